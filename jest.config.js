@@ -1,0 +1,13 @@
+/** Jest 30 running the TypeScript ESM sources through ts-jest (transpile only; `npm run typecheck` checks types). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/helpers/setup.ts'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,25 @@
+/** The sandbox's controllable business clock. Token lifetimes use wall-clock time, not this clock. */
+export class Clock {
+  private offsetMs = 0;
+  private fixed: number | undefined;
+
+  constructor(now?: Date) {
+    if (now) {
+      this.fixed = now.getTime();
+    }
+  }
+
+  now(): Date {
+    return new Date((this.fixed ?? Date.now()) + this.offsetMs);
+  }
+
+  /** Pins the clock to a moment (it stays there until moved again). */
+  set(now: Date): void {
+    this.fixed = now.getTime();
+    this.offsetMs = 0;
+  }
+
+  advanceDays(days: number): void {
+    this.offsetMs += days * 86_400_000;
+  }
+}

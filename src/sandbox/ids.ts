@@ -1,0 +1,41 @@
+/** Deterministic pseudo-random numbers and ids under a seed (mulberry32). */
+export class Random {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(minInclusive: number, maxInclusive: number): number {
+    return minInclusive + Math.floor(this.next() * (maxInclusive - minInclusive + 1));
+  }
+}
+
+/** Seedable id generator: UUID v4-shaped ids, proposal numbers, boleto numbers. */
+export class IdGenerator {
+  private readonly random: Random;
+  private proposalNumber = 100000;
+  private boletoNumber = 5000000;
+  constructor(seed: number) {
+    this.random = new Random(seed);
+  }
+  uuid(): string {
+    const hex = Array.from({ length: 32 }, () => this.random.int(0, 15).toString(16));
+    hex[12] = '4';
+    hex[16] = ((this.random.int(0, 15) & 0x3) | 0x8).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  }
+  nextProposalNumber(): number {
+    return ++this.proposalNumber;
+  }
+  nextBoletoNumber(): number {
+    return ++this.boletoNumber;
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The sandbox's domain model: the state of the partner service it twins. Field names are English;
+ * routes translate to the upstream's Portuguese wire names. Money is held in numbers rounded to the
+ * cent (see `src/shared/money.ts`); dates are `Date` on the sandbox clock.
+ */
+
+/** Proposal situation codes as published (upstream-facts.md, "Code tables"). */
+export const Situation = {
+  Draft: 0,
+  UnderReview: 1,
+  Approved: 2,
+  Rejected: 3,
+  Cancelled: 4,
+  Pending: 5,
+  Finalized: 6,
+  Verified: 7,
+  ReleasedForPayment: 8,
+  Disbursed: 9,
+  Ceded: 10,
+  PendingPayment: 11,
+} as const;
+export type SituationCode = (typeof Situation)[keyof typeof Situation];
+
+/** Installment (and agenda installment) situation: sandbox-defined, documented in the sandbox README. */
+export const InstallmentSituation = { Open: 0, Settled: 1, PartiallyPaid: 2, Cancelled: 3 } as const;
+/** Receivables agenda situation: sandbox-defined. */
+export const AgendaSituation = { Active: 1, Settled: 2, Cancelled: 3 } as const;
+
+export interface ScheduleInstallment {
+  number: number;
+  dueDate: Date;
+  amount: number;
+  interest: number;
+  amortization: number;
+  /** Outstanding principal after this installment. */
+  balanceAfter: number;
+}
+
+export interface ProposalValues {
+  requestedAmount: number;
+  financedAmount: number;
+  tac: number;
+  insurance: number;
+  iof: number;
+  otherExpenses: number;
+  otherServices: number;
+  totalCredit: number;
+  totalDebt: number;
+  installmentAmount: number;
+  monthlyInterestPct: number;
+  annualInterestPct: number;
+  monthlyCetPct: number;
+  annualCetPct: number;
+  schedule: ScheduleInstallment[];
+}
+
+export interface Signer {
+  name: string;
+  email: string;
+  document: string;
+  role: string;
+  mobile: string;
+  signed: boolean;
+  signedAt?: Date;
+  signedFromIp?: string;
+  notifyByEmail: boolean;
+  notifyByChat: boolean;
+  notifyBySms: boolean;
+  identifier?: string;
+  signingDeadline?: Date;
+}
+
+export interface DocumentRecord {
+  id: string;
+  documentType: number;
+  fileName: string;
+  extension: string;
+  validUntil?: Date;
+  /** base64 content as received. */
+  content: string;
+  /** While true, the document cannot be replaced (C0068/V0003). */
+  inAutomaticAnalysis: boolean;
+}
+
+export interface GuarantorRecord {
+  id: string;
+  number: number;
+  /** The `avalista` object as received (whitelisted by the route). */
+  data: Record<string, unknown>;
+}
+
+export interface PaymentAccount {
+  bankCode?: number;
+  accountType?: number;
+  branch?: string;
+  branchDigit?: string;
+  account?: string;
+  accountDigit?: string;
+  bankNumber?: string;
+  federalDocument?: string;
+  payeeName?: string;
+}
+
+/** A disbursement or other payment entry of the proposal (PropostaLancamentos). */
+export interface ProposalEntry {
+  fieldId: string;
+  description: string;
+  amount: number;
+  expectedPaymentDate?: Date;
+  paidAt?: Date;
+  situation: number;
+  account: PaymentAccount;
+}
+
+export interface PixCharge {
+  emv: string;
+  /** PNG image, base64. */
+  image: string;
+  dueDate: Date;
+  expiresAt: Date;
+  settled: boolean;
+  creditedAt?: Date;
+}
+
+export interface Boleto {
+  number: number;
+  installmentNumbers: number[];
+  description: string;
+  amount: number;
+  discount: number;
+  dueDate: Date;
+  expiresAt: Date;
+  createdAt: Date;
+  cancelledAt?: Date;
+  settled: boolean;
+  creditedAt?: Date;
+  paidAmount?: number;
+  digitableLine: string;
+  barcode: string;
+  printUrl: string;
+  registrationType: number;
+  registrationOperation: number;
+  registrationSituation: number;
+  registrationDescription: string;
+  pix?: PixCharge;
+}
+
+/** A payment entry against an agenda installment (lancamentos). */
+export interface LedgerEntry {
+  dueDate: Date;
+  postedAt: Date;
+  installmentAmount: number;
+  fine: number;
+  interest: number;
+  lateInterest: number;
+  iof: number;
+  fees: number;
+  rebate: number;
+  updatedInstallmentAmount: number;
+  paymentAmount: number;
+  balanceAfter: number;
+  discount: number;
+  reportToFund: boolean;
+  viaBoleto: boolean;
+  description: string;
+}
+
+export interface AgendaInstallment {
+  id: string;
+  number: number;
+  situation: number;
+  dueDate: Date;
+  currentDueDate: Date;
+  amount: number;
+  balance: number;
+  totalPaid: number;
+  discount: number;
+  paymentOrder: string;
+  entries: LedgerEntry[];
+}
+
+export interface Agenda {
+  createdAt: Date;
+  cancelledAt?: Date;
+  settledAt?: Date;
+  situation: number;
+  installments: AgendaInstallment[];
+  boletos: Boleto[];
+  /** Standalone Pix charges per installment number (besides those attached to boletos). */
+  pix: Map<number, PixCharge[]>;
+}
+
+export interface FgtsCancellationEvent {
+  details: string;
+  context: string;
+  eventType: number;
+  eventName: string;
+  eventAt: Date;
+  barcode?: string;
+  digitableLine?: string;
+  pixCopyPaste?: string;
+  boletoAmount?: number;
+  dueDate?: Date;
+  boletoNumber?: number;
+  printUrl?: string;
+}
+
+export interface Proposal {
+  id: string;
+  number: number;
+  operationCode: string;
+  ownerClientId: string;
+  situation: SituationCode;
+  createdAt: Date;
+  clientDocument: string;
+  clientName: string;
+  promoterDocument?: string;
+  contractType?: string;
+  ccbNumber: string;
+  personType: 1 | 2;
+  isFgts: boolean;
+  termMonths: number;
+  calculationFormat: number;
+  extraDays: number;
+  firstDueDate: Date;
+  values: ProposalValues;
+  rejectionReason?: string;
+  pendingReason?: string;
+  cancellationReason?: string;
+  paymentAccount: PaymentAccount;
+  entries: ProposalEntry[];
+  signers: Signer[];
+  documents: DocumentRecord[];
+  guarantors: GuarantorRecord[];
+  disbursedAt?: Date;
+  agenda?: Agenda;
+  fgtsCancellations: FgtsCancellationEvent[];
+}

@@ -1,0 +1,31 @@
+import { type Clock } from '../clock.js';
+import { type IdGenerator } from '../ids.js';
+import { type SandboxStore } from '../model/store.js';
+
+/** What an operation handler may use. Handlers are synchronous and pure over the store. */
+export interface OperationContext {
+  store: SandboxStore;
+  clock: Clock;
+  ids: IdGenerator;
+  /** The client id the bearer token was issued to. */
+  clientId: string;
+  /** Base URL of the sandbox (for print URLs). */
+  baseUrl: string;
+}
+
+/**
+ * An operation handler: receives the parsed JSON body (an object; the server has already refused
+ * non-objects) and returns the operation's success fields, or throws a `SandboxFailure`.
+ * The server wraps the result in the envelope (PascalCase for /FGTS/).
+ */
+export type OperationHandler = (ctx: OperationContext, body: Record<string, unknown>) => Record<string, unknown>;
+
+export interface OperationRoute {
+  /** Path as the contract names it, e.g. "/Proposta/ConsultarParcelas". */
+  path: string;
+  /** Writes need IdempotencyKey replay; reads do not (both require the header). */
+  write: boolean;
+  /** PascalCase envelope (/FGTS/ operations). */
+  pascal: boolean;
+  handler: OperationHandler;
+}
