@@ -67,3 +67,31 @@ export function toPascalEnvelope(body: Record<string, unknown>): Record<string, 
   }
   return out;
 }
+
+/**
+ * Sandbox-defined codes for failures the partner's catalogue does not cover (transport, request
+ * shape, idempotency). Listed in src/sandbox/README.md. Each is `[code, context, HTTP status]`.
+ */
+export const SandboxCode = {
+  MalformedJson: ['S0001', 'V0001', 400],
+  BodyNotObject: ['S0001', 'V0002', 400],
+  BodyTooLarge: ['S0001', 'V0003', 413],
+  UnsupportedMediaType: ['S0001', 'V0004', 415],
+  TooDeep: ['S0001', 'V0005', 400],
+  UnknownPath: ['S0002', 'V0001', 404],
+  MethodNotAllowed: ['S0002', 'V0002', 405],
+  WrongType: ['S0003', 'V0001', 400],
+  MissingObject: ['S0003', 'V0002', 400],
+  IdempotencyConflict: ['I0001', 'V0001', 409],
+  IdempotencyKeyMissing: ['I0001', 'V0002', 400],
+  IdempotencyKeyTooLong: ['I0001', 'V0003', 400],
+  InvalidGuarantorDocument: ['S0004', 'V0001', 400],
+  OperationCodeInUse: ['S0005', 'V0001', 200],
+  Internal: ['S0500', 'V0001', 500],
+} as const satisfies Record<string, readonly [string, string, number]>;
+
+/** Throws the sandbox-defined failure `which` (see {@link SandboxCode}). */
+export function failWith(which: keyof typeof SandboxCode, description: string, field = ''): never {
+  const [code, context, status] = SandboxCode[which];
+  throw new SandboxFailure(message(code, context, description, field), status);
+}

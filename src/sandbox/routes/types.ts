@@ -2,7 +2,7 @@ import { type Clock } from '../clock.js';
 import { type IdGenerator } from '../ids.js';
 import { type SandboxStore } from '../model/store.js';
 
-/** What an operation handler may use. Handlers are synchronous and pure over the store. */
+/** What an operation handler may use. Handlers mutate the store; the server runs write handlers one at a time. */
 export interface OperationContext {
   store: SandboxStore;
   clock: Clock;
@@ -11,6 +11,8 @@ export interface OperationContext {
   clientId: string;
   /** Base URL of the sandbox (for print URLs). */
   baseUrl: string;
+  /** The calling client's notification settings (signature routes; defaults e-mail on, chat off). */
+  clientSettings?: { emailNotification: boolean; chatNotification: boolean };
 }
 
 /**
@@ -18,7 +20,10 @@ export interface OperationContext {
  * non-objects) and returns the operation's success fields, or throws a `SandboxFailure`.
  * The server wraps the result in the envelope (PascalCase for /FGTS/).
  */
-export type OperationHandler = (ctx: OperationContext, body: Record<string, unknown>) => Record<string, unknown>;
+export type OperationHandler = (
+  ctx: OperationContext,
+  body: Record<string, unknown>,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 export interface OperationRoute {
   /** Path as the contract names it, e.g. "/Proposta/ConsultarParcelas". */

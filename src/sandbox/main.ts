@@ -1,0 +1,71 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from 'jose';
+import { createPublicKey } from 'node:crypto';
+import { createSandbox } from './server.js';
+
+/** Client id of the demo client `npm run sandbox` registers and gives the demo data to. */
+export const DEMO_CLIENT_ID = 'sandbox-demo-client';
+/** Where the demo client's private key is kept (git-ignored). */
+export const DEMO_KEY_FILE = '.sandbox/demo-client.pem';
+
+/** The demo client's key pair: read from the key file, or generated and written there (mode 600). */
+async function demoKeyPair(file: string): Promise<{ publicKeyPem: string }> {
+  try {
+    const privateKeyPem = await readFile(file, 'utf8');
+    await importPKCS8(privateKeyPem, 'RS256');
+    const publicKeyPem = createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+    return { publicKeyPem };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`${file} exists but is not a PKCS#8 RSA private key; delete it to generate a new one`);
+    }
+  }
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, await exportPKCS8(privateKey), { mode: 0o600 });
+  return { publicKeyPem: await exportSPKI(publicKey) };
+}
+
+function port(): number {
+  const raw = process.env.SANDBOX_PORT ?? '4010';
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 65535) {
+    throw new Error(`SANDBOX_PORT must be a port number (0-65535), got "${raw}"`);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const keyFile = resolve(process.cwd(), DEMO_KEY_FILE);
+  const { publicKeyPem } = await demoKeyPair(keyFile);
+  const sandbox = await createSandbox({
+    port: port(),
+    host: process.env.SANDBOX_HOST ?? '127.0.0.1',
+    clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
+    demoOwner: DEMO_CLIENT_ID,
+    log: (line) => console.error(line),
+  });
+  const lines = [
+    `Sandbox listening on ${sandbox.url}`,
+    `  base URL:         ${sandbox.baseUrl}`,
+    `  environment URL:  ${sandbox.environmentUrl}`,
+    `  token endpoint:   ${sandbox.authUrl}/connect/token`,
+    `  OpenAPI:          ${sandbox.url}/_sandbox/openapi.json`,
+    `  client id:        ${DEMO_CLIENT_ID}`,
+    `  private key file: ${keyFile}`,
+    '  demo proposals:',
+    ...sandbox.demo.map((d) => `    ${d.label.padEnd(15)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`),
+  ];
+  console.log(lines.join('\n'));
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`sandbox: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

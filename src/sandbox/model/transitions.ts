@@ -1,0 +1,52 @@
+import { roundCents } from '../../shared/money.js';
+import { CalculationFormat } from '../finance/index.js';
+import { openAgenda } from '../receivables/agenda.js';
+import { type OperationContext } from '../routes/types.js';
+import { AgendaSituation, Situation, type Proposal, type SituationCode } from './types.js';
+
+/** Payment-entry (PropostaLancamentos) situation codes, sandbox-defined (README). */
+export const EntrySituation = { Pending: 0, Paid: 1, Returned: 2 } as const;
+
+/** The amount actually released to the client (IOF deducted or not, per formatoCalculo). */
+export function netReleased(proposal: Proposal): number {
+  const v = proposal.values;
+  return proposal.calculationFormat === CalculationFormat.PriceIofDeducted ? roundCents(v.requestedAmount - v.iof) : v.requestedAmount;
+}
+
+/**
+ * Moves a proposal to `situation`. Any move ends the automatic analysis of its documents. Reaching
+ * 9 (disbursed) the first time records `disbursedAt` at the sandbox clock, opens the receivables
+ * agenda and pays the pending disbursement entries (creating one when the proposal has none).
+ * Reaching 4 (cancelled) cancels an open agenda.
+ */
+export function moveToSituation(ctx: OperationContext, proposal: Proposal, situation: SituationCode): void {
+  proposal.situation = situation;
+  for (const doc of proposal.documents) {
+    doc.inAutomaticAnalysis = false;
+  }
+  const now = ctx.clock.now();
+  if (situation === Situation.Disbursed && !proposal.disbursedAt) {
+    proposal.disbursedAt = now;
+    proposal.agenda ??= openAgenda(proposal, now, ctx.ids);
+    if (proposal.entries.length === 0) {
+      proposal.entries.push({
+        fieldId: 'LIBERACAO',
+        description: 'Liberação do crédito ao cliente',
+        amount: netReleased(proposal),
+        expectedPaymentDate: now,
+        situation: EntrySituation.Pending,
+        account: { ...proposal.paymentAccount },
+      });
+    }
+    for (const entry of proposal.entries) {
+      if (entry.situation === EntrySituation.Pending) {
+        entry.situation = EntrySituation.Paid;
+        entry.paidAt = now;
+      }
+    }
+  }
+  if (situation === Situation.Cancelled && proposal.agenda && proposal.agenda.situation === AgendaSituation.Active) {
+    proposal.agenda.situation = AgendaSituation.Cancelled;
+    proposal.agenda.cancelledAt = now;
+  }
+}

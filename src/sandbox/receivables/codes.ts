@@ -1,0 +1,299 @@
+import QRCode from 'qrcode';
+import { Decimal } from 'decimal.js';
+import { addDays, daysBetween } from '../finance/dates.js';
+
+/*
+ * Boleto (FEBRABAN "cobrança bancária", Carta-Circular BCB 2.926/2000) and Pix BR Code (BCB
+ * "Manual de Padrões para Iniciação do Pix", EMV QRCPS) codecs for the sandbox.
+ */
+
+/** Base date of the due-date factor ("fator de vencimento"): factor 0. */
+const FACTOR_BASE = new Date(Date.UTC(1997, 9, 7));
+/** Factor 9999 fell on 2025-02-21; from 2025-02-22 the factor restarts at 1000 and cycles every 9000 days. */
+const FACTOR_RESET_DAYS = 10_000;
+
+/** The FEBRABAN due-date factor of `dueDate`, including the 2025-02-22 restart at 1000. */
+export function dueDateFactor(dueDate: Date): number {
+  const days = daysBetween(FACTOR_BASE, dueDate);
+  if (days < 1000) {
+    throw new RangeError('due dates before 2000-07-03 have no factor in the current scheme');
+  }
+  return days < FACTOR_RESET_DAYS ? days : ((days - FACTOR_RESET_DAYS) % 9000) + 1000;
+}
+
+/**
+ * The due date a factor stands for: of the dates 9000 days apart it can denote, the one nearest to
+ * `reference` (factors repeat, so a reader must pick a cycle).
+ */
+export function dueDateFromFactor(factor: number, reference: Date): Date {
+  if (!Number.isInteger(factor) || factor < 1000 || factor > 9999) {
+    throw new RangeError('a due-date factor runs from 1000 to 9999');
+  }
+  const candidates = [factor];
+  for (let days = FACTOR_RESET_DAYS + factor - 1000; days < 200_000; days += 9000) {
+    candidates.push(days);
+  }
+  const target = daysBetween(FACTOR_BASE, reference);
+  const best = candidates.reduce((a, b) => (Math.abs(b - target) < Math.abs(a - target) ? b : a));
+  return addDays(FACTOR_BASE, best);
+}
+
+/** Modulo-10 check digit of a digitable-line field: weights 2,1,2,1... from the right, product digits summed. */
+export function modulo10(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let k = digits.length - 1; k >= 0; k--) {
+    const product = Number(digits[k]) * weight;
+    sum += product > 9 ? product - 9 : product;
+    weight = weight === 2 ? 1 : 2;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Modulo-11 general check digit of the barcode: weights 2..9 from the right; results 0, 10 and 11 become 1. */
+export function modulo11(digits: string): number {
+  let sum = 0;
+  let weight = 2;
+  for (let k = digits.length - 1; k >= 0; k--) {
+    sum += Number(digits[k]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const dv = 11 - (sum % 11);
+  return dv === 0 || dv === 10 || dv === 11 ? 1 : dv;
+}
+
+export interface BoletoCodesInput {
+  /** Three-digit COMPE bank code. */
+  bankCode: string;
+  /** Amount in reais (up to 99,999,999.99), rounded to the cent. */
+  amount: number;
+  dueDate: Date;
+  /** The bank's 25-digit free field ("campo livre"). */
+  freeField: string;
+}
+
+/**
+ * The 44-digit barcode and the 47-digit digitable line of a boleto.
+ * Barcode: bank (3), currency 9 (1), general check digit (1), due factor (4), amount in cents (10),
+ * free field (25). Line: bank+currency+free[0..5) + DV10 | free[5..15) + DV10 | free[15..25) + DV10 |
+ * general DV | factor + amount.
+ */
+export function boletoCodes(input: BoletoCodesInput): { barcode: string; digitableLine: string } {
+  if (!/^\d{3}$/.test(input.bankCode)) {
+    throw new RangeError('bank code must have 3 digits');
+  }
+  if (!/^\d{25}$/.test(input.freeField)) {
+    throw new RangeError('free field must have 25 digits');
+  }
+  const cents = new Decimal(input.amount).times(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  if (cents.isNegative() || cents.greaterThan('9999999999')) {
+    throw new RangeError('amount out of the boleto range');
+  }
+  const factor = String(dueDateFactor(input.dueDate)).padStart(4, '0');
+  const amount = cents.toFixed(0).padStart(10, '0');
+  const withoutDv = `${input.bankCode}9${factor}${amount}${input.freeField}`;
+  const dv = modulo11(withoutDv);
+  const barcode = `${withoutDv.slice(0, 4)}${dv}${withoutDv.slice(4)}`;
+  return { barcode, digitableLine: digitableLineFromBarcode(barcode) };
+}
+
+/** The 47-digit digitable line of a 44-digit barcode. */
+export function digitableLineFromBarcode(barcode: string): string {
+  const free = barcode.slice(19);
+  const field1 = `${barcode.slice(0, 4)}${free.slice(0, 5)}`;
+  const field2 = free.slice(5, 15);
+  const field3 = free.slice(15, 25);
+  return `${field1}${modulo10(field1)}${field2}${modulo10(field2)}${field3}${modulo10(field3)}${barcode[4]}${barcode.slice(5, 19)}`;
+}
+
+export interface ParsedBoleto {
+  barcode: string;
+  bankCode: string;
+  currency: string;
+  dueFactor: number;
+  /** Amount in reais. */
+  amount: number;
+  freeField: string;
+}
+
+/**
+ * Parses and checks a 47-digit digitable line (mask characters allowed): the three modulo-10 field
+ * check digits and the modulo-11 general check digit. Returns `undefined` when any check fails.
+ */
+export function parseDigitableLine(line: string): ParsedBoleto | undefined {
+  const d = line.replace(/[\s.]/g, '');
+  if (!/^\d{47}$/.test(d)) {
+    return undefined;
+  }
+  const fields: [string, string][] = [
+    [d.slice(0, 9), d.slice(9, 10)],
+    [d.slice(10, 20), d.slice(20, 21)],
+    [d.slice(21, 31), d.slice(31, 32)],
+  ];
+  if (fields.some(([body, dv]) => String(modulo10(body)) !== dv)) {
+    return undefined;
+  }
+  const barcode = `${d.slice(0, 4)}${d.slice(32, 47)}${d.slice(4, 9)}${d.slice(10, 20)}${d.slice(21, 31)}`;
+  return parseBarcode(barcode);
+}
+
+/** Parses and checks a 44-digit barcode (modulo-11 general check digit). */
+export function parseBarcode(barcode: string): ParsedBoleto | undefined {
+  if (!/^\d{44}$/.test(barcode)) {
+    return undefined;
+  }
+  if (String(modulo11(barcode.slice(0, 4) + barcode.slice(5))) !== barcode[4]) {
+    return undefined;
+  }
+  return {
+    barcode,
+    bankCode: barcode.slice(0, 3),
+    currency: barcode.slice(3, 4),
+    dueFactor: Number(barcode.slice(5, 9)),
+    amount: new Decimal(barcode.slice(9, 19)).div(100).toNumber(),
+    freeField: barcode.slice(19),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pix BR Code
+
+/** CRC16-CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final xor), 4 uppercase hex digits. */
+export function crc16CcittFalse(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) {
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    }
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+function tlv(id: string, value: string): string {
+  const length = Buffer.byteLength(value, 'utf8');
+  if (length > 99) {
+    throw new RangeError(`EMV field ${id} longer than 99`);
+  }
+  return `${id}${String(length).padStart(2, '0')}${value}`;
+}
+
+/** Upper-case ASCII without diacritics, cut to `max` characters (BR Code name and city fields). */
+function emvText(s: string, max: number): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .toUpperCase()
+    .trim()
+    .slice(0, max);
+}
+
+export interface PixCopyPasteInput {
+  key: string;
+  /** Amount in reais; rendered with two decimals. */
+  amount: number;
+  /** At most 25 characters after ASCII folding (longer names are cut). */
+  merchantName: string;
+  /** At most 15 characters after ASCII folding (longer names are cut). */
+  merchantCity: string;
+  /** Up to 25 letters and digits (or "***"). */
+  txid: string;
+}
+
+/**
+ * A Pix "copia e cola" EMV BR Code: 00 payload format "01", 26 merchant account (00 GUI
+ * "br.gov.bcb.pix", 01 key), 52 MCC "0000", 53 currency "986", 54 amount, 58 "BR", 59 name,
+ * 60 city, 62 additional data (05 txid), 63 CRC16 over everything up to and including "6304".
+ */
+export function pixCopyPaste(input: PixCopyPasteInput): string {
+  if (!/^[A-Za-z0-9]{1,25}$/.test(input.txid) && input.txid !== '***') {
+    throw new RangeError('txid must have 1 to 25 letters or digits');
+  }
+  if (input.key.length < 1 || input.key.length > 77) {
+    throw new RangeError('pix key must have 1 to 77 characters');
+  }
+  const amount = new Decimal(input.amount).toFixed(2, Decimal.ROUND_HALF_UP);
+  if (new Decimal(amount).lessThanOrEqualTo(0)) {
+    throw new RangeError('pix amount must be positive');
+  }
+  const body =
+    tlv('00', '01') +
+    tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', input.key)) +
+    tlv('52', '0000') +
+    tlv('53', '986') +
+    tlv('54', amount) +
+    tlv('58', 'BR') +
+    tlv('59', emvText(input.merchantName, 25)) +
+    tlv('60', emvText(input.merchantCity, 15)) +
+    tlv('62', tlv('05', input.txid)) +
+    '6304';
+  return body + crc16CcittFalse(body);
+}
+
+/** Top-level (and template 26/62) fields of a BR Code, by id. */
+export interface ParsedPix {
+  fields: Map<string, string>;
+  gui: string;
+  key: string;
+  amount?: number;
+  merchantName: string;
+  merchantCity: string;
+  txid?: string;
+  crc: string;
+}
+
+function parseTlv(text: string): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  let at = 0;
+  while (at < text.length) {
+    const id = text.slice(at, at + 2);
+    const length = Number(text.slice(at + 2, at + 4));
+    if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(text.slice(at + 2, at + 4)) || at + 4 + length > text.length) {
+      return undefined;
+    }
+    out.set(id, text.slice(at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  return out;
+}
+
+/**
+ * Parses and checks a BR Code: TLV structure, payload format "01", the Pix GUI with a key,
+ * currency 986, country BR, name and city present, and the CRC16 of field 63 (the last field).
+ * Returns `undefined` when any check fails.
+ */
+export function parsePixCopyPaste(code: string): ParsedPix | undefined {
+  const fields = parseTlv(code);
+  // The CRC must be the last field, 4 characters long, and cover everything before its value.
+  const crc = fields?.get('63');
+  if (!fields || code.slice(-8, -4) !== '6304' || crc !== code.slice(-4) || crc !== crc16CcittFalse(code.slice(0, -4))) {
+    return undefined;
+  }
+  const account = parseTlv(fields.get('26') ?? '');
+  const extra = parseTlv(fields.get('62') ?? '');
+  const gui = account?.get('00');
+  const key = account?.get('01');
+  const name = fields.get('59');
+  const city = fields.get('60');
+  if (fields.get('00') !== '01' || gui !== 'br.gov.bcb.pix' || !key || fields.get('53') !== '986' || fields.get('58') !== 'BR' || !name || !city) {
+    return undefined;
+  }
+  const amountText = fields.get('54');
+  return {
+    fields,
+    gui,
+    key,
+    amount: amountText === undefined ? undefined : Number(amountText),
+    merchantName: name,
+    merchantCity: city,
+    txid: extra?.get('05'),
+    crc,
+  };
+}
+
+/** A PNG image (base64) of a QR code carrying `text`, error-correction level M. */
+export async function qrPngBase64(text: string): Promise<string> {
+  const png = await QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
+  return png.toString('base64');
+}

@@ -1,0 +1,395 @@
+import { createHash } from 'node:crypto';
+import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { CALCULATION_FORMATS, CalculationFormat, computeProposalValues, type ProposalTerms } from '../finance/index.js';
+import { failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
+import { AgendaSituation, InstallmentSituation, Situation, type PaymentAccount, type Proposal, type ProposalEntry, type SituationCode } from '../model/types.js';
+import { EntrySituation } from '../model/transitions.js';
+import { modulo11 } from '../receivables/codes.js';
+import {
+  itemObject,
+  optArray,
+  optDate,
+  optInteger,
+  optNumber,
+  optObject,
+  optString,
+  parametros,
+  readLocator,
+  reqObject,
+  type Json,
+} from './input.js';
+import { type OperationContext, type OperationRoute } from './types.js';
+
+/** Contract types (tipoContrato) that only individuals (CPF) may take (T0665/D0023). */
+export const INDIVIDUAL_ONLY_CONTRACT_TYPES: ReadonlySet<string> = new Set(['FGTS', 'CDC-PF', 'CP', 'CONSIGNADO']);
+/** percJurosNegociado when the request leaves it out (percent a month). */
+export const DEFAULT_MONTHLY_INTEREST_PCT = 1.99;
+/** Longest term accepted (prazo), in months. */
+export const MAX_TERM_MONTHS = 420;
+/** Situations a new proposal may start in (parametros situacaoInicial); default 2 approved. */
+export const INITIAL_SITUATIONS: ReadonlySet<number> = new Set([0, 1, 2, 3, 5]);
+
+function iso(d: Date | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
+function validation(items: MessageItem[]): never {
+  throw new SandboxFailure(items, 400);
+}
+
+/** Checks the amount/term/format trio shared by IncluirManual and CalcularValoresProposta (T0665). */
+function readTerms(dto: Json, items: MessageItem[]): { amount?: number; term?: number; format: number } {
+  const rawAmount = dto.vlrSolicitado;
+  let amount: number | undefined;
+  if (rawAmount === undefined || rawAmount === null) {
+    items.push(message('T0665', 'D0020', 'O valor solicitado deve ser informado.', 'dto.vlrSolicitado'));
+  } else if (typeof rawAmount !== 'number' || !Number.isFinite(rawAmount) || rawAmount <= 0) {
+    items.push(message('T0665', 'D0020', 'O valor solicitado deve ser um número maior que zero.', 'dto.vlrSolicitado'));
+  } else {
+    amount = rawAmount;
+  }
+  const rawTerm = dto.prazo;
+  let term: number | undefined;
+  if (rawTerm === undefined || rawTerm === null) {
+    items.push(message('T0665', 'D0021', 'O prazo (quantidade de parcelas) deve ser informado.', 'dto.prazo'));
+  } else if (typeof rawTerm !== 'number' || !Number.isInteger(rawTerm) || rawTerm < 1 || rawTerm > MAX_TERM_MONTHS) {
+    items.push(message('T0665', 'D0021', `O prazo deve ser um inteiro de 1 a ${MAX_TERM_MONTHS}.`, 'dto.prazo'));
+  } else {
+    term = rawTerm;
+  }
+  const rawFormat = dto.formatoCalculo;
+  let format: number = CalculationFormat.PriceIofFinanced;
+  if (rawFormat !== undefined && rawFormat !== null) {
+    if (typeof rawFormat !== 'number' || !CALCULATION_FORMATS.has(rawFormat)) {
+      items.push(message('T0665', 'D0022', `Formato de cálculo inválido; use ${[...CALCULATION_FORMATS.keys()].join(' ou ')}.`, 'dto.formatoCalculo'));
+    } else {
+      format = rawFormat;
+    }
+  }
+  return { amount, term, format };
+}
+
+function readInterest(dto: Json): number {
+  const pct = optNumber(dto, 'percJurosNegociado', 'dto.percJurosNegociado') ?? DEFAULT_MONTHLY_INTEREST_PCT;
+  if (pct < 0 || pct >= 100) {
+    failWith('WrongType', 'percJurosNegociado deve estar entre 0 e 100 (% ao mês).', 'dto.percJurosNegociado');
+  }
+  return pct;
+}
+
+function amountField(dto: Json, key: string): number | undefined {
+  const v = optNumber(dto, key, `dto.${key}`);
+  if (v !== undefined && v < 0) {
+    failWith('WrongType', `${key} não pode ser negativo.`, `dto.${key}`);
+  }
+  return v;
+}
+
+/** computeProposalValues with its RangeErrors turned into 400 envelopes. */
+function compute(terms: ProposalTerms) {
+  try {
+    return computeProposalValues(terms);
+  } catch (err) {
+    if (err instanceof RangeError) {
+      const field = /due date/.test(err.message) ? 'dto.dtPrimeiroVencto' : /IOF/.test(err.message) ? 'dto.vlrSolicitado' : 'dto';
+      failWith('WrongType', `Valores inconsistentes: ${err.message}.`, field);
+    }
+    throw err;
+  }
+}
+
+function readAccount(dto: Json): PaymentAccount {
+  const a = optObject(dto, 'propostaContaPagamentoDTO', 'dto.propostaContaPagamentoDTO');
+  if (!a) {
+    return {};
+  }
+  const p = 'dto.propostaContaPagamentoDTO';
+  return {
+    bankCode: optInteger(a, 'codigoBanco', `${p}.codigoBanco`),
+    accountType: optInteger(a, 'tipoConta', `${p}.tipoConta`),
+    branch: optString(a, 'agencia', `${p}.agencia`),
+    branchDigit: optString(a, 'agenciaDig', `${p}.agenciaDig`),
+    account: optString(a, 'conta', `${p}.conta`),
+    accountDigit: optString(a, 'contaDig', `${p}.contaDig`),
+    bankNumber: optString(a, 'numeroBanco', `${p}.numeroBanco`),
+    federalDocument: optString(a, 'documentoFederalPagamento', `${p}.documentoFederalPagamento`),
+    payeeName: optString(a, 'nomePagamento', `${p}.nomePagamento`),
+  };
+}
+
+function readEntries(dto: Json): ProposalEntry[] {
+  const list = optArray(dto, 'propostaLancamentos', 'dto.propostaLancamentos') ?? [];
+  return list.map((raw, i) => {
+    const p = `dto.propostaLancamentos[${i}]`;
+    const e = itemObject(raw, p);
+    const amount = optNumber(e, 'vlrTransacao', `${p}.vlrTransacao`);
+    if (amount === undefined || amount <= 0) {
+      failWith('WrongType', 'vlrTransacao deve ser um número maior que zero.', `${p}.vlrTransacao`);
+    }
+    return {
+      fieldId: optString(e, 'campoID', `${p}.campoID`) ?? `LANC${i + 1}`,
+      description: optString(e, 'nomePagamento', `${p}.nomePagamento`) ?? 'Lançamento da proposta',
+      amount,
+      expectedPaymentDate: optDate(e, 'dtPagamento', `${p}.dtPagamento`),
+      situation: EntrySituation.Pending,
+      account: {
+        bankCode: optInteger(e, 'codigoBanco', `${p}.codigoBanco`),
+        accountType: optInteger(e, 'tipoConta', `${p}.tipoConta`),
+        branch: optString(e, 'agencia', `${p}.agencia`),
+        branchDigit: optString(e, 'agenciaDig', `${p}.agenciaDig`),
+        account: optString(e, 'conta', `${p}.conta`),
+        accountDigit: optString(e, 'contaDig', `${p}.contaDig`),
+        bankNumber: optString(e, 'numeroBanco', `${p}.numeroBanco`),
+        federalDocument: optString(e, 'documentoFederal', `${p}.documentoFederal`),
+        payeeName: optString(e, 'nomePagamento', `${p}.nomePagamento`),
+      },
+    };
+  });
+}
+
+/** POST /Proposta/IncluirManual: validates (T0665), computes the values and stores a new proposal. */
+export function incluirManual(ctx: OperationContext, body: Json): Json {
+  const dto = reqObject(body, 'dto');
+  const params = parametros(body);
+  const items: MessageItem[] = [];
+  const clientDocument = optString(dto, 'documentoCliente', 'dto.documentoCliente');
+  const kind = clientDocument ? documentKind(clientDocument) : undefined;
+  if (!clientDocument || clientDocument.trim() === '') {
+    items.push(message('T0665', 'D0001', 'O cliente deve ser informado.', 'dto.documentoCliente'));
+  } else if (!kind) {
+    items.push(message('T0665', 'D0002', 'O documento (CPF/CNPJ) do cliente é inválido.', 'dto.documentoCliente'));
+  }
+  const contractType = optString(dto, 'tipoContrato', 'dto.tipoContrato')?.trim();
+  if (!contractType) {
+    items.push(message('T0665', 'D0019', 'O tipo de operação (tipoContrato) deve ser informado.', 'dto.tipoContrato'));
+  }
+  const { amount, term, format } = readTerms(dto, items);
+  if (kind === 'cnpj' && contractType && INDIVIDUAL_ONLY_CONTRACT_TYPES.has(contractType.toUpperCase())) {
+    items.push(message('T0665', 'D0023', `O cliente deve ser pessoa física para o tipo de operação ${contractType}.`, 'dto.documentoCliente'));
+  }
+  const partnerCode = params.get('EPCodigo');
+  if (partnerCode !== undefined && partnerCode.trim() === '') {
+    items.push(message('T0665', 'D0016', 'O código do parceiro (EPCodigo) não foi informado.', 'parametros.EPCodigo'));
+  }
+  const seller = params.get('documentoVendedor');
+  if (seller !== undefined && documentKind(seller) !== 'cpf') {
+    items.push(message('T0665', 'D0017', 'Vendedor não encontrado.', 'parametros.documentoVendedor'));
+  }
+  const promoter = optString(dto, 'documentoPromotor', 'dto.documentoPromotor');
+  if (promoter !== undefined && promoter.trim() !== '' && !documentKind(promoter)) {
+    items.push(message('T0665', 'D0018', 'Promotor não encontrado.', 'dto.documentoPromotor'));
+  }
+  if (items.length > 0 || !clientDocument || !kind || !contractType || amount === undefined || term === undefined) {
+    validation(items);
+  }
+  const initialRaw = params.get('situacaoInicial');
+  let situation: SituationCode = Situation.Approved;
+  if (initialRaw !== undefined) {
+    const n = Number(initialRaw);
+    if (!/^\d+$/.test(initialRaw.trim()) || !INITIAL_SITUATIONS.has(n)) {
+      failWith('WrongType', `situacaoInicial deve ser um de ${[...INITIAL_SITUATIONS].join(', ')}.`, 'parametros.situacaoInicial');
+    }
+    situation = n as SituationCode;
+  }
+  const operationCode = optString(dto, 'codigoOperacao', 'dto.codigoOperacao')?.trim();
+  if (operationCode && [...ctx.store.proposals.values()].some((p) => p.operationCode === operationCode)) {
+    failWith('OperationCodeInUse', `O código de operação ${operationCode.slice(0, 100)} já está em uso.`, 'dto.codigoOperacao');
+  }
+  const personType: 1 | 2 = kind === 'cnpj' ? 2 : 1;
+  const extraDays = optInteger(dto, 'nroDiasAcrescimo', 'dto.nroDiasAcrescimo') ?? 0;
+  const firstDue = optDate(dto, 'dtPrimeiroVencto', 'dto.dtPrimeiroVencto');
+  const ccb = optInteger(dto, 'numeroCCB', 'dto.numeroCCB');
+  const paymentAccount = readAccount(dto);
+  const entries = readEntries(dto);
+  const now = ctx.clock.now();
+  const values = compute({
+    requestedAmount: amount,
+    monthlyInterestPct: readInterest(dto),
+    installments: term,
+    personType,
+    calculationFormat: format,
+    baseDate: now,
+    extraDays,
+    firstDueDate: firstDue,
+    tac: amountField(dto, 'vlrTAC'),
+    insurance: amountField(dto, 'vlrSeguro'),
+    otherExpenses: amountField(dto, 'vlrOutrasDespesas'),
+    otherServices: amountField(dto, 'vlrOutrosServicos'),
+  });
+  const id = ctx.ids.uuid();
+  const number = ctx.ids.nextProposalNumber();
+  const digits = onlyDigits(clientDocument);
+  const proposal: Proposal = {
+    id,
+    number,
+    operationCode: operationCode || `SBX${number}`,
+    ownerClientId: ctx.clientId,
+    situation,
+    createdAt: now,
+    clientDocument: digits,
+    clientName: params.get('nomeCliente')?.trim().slice(0, 200) || `Cliente Sandbox ${digits.slice(-4)}`,
+    promoterDocument: promoter ? onlyDigits(promoter) : undefined,
+    contractType,
+    ccbNumber: String(ccb ?? number),
+    personType,
+    isFgts: contractType.toUpperCase() === 'FGTS',
+    termMonths: term,
+    calculationFormat: format,
+    extraDays,
+    firstDueDate: values.schedule[0]?.dueDate ?? now,
+    values,
+    paymentAccount,
+    entries,
+    signers: [],
+    documents: [],
+    guarantors: [],
+    fgtsCancellations: [],
+  };
+  ctx.store.add(proposal);
+  return { codigo: id, numero: number };
+}
+
+/** POST /Proposta/CalcularValoresProposta: simulates a proposal's values (nothing is stored). */
+export function calcularValoresProposta(ctx: OperationContext, body: Json): Json {
+  const dto = reqObject(body, 'dto');
+  parametros(body);
+  const items: MessageItem[] = [];
+  const { amount, term, format } = readTerms(dto, items);
+  if (items.length > 0 || amount === undefined || term === undefined) {
+    validation(items);
+  }
+  const personType = optInteger(dto, 'tipoPessoa', 'dto.tipoPessoa') ?? 1;
+  if (personType !== 1 && personType !== 2) {
+    failWith('WrongType', 'tipoPessoa deve ser 1 (PF) ou 2 (PJ).', 'dto.tipoPessoa');
+  }
+  const v = compute({
+    requestedAmount: amount,
+    monthlyInterestPct: readInterest(dto),
+    installments: term,
+    personType,
+    calculationFormat: format,
+    baseDate: ctx.clock.now(),
+    extraDays: optInteger(dto, 'nroDiasAcrescimo', 'dto.nroDiasAcrescimo') ?? 0,
+    tac: amountField(dto, 'vlrTAC'),
+    insurance: amountField(dto, 'vlrSeguro'),
+    otherExpenses: amountField(dto, 'vlrOutrasDespesas'),
+    otherServices: amountField(dto, 'vlrOutrosServicos'),
+  });
+  return {
+    vlrParcela: v.installmentAmount,
+    vlrTAC: v.tac,
+    vlrBoleto: 0,
+    vlrSeguro: v.insurance,
+    vlrIOF: v.iof,
+    vlrTotalCredito: v.totalCredit,
+    vlrTotalDivida: v.totalDebt,
+    percCETMensal: v.monthlyCetPct,
+    percCETAnual: v.annualCetPct,
+    percJurosMensal: v.monthlyInterestPct,
+    percJurosAnual: v.annualInterestPct,
+  };
+}
+
+/** A stable UUID-shaped id for an installment of a proposal that has no agenda yet. */
+export function derivedInstallmentId(proposalId: string, number: number): string {
+  const h = createHash('sha256').update(`${proposalId}:parcela:${number}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** POST /Proposta/ConsultarParcelas: the proposal's installments (main fields). */
+export function consultarParcelas(ctx: OperationContext, body: Json): Json {
+  const dto = reqObject(body, 'dto');
+  parametros(body);
+  const proposal = ctx.store.require(readLocator(dto), ctx.clientId);
+  const agenda = proposal.agenda;
+  const parcelas = proposal.values.schedule.map((s) => {
+    const inst = agenda?.installments.find((i) => i.number === s.number);
+    const boleto = agenda?.boletos
+      .filter((b) => !b.cancelledAt && b.installmentNumbers.includes(s.number))
+      .sort((a, b) => b.number - a.number)[0];
+    const lastEntry = inst?.entries[inst.entries.length - 1];
+    const nossoNumero = boleto ? String(boleto.number).padStart(11, '0') : null;
+    let situacao: number = inst?.situation ?? InstallmentSituation.Open;
+    const cancelled = agenda ? agenda.situation === AgendaSituation.Cancelled : proposal.situation === Situation.Cancelled;
+    if (cancelled && situacao !== InstallmentSituation.Settled) {
+      situacao = InstallmentSituation.Cancelled;
+    }
+    return {
+      msg: '',
+      hasError: false,
+      messages: [],
+      codigo: inst?.id ?? derivedInstallmentId(proposal.id, s.number),
+      codigoProposta: proposal.number,
+      nroParcela: s.number,
+      dtVencimento: iso(inst?.currentDueDate ?? s.dueDate),
+      vlrParcela: s.amount,
+      situacao,
+      linhaDigitavel: boleto?.digitableLine ?? null,
+      dtPagamento: inst && inst.situation === InstallmentSituation.Settled ? iso(lastEntry?.postedAt) : null,
+      nossoNumero,
+      nossoNumeroDv: nossoNumero ? String(modulo11(nossoNumero)) : null,
+      vlrJuros: s.interest,
+      vlrJurosMora: inst ? Math.round(inst.entries.reduce((t, e) => t + e.lateInterest, 0) * 100) / 100 : 0,
+      vlrDesconto: inst?.discount ?? 0,
+      vlrPago: inst?.totalPaid ?? 0,
+    };
+  });
+  return { parcelas };
+}
+
+const GUARANTOR_STRINGS = ['nome', 'documentoFederal', 'cep', 'logradouro', 'nroLogradouro', 'bairro', 'complemento', 'cidade', 'uf'];
+
+/** Copies the primitive members of a guarantor sub-object (avalistaPF/avalistaPJ), nothing nested. */
+function primitiveMembers(source: Json | undefined): Json | undefined {
+  if (!source) {
+    return undefined;
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(key)) {
+      continue;
+    }
+    if (typeof value === 'string') {
+      out[key] = value.slice(0, 1000);
+    } else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** POST /Proposta/IncluirAvalista: adds a guarantor (codigo = guarantor id, numero = its order in the proposal). */
+export function incluirAvalista(ctx: OperationContext, body: Json): Json {
+  const dto = reqObject(body, 'dto');
+  const proposal = ctx.store.require(readLocator(dto), ctx.clientId);
+  const avalista = reqObject(body, 'avalista');
+  const data: Json = {};
+  for (const key of GUARANTOR_STRINGS) {
+    const v = optString(avalista, key, `avalista.${key}`);
+    if (v !== undefined) {
+      data[key] = v.slice(0, 1000);
+    }
+  }
+  const document = data.documentoFederal as string | undefined;
+  if (document !== undefined && document.trim() !== '' && !documentKind(document)) {
+    failWith('InvalidGuarantorDocument', 'O documento federal (CPF/CNPJ) do avalista é inválido.', 'avalista.documentoFederal');
+  }
+  const pf = primitiveMembers(optObject(avalista, 'avalistaPF', 'avalista.avalistaPF'));
+  const pj = primitiveMembers(optObject(avalista, 'avalistaPJ', 'avalista.avalistaPJ'));
+  if (pf) {
+    data.avalistaPF = pf;
+  }
+  if (pj) {
+    data.avalistaPJ = pj;
+  }
+  const record = { id: ctx.ids.uuid(), number: proposal.guarantors.length + 1, data };
+  proposal.guarantors.push(record);
+  return { codigo: record.id, numero: record.number };
+}
+
+export const proposalRoutes: OperationRoute[] = [
+  { path: '/Proposta/IncluirManual', write: true, pascal: false, handler: incluirManual },
+  { path: '/Proposta/CalcularValoresProposta', write: false, pascal: false, handler: calcularValoresProposta },
+  { path: '/Proposta/ConsultarParcelas', write: false, pascal: false, handler: consultarParcelas },
+  { path: '/Proposta/IncluirAvalista', write: true, pascal: false, handler: incluirAvalista },
+];

@@ -1,0 +1,160 @@
+import { getBoletoInfo, getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
+import {
+  boletoCodes,
+  crc16CcittFalse,
+  dueDateFactor,
+  dueDateFromFactor,
+  modulo10,
+  modulo11,
+  parseBarcode,
+  parseDigitableLine,
+  parsePixCopyPaste,
+  pixCopyPaste,
+  qrPngBase64,
+} from '../../../../src/sandbox/receivables/codes.js';
+
+const day = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
+
+describe('dueDateFactor', () => {
+  it('counts days from 1997-10-07 until factor 9999 on 2025-02-21', () => {
+    expect(dueDateFactor(day('2000-07-03'))).toBe(1000);
+    expect(dueDateFactor(day('2018-07-15'))).toBe(7586);
+    expect(dueDateFactor(day('2025-02-21'))).toBe(9999);
+  });
+  it('restarts at 1000 on 2025-02-22', () => {
+    expect(dueDateFactor(day('2025-02-22'))).toBe(1000);
+    expect(dueDateFactor(day('2025-02-23'))).toBe(1001);
+    expect(dueDateFactor(day('2026-06-27'))).toBe(1490);
+  });
+  it('reads back the cycle nearest to a reference date', () => {
+    expect(dueDateFromFactor(1490, day('2026-05-01')).toISOString().slice(0, 10)).toBe('2026-06-27');
+    expect(dueDateFromFactor(7586, day('2019-01-01')).toISOString().slice(0, 10)).toBe('2018-07-15');
+  });
+});
+
+describe('check digits', () => {
+  it('computes the modulo-10 field digits of a published line', () => {
+    // 00190.00009 01149.718601 68524.522114 6 75860000102656
+    expect(modulo10('001900000')).toBe(9);
+    expect(modulo10('0114971860')).toBe(1);
+    expect(modulo10('6852452211')).toBe(4);
+  });
+  it('computes the modulo-11 general digit, mapping 0, 10 and 11 to 1', () => {
+    // The line 00190.00009 01149.718601 68524.522114 6 75860000102656 carries general digit 6.
+    expect(modulo11('0019' + '75860000102656' + '0000001149718606852452211')).toBe(6);
+    // Weighted sum 2+3 = 5 leaves 6; a sum that leaves 0, 10 or 11 gives 1.
+    expect(modulo11('11')).toBe(6);
+    expect(modulo11('00')).toBe(1);
+  });
+});
+
+describe('boletoCodes', () => {
+  const input = { bankCode: '274', amount: 965.56, dueDate: day('2026-06-27'), freeField: '0000000000000000500000112' };
+  const { barcode, digitableLine } = boletoCodes(input);
+
+  it('builds a 44-digit barcode and a 47-digit line', () => {
+    expect(barcode).toMatch(/^\d{44}$/);
+    expect(digitableLine).toMatch(/^\d{47}$/);
+    expect(barcode.slice(0, 4)).toBe('2749');
+    expect(barcode.slice(5, 9)).toBe('1490');
+    expect(barcode.slice(9, 19)).toBe('0000096556');
+    expect(barcode.slice(19)).toBe(input.freeField);
+  });
+
+  it('puts the general digit and the field digits where FEBRABAN says', () => {
+    expect(barcode[4]).toBe(String(modulo11(barcode.slice(0, 4) + barcode.slice(5))));
+    expect(digitableLine[9]).toBe(String(modulo10(digitableLine.slice(0, 9))));
+    expect(digitableLine[20]).toBe(String(modulo10(digitableLine.slice(10, 20))));
+    expect(digitableLine[31]).toBe(String(modulo10(digitableLine.slice(21, 31))));
+    expect(digitableLine[32]).toBe(barcode[4]);
+    expect(digitableLine.slice(33)).toBe('14900000096556');
+  });
+
+  it('round-trips through the parser', () => {
+    expect(parseDigitableLine(digitableLine)).toEqual({
+      barcode,
+      bankCode: '274',
+      currency: '9',
+      dueFactor: 1490,
+      amount: 965.56,
+      freeField: input.freeField,
+    });
+    expect(parseBarcode(barcode)?.amount).toBe(965.56);
+  });
+
+  it('is accepted by an independent implementation (@brazilian-utils)', () => {
+    expect(isValidBoleto(digitableLine)).toBe(true);
+    const info = getBoletoInfo(digitableLine, { referenceDate: new Date(2026, 4, 1) });
+    expect(info?.amount).toBe(96556);
+    expect(info?.bankCode).toBe('274');
+    expect(info?.expirationDate?.getFullYear()).toBe(2026);
+    expect(info?.expirationDate?.getMonth()).toBe(5);
+    expect(info?.expirationDate?.getDate()).toBe(27);
+  });
+
+  it('refuses a line with a wrong digit anywhere', () => {
+    for (const at of [0, 9, 15, 20, 31, 32, 40]) {
+      const digit = digitableLine[at] ?? '0';
+      const broken = digitableLine.slice(0, at) + String((Number(digit) + 1) % 10) + digitableLine.slice(at + 1);
+      expect(parseDigitableLine(broken)).toBeUndefined();
+    }
+  });
+
+  it('refuses malformed input', () => {
+    expect(() => boletoCodes({ ...input, bankCode: '27' })).toThrow(RangeError);
+    expect(() => boletoCodes({ ...input, freeField: '1' })).toThrow(RangeError);
+    expect(() => boletoCodes({ ...input, amount: 1e9 })).toThrow(RangeError);
+  });
+});
+
+describe('pixCopyPaste', () => {
+  const input = { key: '12345678000195', amount: 965.56, merchantName: 'Crédito Sandbox Sociedade de Crédito', merchantCity: 'São Paulo', txid: 'SBX5000001P1' };
+  const code = pixCopyPaste(input);
+
+  it('writes the EMV fields in order with a CRC16 over the payload', () => {
+    expect(code).toBe(
+      '000201' +
+        '26360014br.gov.bcb.pix011412345678000195' +
+        '52040000' +
+        '5303986' +
+        '5406965.56' +
+        '5802BR' +
+        '5925CREDITO SANDBOX SOCIEDADE' +
+        '6009SAO PAULO' +
+        '62160512SBX5000001P1' +
+        '6304' +
+        crc16CcittFalse(code.slice(0, -4)),
+    );
+    expect(code.slice(-4)).toMatch(/^[0-9A-F]{4}$/);
+  });
+
+  it('computes CRC16-CCITT-FALSE', () => {
+    // The standard check value of CRC-16/CCITT-FALSE.
+    expect(crc16CcittFalse('123456789')).toBe('29B1');
+  });
+
+  it('round-trips through the validator and an independent one', () => {
+    expect(parsePixCopyPaste(code)).toMatchObject({ key: input.key, amount: 965.56, txid: 'SBX5000001P1', merchantCity: 'SAO PAULO' });
+    expect(isValidPixPayload(code)).toBe(true);
+    expect(getPixPayloadInfo(code)).toMatchObject({ key: input.key, amount: 965.56, txid: 'SBX5000001P1' });
+  });
+
+  it('refuses a payload whose CRC does not match', () => {
+    expect(parsePixCopyPaste(code.replace('965.56', '965.57'))).toBeUndefined();
+    expect(parsePixCopyPaste(code.slice(0, -1) + (code.endsWith('0') ? '1' : '0'))).toBeUndefined();
+  });
+
+  it('refuses bad txids and amounts', () => {
+    expect(() => pixCopyPaste({ ...input, txid: 'with-dash' })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, amount: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('qrPngBase64', () => {
+  it('renders a real PNG', async () => {
+    const png = Buffer.from(await qrPngBase64('hello'), 'base64');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect(png.length).toBeGreaterThan(100);
+  });
+});
