@@ -1,0 +1,107 @@
+/**
+ * The upstream's message catalogue (spec/upstream-api.md, "Errors"): every code and detailed code
+ * the contract lists, with an English meaning. A message item carries the catalogue code in `code`
+ * and the detailed code in `context`; CancelarProposta's numbered HTTP 400 messages all carry code
+ * `400` and their number as the detail.
+ */
+
+/** Which upstream operations list an entry. */
+export type CatalogueOperation = 'IncluirAssinaturaCCB' | 'IncluirDocumento' | 'CancelarProposta';
+
+export interface CatalogueEntry {
+  code: string;
+  detail: string;
+  meaning: string;
+  operations: readonly CatalogueOperation[];
+  /** CancelarProposta's messages are typed as validation or business errors; the rest are unqualified. */
+  kind?: 'validation' | 'business';
+}
+
+const SIGN: readonly CatalogueOperation[] = ['IncluirAssinaturaCCB'];
+const DOC: readonly CatalogueOperation[] = ['IncluirDocumento'];
+const CANCEL: readonly CatalogueOperation[] = ['CancelarProposta'];
+const BOTH: readonly CatalogueOperation[] = ['IncluirAssinaturaCCB', 'IncluirDocumento'];
+
+/** Every entry of the contract, in the contract's order. */
+export const CATALOGUE: readonly CatalogueEntry[] = [
+  { code: 'C0060', detail: 'V0001', meaning: 'No signers were sent.', operations: SIGN },
+  { code: 'C0060', detail: 'V0002', meaning: "Signers cannot be added in the proposal's current situation.", operations: SIGN },
+  { code: 'C0060', detail: 'V0003', meaning: 'Signers cannot be added: the proposal must be approved.', operations: SIGN },
+  { code: 'C0060', detail: 'V0004', meaning: 'E-mail notification is not configured.', operations: SIGN },
+  { code: 'C0060', detail: 'V0005', meaning: 'Chat-message notification is not configured.', operations: SIGN },
+  { code: 'C0060', detail: 'V0006', meaning: 'The given phone is restricted from chat messages.', operations: SIGN },
+  { code: 'C0112', detail: 'V0001', meaning: 'Proposal not found.', operations: BOTH },
+  { code: 'C0112', detail: 'V0002', meaning: 'The proposal does not belong to this integration.', operations: BOTH },
+  { code: 'T0668', detail: 'D0001', meaning: 'Invalid e-mail.', operations: SIGN },
+  { code: 'T0668', detail: 'D0002', meaning: 'Proposal not found.', operations: SIGN },
+  { code: 'T0668', detail: 'D0003', meaning: 'The signer name must be given.', operations: SIGN },
+  { code: 'T0668', detail: 'D0004', meaning: 'The signer document must be given.', operations: SIGN },
+  { code: 'T0668', detail: 'D0005', meaning: 'The signer e-mail must be given.', operations: SIGN },
+  { code: 'T0668', detail: 'D0006', meaning: 'The signer e-mail is invalid.', operations: SIGN },
+  { code: 'T0668', detail: 'D0007', meaning: 'The signer mobile phone must be given.', operations: SIGN },
+  { code: 'T0668', detail: 'D0008', meaning: 'The mobile phone must have 11 digits.', operations: SIGN },
+  { code: 'T0668', detail: 'D0009', meaning: 'The mobile phone must have 11 digits (area code plus 9 digits).', operations: SIGN },
+  { code: 'T0668', detail: 'D0010', meaning: 'The mobile number must start with 6, 7, 8 or 9.', operations: SIGN },
+  { code: 'T0668', detail: 'D0011', meaning: 'The mobile phone must have 11 digits.', operations: SIGN },
+  { code: 'T0668', detail: 'D0012', meaning: 'A signer with this name and role already exists.', operations: SIGN },
+  { code: 'T0668', detail: 'D0013', meaning: 'A signer with this e-mail or mobile phone already exists.', operations: SIGN },
+  { code: 'C0068', detail: 'V0001', meaning: 'The file name must be given.', operations: DOC },
+  { code: 'C0068', detail: 'V0002', meaning: 'The document upload failed.', operations: DOC },
+  { code: 'C0068', detail: 'V0003', meaning: 'The document cannot be changed while it is in automatic analysis.', operations: DOC },
+  {
+    code: 'C0107',
+    detail: 'V0001',
+    meaning: 'Invalid file extension; allowed: txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip.',
+    operations: DOC,
+  },
+  { code: 'C0107', detail: 'V0002', meaning: 'Invalid document type.', operations: DOC },
+  { code: 'C0107', detail: 'V0003', meaning: 'A document must be sent.', operations: DOC },
+  { code: 'C0020', detail: 'V0001', meaning: 'Invalid file extension (no extension is allowed).', operations: DOC },
+  { code: 'T0665', detail: 'D0001', meaning: 'The client must be given.', operations: DOC },
+  { code: 'T0665', detail: 'D0002', meaning: 'The client document is invalid.', operations: DOC },
+  { code: 'T0665', detail: 'D0016', meaning: 'The partner code (EPCodigo) was not given.', operations: DOC },
+  { code: 'T0665', detail: 'D0017', meaning: 'Seller not found.', operations: DOC },
+  { code: 'T0665', detail: 'D0018', meaning: 'Promoter not found.', operations: DOC },
+  { code: 'T0665', detail: 'D0019', meaning: 'The operation type must be given.', operations: DOC },
+  { code: 'T0665', detail: 'D0020', meaning: 'The amount must be given.', operations: DOC },
+  { code: 'T0665', detail: 'D0021', meaning: 'The number of installments must be given.', operations: DOC },
+  { code: 'T0665', detail: 'D0022', meaning: 'Invalid calculation format.', operations: DOC },
+  { code: 'T0665', detail: 'D0023', meaning: 'The client must be an individual.', operations: DOC },
+  { code: '400', detail: '4', meaning: 'Invalid CPF number.', operations: CANCEL, kind: 'validation' },
+  { code: '400', detail: '5', meaning: 'A fiduciary operation is in progress; retry later.', operations: CANCEL, kind: 'business' },
+  { code: '400', detail: '10', meaning: 'Operation not allowed before a given date.', operations: CANCEL, kind: 'business' },
+  {
+    code: '400',
+    detail: '13',
+    meaning: 'Operation not allowed because of a pending anniversary-withdrawal payment.',
+    operations: CANCEL,
+    kind: 'business',
+  },
+  { code: '400', detail: '27', meaning: 'Operation already cancelled.', operations: CANCEL, kind: 'business' },
+  { code: '400', detail: '28', meaning: 'Cancellation not allowed.', operations: CANCEL, kind: 'business' },
+  { code: '400', detail: '38', meaning: 'Invalid request identifier.', operations: CANCEL, kind: 'business' },
+];
+
+const BY_KEY: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((e) => [key(e.code, e.detail), e]));
+
+function key(code: string, detail: string): string {
+  return `${code.trim().toUpperCase()}/${detail.trim().toUpperCase()}`;
+}
+
+/** The catalogue entry of a code and detailed code (case and surrounding blanks ignored). */
+export function catalogueEntry(code: string, detail: string): CatalogueEntry | undefined {
+  const exact = BY_KEY.get(key(code, detail));
+  if (exact !== undefined) {
+    return exact;
+  }
+  // CancelarProposta's numbered messages: tolerate a zero-padded number ("04").
+  if (code.trim() === '400' && /^\d+$/.test(detail.trim())) {
+    return BY_KEY.get(key(code, String(Number(detail.trim()))));
+  }
+  return undefined;
+}
+
+/** The English meaning of a code and detailed code, `undefined` when the contract does not list it. */
+export function meaningOf(code: string, detail: string): string | undefined {
+  return catalogueEntry(code, detail)?.meaning;
+}

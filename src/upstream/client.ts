@@ -1,0 +1,464 @@
+/**
+ * The one chokepoint to the upstream: `request(operation, body, options)`.
+ *
+ * Per call: a deadline (AbortSignal) covering every wait; a token from `auth.ts`; a rate-limit and
+ * concurrency slot; the POST with `Authorization`, `IdempotencyKey` and `Content-Type`; the body
+ * always read to its end; the envelope parsed whatever the content type; failures turned into the
+ * `UpstreamError` family. Reads retry on 408/429/5xx/connection errors with jittered exponential
+ * backoff honouring Retry-After, inside the deadline. Writes reuse one IdempotencyKey across their
+ * attempts and retry only where the upstream cannot have processed the request (429, 502, 503,
+ * connection refused). A 401 renews the token once and replays once.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent, request as undiciRequest } from 'undici';
+import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
+import { parseBody, readEnvelope } from './envelope.js';
+import {
+  type UpstreamError,
+  type UpstreamMessage,
+  UpstreamAuthError,
+  UpstreamBadResponseError,
+  UpstreamForbiddenError,
+  UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  UpstreamRejectedError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+  isUpstreamError,
+} from './errors.js';
+import { LimiterRefusal, RateLimiter } from './limiter.js';
+import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
+import { OperationRecorder, type UpstreamStats } from './stats.js';
+import { type ClassifiedFailure, classifyTransportError, parseRetryAfter } from './transport.js';
+
+export { type OperationName } from './operations.js';
+
+/** Options of `createUpstreamClient`. */
+export interface UpstreamClientOptions {
+  /** Address of the 17 base operations, e.g. `https://api.example/`. */
+  baseUrl: string;
+  /** Address serving `/FGTS/CancelarProposta`. */
+  environmentUrl: string;
+  /** Address of the token endpoint `${authUrl}/connect/token`. */
+  authUrl: string;
+  clientId: string;
+  /** RSA private key as PEM text (a path to a PEM file is accepted too). Never logged. */
+  privateKeyPem: string;
+  /** Default `bmp.digital.api.full.access`. */
+  scope: string;
+  /** Explicit undici timeouts (its defaults are 300 s) and the per-call deadline (default 10000 ms). */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; deadlineMs?: number };
+  /** Upstream rate limit and concurrency cap with a bounded wait; unlimited when absent. */
+  rateLimit?: { requestsPerSecond: number; burst?: number; maxConcurrent: number; maxWaitMs: number };
+  /** Attempts per call including the first (default 3); backoff base (100 ms) and cap (2000 ms). */
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Renew the token this many seconds before expiry (default min(300, 10 % of expires_in); capped at half the lifetime). */
+  tokenRenewBeforeSeconds?: number;
+  /** Jitter source in [0, 1), for tests. */
+  random?: () => number;
+  /** Largest response body accepted (default 32 MiB); a larger one is UPSTREAM_BAD_RESPONSE. */
+  maxResponseBytes?: number;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** IdempotencyKey header; writes generate one UUID when absent and reuse it across retries. */
+  idempotencyKey?: string;
+  /** Overrides the client's deadline for this call. */
+  deadlineMs?: number;
+  /** Cancels the call (ends as UPSTREAM_TIMEOUT). */
+  signal?: AbortSignal;
+}
+
+/** What one HTTP exchange produced: a parsed success, or a failure with its retry class. */
+type AttemptOutcome = { ok: true; data: Record<string, unknown> } | ({ ok: false } & ClassifiedFailure);
+
+const DEFAULTS = {
+  connectMs: 5000,
+  headersMs: 10_000,
+  bodyMs: 10_000,
+  deadlineMs: 10_000,
+  maxAttempts: 3,
+  baseDelayMs: 100,
+  maxDelayMs: 2000,
+} as const;
+
+/** The upstream client. Build it with `createUpstreamClient`. */
+export class UpstreamClient {
+  private readonly agent: Agent;
+  private readonly auth: TokenProvider;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly baseUrl: string;
+  private readonly environmentUrl: string;
+  private readonly deadlineMs: number;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly random: () => number;
+  private readonly recorders = new Map<string, OperationRecorder>();
+  private readonly active = new Set<AbortController>();
+  private closed = false;
+
+  constructor(options: UpstreamClientOptions) {
+    const t = options.timeouts ?? {};
+    this.deadlineMs = t.deadlineMs ?? DEFAULTS.deadlineMs;
+    this.agent = new Agent({
+      connect: { timeout: t.connectMs ?? DEFAULTS.connectMs },
+      headersTimeout: t.headersMs ?? DEFAULTS.headersMs,
+      bodyTimeout: t.bodyMs ?? DEFAULTS.bodyMs,
+      keepAliveTimeout: 4000,
+      connections: options.rateLimit ? Math.max(1, options.rateLimit.maxConcurrent) : 64,
+      maxResponseSize: options.maxResponseBytes ?? 32 * 1024 * 1024,
+    });
+    this.auth = new TokenProvider({
+      authUrl: options.authUrl,
+      clientId: options.clientId,
+      privateKeyPem: options.privateKeyPem,
+      scope: options.scope || DEFAULT_SCOPE,
+      dispatcher: this.agent,
+      requestTimeoutMs: this.deadlineMs,
+      ...(options.tokenRenewBeforeSeconds === undefined ? {} : { renewBeforeSeconds: options.tokenRenewBeforeSeconds }),
+    });
+    this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.environmentUrl = options.environmentUrl.replace(/\/+$/, '');
+    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? DEFAULTS.maxAttempts);
+    this.baseDelayMs = options.retry?.baseDelayMs ?? DEFAULTS.baseDelayMs;
+    this.maxDelayMs = options.retry?.maxDelayMs ?? DEFAULTS.maxDelayMs;
+    this.random = options.random ?? Math.random;
+  }
+
+  /**
+   * Calls one operation and resolves with the whole success body (envelope fields included, the
+   * upstream's spelling kept). Rejects only with `UpstreamError` subclasses.
+   */
+  async request<T>(operation: OperationName, body: object, options: CallOptions = {}): Promise<T> {
+    const spec: OperationSpec | undefined = OPERATIONS[operation];
+    if (spec === undefined) {
+      throw new UpstreamBadResponseError(`unknown upstream operation ${String(operation)}`, { operation: String(operation) });
+    }
+    const recorder = this.recorder(operation);
+    recorder.calls += 1;
+    const started = performance.now();
+    const deadlineMs = Math.max(1, options.deadlineMs ?? this.deadlineMs);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), deadlineMs);
+    const onCallerAbort = (): void => controller.abort();
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    if (options.signal?.aborted) {
+      controller.abort();
+    }
+    this.active.add(controller);
+    try {
+      if (this.closed) {
+        throw new UpstreamUnavailableError(`${operation}: the upstream client is closed`, { operation });
+      }
+      const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, recorder);
+      recorder.record(performance.now() - started);
+      return data as T;
+    } catch (thrown) {
+      const error = this.typed(thrown, operation, controller.signal, options.signal);
+      recorder.record(performance.now() - started, error.code);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+      this.active.delete(controller);
+    }
+  }
+
+  /** Counters and latencies per operation, and token endpoint counters. */
+  stats(): UpstreamStats {
+    const operations: UpstreamStats['operations'] = {};
+    for (const [name, recorder] of this.recorders) {
+      operations[name] = recorder.snapshot();
+    }
+    return { operations, ...this.auth.stats() };
+  }
+
+  /** Zeroes the per-operation statistics (token counters are kept). */
+  resetStats(): void {
+    this.recorders.clear();
+  }
+
+  /** Cancels calls in flight, refuses new ones and closes the connection pools. */
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    this.limiter?.close();
+    this.auth.close();
+    for (const controller of this.active) {
+      controller.abort();
+    }
+    await this.agent.close();
+  }
+
+  private recorder(operation: string): OperationRecorder {
+    let recorder = this.recorders.get(operation);
+    if (recorder === undefined) {
+      recorder = new OperationRecorder();
+      this.recorders.set(operation, recorder);
+    }
+    return recorder;
+  }
+
+  private async run(
+    operation: OperationName,
+    spec: OperationSpec,
+    body: object,
+    idempotencyKey: string,
+    signal: AbortSignal,
+    deadline: number,
+    recorder: OperationRecorder,
+  ): Promise<Record<string, unknown>> {
+    const url = `${spec.base === 'environment' ? this.environmentUrl : this.baseUrl}${spec.path}`;
+    const payload = JSON.stringify(body);
+    let token = await this.auth.token(signal, operation);
+    let attempt = 0;
+    let replayedAfter401 = false;
+    for (;;) {
+      attempt += 1;
+      const outcome = await this.attempt(operation, spec, url, payload, token, idempotencyKey, signal, deadline, recorder);
+      if (outcome.ok) {
+        return outcome.data;
+      }
+      if (outcome.error.status === 401) {
+        if (replayedAfter401) {
+          throw new UpstreamAuthError(`${operation}: the upstream refused a freshly renewed token (HTTP 401)`, { operation, status: 401 });
+        }
+        replayedAfter401 = true;
+        recorder.authReplays += 1;
+        token = await this.auth.renewAfterUnauthorized(token, signal, operation);
+        attempt -= 1;
+        continue;
+      }
+      const retryable = outcome.retry === 'any' || (outcome.retry === 'read' && !spec.write);
+      if (!retryable || attempt >= this.maxAttempts) {
+        throw outcome.error;
+      }
+      const delay = this.backoff(attempt, outcome.retryAfterMs);
+      if (performance.now() + delay >= deadline) {
+        throw outcome.error;
+      }
+      await sleep(delay, signal);
+      recorder.retries += 1;
+      token = await this.auth.token(signal, operation);
+    }
+  }
+
+  /** Equal-jitter exponential backoff, never shorter than Retry-After. */
+  private backoff(attempt: number, retryAfterMs: number | undefined): number {
+    const cap = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
+    const jittered = cap / 2 + this.random() * (cap / 2);
+    return Math.max(jittered, retryAfterMs ?? 0);
+  }
+
+  private async attempt(
+    operation: OperationName,
+    spec: OperationSpec,
+    url: string,
+    payload: string,
+    token: string,
+    idempotencyKey: string,
+    signal: AbortSignal,
+    deadline: number,
+    recorder: OperationRecorder,
+  ): Promise<AttemptOutcome> {
+    let release: () => void = noop;
+    if (this.limiter !== undefined) {
+      try {
+        release = await this.limiter.acquire(signal, Math.max(0, deadline - performance.now()));
+      } catch (error) {
+        if (error instanceof LimiterRefusal && error.reason === 'wait-bound') {
+          throw new UpstreamRateLimitedError(`${operation}: ${error.message}; not sent`, { operation, local: true });
+        }
+        throw error;
+      }
+    }
+    try {
+      recorder.attempts += 1;
+      let status: number;
+      let headers: Record<string, string | string[] | undefined>;
+      let text: string;
+      try {
+        const res = await undiciRequest(url, {
+          method: 'POST',
+          dispatcher: this.agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/plain, */*',
+            IdempotencyKey: idempotencyKey,
+          },
+          body: payload,
+          signal,
+        });
+        status = res.statusCode;
+        headers = res.headers;
+        // Always read to the end: an unread body keeps the connection from being reused.
+        text = await res.body.text();
+      } catch (error) {
+        if (signal.aborted) {
+          throw error;
+        }
+        return { ok: false, ...classifyTransportError(error, operation) };
+      }
+      return interpretResponse(operation, spec, status, headers, text);
+    } finally {
+      release();
+    }
+  }
+
+  private typed(thrown: unknown, operation: string, deadlineSignal: AbortSignal, callerSignal: AbortSignal | undefined): UpstreamError {
+    if (isUpstreamError(thrown)) {
+      return thrown;
+    }
+    if (callerSignal?.aborted) {
+      return new UpstreamTimeoutError(`${operation}: cancelled by the caller`, { operation, cause: thrown });
+    }
+    if (this.closed) {
+      return new UpstreamUnavailableError(`${operation}: the upstream client was closed`, { operation, cause: thrown });
+    }
+    if (deadlineSignal.aborted) {
+      return new UpstreamTimeoutError(`${operation}: the call deadline passed`, { operation, cause: thrown });
+    }
+    return new UpstreamUnavailableError(`${operation}: unexpected client failure`, { operation, cause: thrown });
+  }
+}
+
+/** Builds an upstream client (the key is read at once; nothing is requested until the first call). */
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  return new UpstreamClient(options);
+}
+
+function noop(): void {}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new Error('aborted'));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The error of a failed envelope: not found, forbidden or rejected, with every message item. */
+export function envelopeError(
+  operation: string,
+  status: number,
+  failure: { msg?: string; items: UpstreamMessage[] },
+): UpstreamNotFoundError | UpstreamForbiddenError | UpstreamRejectedError {
+  const init = { operation, status, items: failure.items, ...(failure.msg === undefined ? {} : { upstreamMessage: failure.msg }) };
+  const has = (code: string, detail: string): boolean =>
+    failure.items.some((i) => i.code.toUpperCase() === code && i.detail.toUpperCase() === detail);
+  // Descriptions may name people; messages carry codes and our meanings only.
+  const summary = failure.items.map((i) => `${i.code}/${i.detail}${i.meaning ? ` ${i.meaning}` : ''}`).join('; ') || 'no message items';
+  if (has('C0112', 'V0001')) {
+    return new UpstreamNotFoundError(`${operation}: proposal not found (${summary})`, init);
+  }
+  if (has('C0112', 'V0002')) {
+    return new UpstreamForbiddenError(`${operation}: the proposal belongs to another integration (${summary})`, init);
+  }
+  return new UpstreamRejectedError(`${operation}: the upstream rejected the request (${summary})`, init);
+}
+
+/**
+ * Turns one HTTP answer into data or a classified failure. Pure: unit tests drive it directly.
+ * A 401 comes back as an `UpstreamAuthError` with status 401 (the caller renews and replays once).
+ */
+export function interpretResponse(
+  operation: string,
+  spec: Pick<OperationSpec, 'parsesJson'>,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+): AttemptOutcome {
+  const init = { operation, status };
+  if (status === 401) {
+    return { ok: false, error: new UpstreamAuthError(`${operation}: the upstream refused the token (HTTP 401)`, init), retry: 'none' };
+  }
+  if (status === 408 || status === 504) {
+    return { ok: false, error: new UpstreamTimeoutError(`${operation}: the upstream timed out (HTTP ${status})`, init), retry: 'read' };
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(headers['retry-after']);
+    return {
+      ok: false,
+      error: new UpstreamRateLimitedError(`${operation}: the upstream is rate limiting (HTTP 429)`, {
+        ...init,
+        local: false,
+        ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: retryAfterMs / 1000 }),
+      }),
+      retry: 'any',
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
+  }
+  if (status >= 500) {
+    const retryAfterMs = parseRetryAfter(headers['retry-after']);
+    return {
+      ok: false,
+      error: new UpstreamUnavailableError(`${operation}: the upstream is unavailable (HTTP ${status})`, init),
+      // 502/503 come from gateways before the service: safe to repeat with the same key.
+      retry: status === 502 || status === 503 ? 'any' : 'read',
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
+  }
+  const parsed = parseBody(text);
+  if (status >= 200 && status < 300) {
+    if (parsed.kind === 'invalid') {
+      return { ok: false, error: new UpstreamBadResponseError(`${operation}: ${parsed.reason} (HTTP ${status})`, init), retry: 'none' };
+    }
+    const envelope = readEnvelope(parsed.value);
+    if (!envelope.ok) {
+      return { ok: false, error: envelopeError(operation, status, envelope.error), retry: 'none' };
+    }
+    if (spec.parsesJson) {
+      const json = parseJsonField(operation, status, envelope.data);
+      if (json instanceof UpstreamBadResponseError) {
+        return { ok: false, error: json, retry: 'none' };
+      }
+      return { ok: true, data: json };
+    }
+    return { ok: true, data: envelope.data };
+  }
+  if (status >= 400 && status < 500 && parsed.kind === 'object') {
+    const envelope = readEnvelope(parsed.value, status === 400);
+    if (!envelope.ok) {
+      return { ok: false, error: envelopeError(operation, status, envelope.error), retry: 'none' };
+    }
+  }
+  if (status === 403) {
+    return { ok: false, error: new UpstreamAuthError(`${operation}: the upstream refused access (HTTP 403)`, init), retry: 'none' };
+  }
+  const reason = parsed.kind === 'invalid' ? `; ${parsed.reason}` : '';
+  return { ok: false, error: new UpstreamBadResponseError(`${operation}: unexpected HTTP ${status}${reason}`, init), retry: 'none' };
+}
+
+/** Parses the `json` string of the person and bureau look-ups in place of the string. */
+function parseJsonField(operation: string, status: number, data: Record<string, unknown>): Record<string, unknown> | UpstreamBadResponseError {
+  const raw = data.json;
+  if (typeof raw !== 'string') {
+    return data;
+  }
+  const trimmed = raw.trim();
+  if (trimmed === '') {
+    const { json: _json, ...rest } = data;
+    return rest;
+  }
+  try {
+    return { ...data, json: JSON.parse(trimmed) as unknown };
+  } catch {
+    return new UpstreamBadResponseError(`${operation}: the json field is not valid JSON`, { operation, status });
+  }
+}

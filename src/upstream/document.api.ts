@@ -1,0 +1,15 @@
+/** Document operations. */
+import { type CallOptions, type UpstreamClient } from './client.js';
+import {
+  type IncluirDocumentoRequest,
+  type IncluirDocumentoResponse,
+} from './types.js';
+
+/** /Proposta/IncluirDocumento: attaches a document (base64 in `documento.arquivo`). A write. */
+export function incluirDocumento(
+  client: UpstreamClient,
+  request: IncluirDocumentoRequest,
+  options?: CallOptions,
+): Promise<IncluirDocumentoResponse> {
+  return client.request<IncluirDocumentoResponse>('IncluirDocumento', request, options);
+}

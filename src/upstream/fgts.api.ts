@@ -1,0 +1,15 @@
+/** FGTS cancellation, served from the environment address. */
+import { type CallOptions, type UpstreamClient } from './client.js';
+import {
+  type CancelarPropostaRequest,
+  type CancelarPropostaResponse,
+} from './types.js';
+
+/** {environment_url}/FGTS/CancelarProposta: cancels an FGTS proposal within 7 days of disbursement (PascalCase response). A write. */
+export function cancelarProposta(
+  client: UpstreamClient,
+  request: CancelarPropostaRequest,
+  options?: CallOptions,
+): Promise<CancelarPropostaResponse> {
+  return client.request<CancelarPropostaResponse>('CancelarProposta', request, options);
+}

@@ -1,0 +1,37 @@
+/** Person, registry and bureau look-ups. Their `json` strings come back parsed. */
+import { type CallOptions, type UpstreamClient } from './client.js';
+import {
+  type ConsultarPessoaRequest,
+  type ConsultarPessoaResponse,
+  type ConsultarCadastroBuscaRequest,
+  type ConsultarCadastroBuscaResponse,
+  type ConsultaBureauCnpjRequest,
+  type ConsultaBureauCnpjResponse,
+} from './types.js';
+
+/** /Pessoa/ConsultarPessoa: a person record (`json` parsed). */
+export function consultarPessoa(
+  client: UpstreamClient,
+  request: ConsultarPessoaRequest,
+  options?: CallOptions,
+): Promise<ConsultarPessoaResponse> {
+  return client.request<ConsultarPessoaResponse>('ConsultarPessoa', request, options);
+}
+
+/** /Bureau/ConsultarCadastroBusca: registry data by document (`json` parsed). */
+export function consultarCadastroBusca(
+  client: UpstreamClient,
+  request: ConsultarCadastroBuscaRequest,
+  options?: CallOptions,
+): Promise<ConsultarCadastroBuscaResponse> {
+  return client.request<ConsultarCadastroBuscaResponse>('ConsultarCadastroBusca', request, options);
+}
+
+/** /Bureau/ConsultaBureauCnpj: the bureau report. */
+export function consultaBureauCnpj(
+  client: UpstreamClient,
+  request: ConsultaBureauCnpjRequest,
+  options?: CallOptions,
+): Promise<ConsultaBureauCnpjResponse> {
+  return client.request<ConsultaBureauCnpjResponse>('ConsultaBureauCnpj', request, options);
+}
