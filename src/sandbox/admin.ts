@@ -2,9 +2,10 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { SandboxFailure } from './envelope.js';
 import { FaultSettingsError, parseFaultSettings } from './faults.js';
 import { BodyTooLargeError, readBody, sendJson } from './http.js';
-import { Situation, type SituationCode } from './model/types.js';
+import { Situation, type Proposal, type SituationCode } from './model/types.js';
 import { moveToSituation } from './model/transitions.js';
 import { buildOpenApi } from './openapi.js';
+import { utcIso } from './routes/input.js';
 import { type SandboxCore } from './server.js';
 
 /** Largest admin body (client keys are the biggest thing sent here). */
@@ -18,6 +19,9 @@ class AdminError extends Error {
     super(text);
   }
 }
+
+/** Business-clock bounds (ms): boleto due-date factors start in 2000; ISO years have four digits. */
+const CLOCK_RANGE = [Date.UTC(2001, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59)] as const;
 
 const VALID_SITUATIONS = new Set<number>(Object.values(Situation));
 
@@ -80,6 +84,10 @@ export async function handleAdmin(core: SandboxCore, req: IncomingMessage, res: 
 
 async function route(core: SandboxCore, req: IncomingMessage, path: string): Promise<{ status: number; body?: unknown }> {
   const method = req.method ?? 'GET';
+  const fgtsMatch = /^\/_sandbox\/proposals\/([^/]+)\/fgts$/.exec(path);
+  if (fgtsMatch) {
+    return fgtsAgent(core, req, method, fgtsMatch[1] ?? '');
+  }
   const situacaoMatch = /^\/_sandbox\/proposals\/([^/]+)\/situacao$/.exec(path);
   if (situacaoMatch) {
     if (method !== 'POST') {
@@ -154,18 +162,28 @@ async function route(core: SandboxCore, req: IncomingMessage, path: string): Pro
         methodNotAllowed('GET, POST');
       }
       const body = await jsonBody(req);
+      // Everything is checked before anything changes, and the result must stay in CLOCK_RANGE
+      // (outside it dates stop having ISO forms or boleto due-date factors).
+      let now: Date | undefined;
       if (body.now !== undefined) {
-        const now = typeof body.now === 'string' ? new Date(body.now) : new Date(Number.NaN);
+        now = typeof body.now === 'string' ? new Date(utcIso(body.now)) : new Date(Number.NaN);
         if (Number.isNaN(now.getTime())) {
           throw new AdminError(400, 'now must be an ISO 8601 date-time');
         }
+      }
+      if (body.advanceDays !== undefined && (typeof body.advanceDays !== 'number' || !Number.isFinite(body.advanceDays))) {
+        throw new AdminError(400, 'advanceDays must be a number');
+      }
+      const days = (body.advanceDays as number | undefined) ?? 0;
+      const target = (now ?? core.clock.now()).getTime() + days * 86_400_000;
+      if (!(target >= CLOCK_RANGE[0] && target <= CLOCK_RANGE[1])) {
+        throw new AdminError(400, 'the clock must stay between 2001-01-01T00:00:00Z and 9999-12-31T23:59:59Z');
+      }
+      if (now) {
         core.clock.set(now);
       }
-      if (body.advanceDays !== undefined) {
-        if (typeof body.advanceDays !== 'number' || !Number.isFinite(body.advanceDays)) {
-          throw new AdminError(400, 'advanceDays must be a number');
-        }
-        core.clock.advanceDays(body.advanceDays);
+      if (days !== 0) {
+        core.clock.advanceDays(days);
       }
       return { status: 200, body: { now: core.clock.now().toISOString() } };
     }
@@ -220,6 +238,70 @@ async function route(core: SandboxCore, req: IncomingMessage, path: string): Pro
     default:
       throw new AdminError(404, `unknown admin path ${path.slice(0, 200)}`);
   }
+}
+
+const FGTS_AGENT_FIELDS = new Set(['fiduciaryInProgress', 'notBefore', 'pendingAnniversaryPayment']);
+
+function fgtsAgentView(p: Proposal): Record<string, unknown> {
+  const a = p.fgtsAgent;
+  return {
+    ...summary(p),
+    fgts: { fiduciaryInProgress: a?.fiduciaryInProgress ?? false, notBefore: a?.notBefore?.toISOString() ?? null, pendingAnniversaryPayment: a?.pendingAnniversaryPayment ?? false },
+  };
+}
+
+/**
+ * GET / POST `/_sandbox/proposals/{codigo}/fgts`: the paying agent's conditions that make
+ * CancelarProposta answer messages 5, 10 and 13. POST changes only the fields it names
+ * (`notBefore: null` clears the date); unknown fields are refused.
+ */
+async function fgtsAgent(core: SandboxCore, req: IncomingMessage, method: string, rawId: string): Promise<{ status: number; body?: unknown }> {
+  if (method !== 'GET' && method !== 'POST') {
+    methodNotAllowed('GET, POST');
+  }
+  const body = method === 'POST' ? await jsonBody(req) : (req.resume(), {});
+  const unknown = Object.keys(body).filter((k) => !FGTS_AGENT_FIELDS.has(k));
+  if (unknown.length > 0) {
+    throw new AdminError(400, `unknown fields: ${unknown.join(', ').slice(0, 200)}; expected fiduciaryInProgress, notBefore, pendingAnniversaryPayment`);
+  }
+  const { fiduciaryInProgress, notBefore, pendingAnniversaryPayment } = body;
+  if ((fiduciaryInProgress !== undefined && typeof fiduciaryInProgress !== 'boolean') || (pendingAnniversaryPayment !== undefined && typeof pendingAnniversaryPayment !== 'boolean')) {
+    throw new AdminError(400, 'fiduciaryInProgress and pendingAnniversaryPayment must be booleans');
+  }
+  let date: Date | null | undefined;
+  if (notBefore === null) {
+    date = null;
+  } else if (notBefore !== undefined) {
+    date = typeof notBefore === 'string' && /^\d{4}-\d{2}-\d{2}/.test(notBefore) ? new Date(utcIso(notBefore)) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) {
+      throw new AdminError(400, 'notBefore must be an ISO 8601 date or date-time, or null');
+    }
+  }
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId).toLowerCase();
+  } catch {
+    throw new AdminError(404, 'unknown proposal');
+  }
+  return core.exclusive(() => {
+    const proposal = core.store.proposals.get(id);
+    if (!proposal) {
+      throw new AdminError(404, 'unknown proposal');
+    }
+    if (method === 'GET') {
+      return { status: 200, body: fgtsAgentView(proposal) };
+    }
+    if (!proposal.isFgts) {
+      throw new AdminError(400, 'not an FGTS proposal (tipoContrato FGTS)');
+    }
+    const current = proposal.fgtsAgent ?? { fiduciaryInProgress: false, pendingAnniversaryPayment: false };
+    proposal.fgtsAgent = {
+      fiduciaryInProgress: fiduciaryInProgress ?? current.fiduciaryInProgress,
+      pendingAnniversaryPayment: pendingAnniversaryPayment ?? current.pendingAnniversaryPayment,
+      notBefore: date === undefined ? current.notBefore : (date ?? undefined),
+    };
+    return { status: 200, body: fgtsAgentView(proposal) };
+  });
 }
 
 function summary(p: { id: string; number: number; operationCode: string; situation: number; ownerClientId: string }): Record<string, unknown> {

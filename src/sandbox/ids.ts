@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Deterministic pseudo-random numbers and ids under a seed (mulberry32). */
 export class Random {
   private state: number;
@@ -37,5 +39,13 @@ export class IdGenerator {
   }
   nextBoletoNumber(): number {
     return ++this.boletoNumber;
+  }
+  /**
+   * The unguessable path component of a boleto print URL: 128 bits from the system's CSPRNG, not
+   * from the seeded stream (a seed is public, so tokens derived from it could be guessed; and drawing
+   * from the stream would shift every id after it).
+   */
+  printToken(): string {
+    return randomBytes(16).toString('hex');
   }
 }

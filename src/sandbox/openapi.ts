@@ -209,7 +209,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     response: withEnvelope({ codigo: uuid, tipoDocumento: int, nomeArquivo: str, extensao: str, dtValidade: dateTime, arquivo: str }),
   },
   '/FGTS/CancelarProposta': {
-    summary: 'Cancels an FGTS proposal (served at {environment_url}); numbered HTTP 400 messages on refusal.',
+    summary: 'Cancels an FGTS proposal (served at {environment_url}); numbered HTTP 400 messages on refusal (4, 5, 10, 13, 27, 28, 38; 5, 10 and 13 come from conditions set with POST /_sandbox/proposals/{codigo}/fgts).',
     request: obj({ CodigoProposta: uuid, CodigoOperacao: str, NumeroProposta: int, DocumentoFederal: str, Motivo: str }),
     response: withPascalEnvelope({ Boleto: { type: 'string', nullable: true } }),
   },

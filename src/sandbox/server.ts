@@ -21,6 +21,7 @@ import {
 } from './http.js';
 import { IdGenerator } from './ids.js';
 import { SandboxStore } from './model/store.js';
+import { servePrintPage } from './print.js';
 import { operationRoutes } from './routes/index.js';
 import { type OperationContext, type OperationRoute } from './routes/types.js';
 
@@ -201,6 +202,8 @@ export class SandboxCore {
         await handleAdmin(this, req, res, path);
       } else if (path === '/connect/token') {
         await this.handleToken(req, res);
+      } else if (path.startsWith('/boletos/')) {
+        this.handlePrint(req, res, path);
       } else {
         await this.handleOperation(req, res, path);
       }
@@ -209,6 +212,20 @@ export class SandboxCore {
       const [code, context, status] = SandboxCode.Internal;
       sendJson(res, status, errorEnvelope([message(code, context, 'Erro interno do sandbox.')]), 'text/plain; charset=utf-8');
     }
+  }
+
+  /** Boleto print pages (no auth, no faults, not counted): the page, or the 404 / 405 envelope. */
+  private handlePrint(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const outcome = servePrintPage(this.store, req, res, path);
+    if (outcome === 'sent') {
+      return;
+    }
+    req.resume();
+    if (outcome === 'method') {
+      this.sendFailure(res, 'MethodNotAllowed', `Método ${req.method ?? ''} não permitido; use GET.`, false, { Allow: 'GET, HEAD' });
+      return;
+    }
+    this.sendFailure(res, 'UnknownPath', 'Boleto não encontrado.', false);
   }
 
   private async handleToken(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -48,6 +48,19 @@ export interface AdminProposal {
   ownerClientId: string;
 }
 
+/** Body of POST /_sandbox/proposals/{codigo}/fgts. */
+export interface FgtsAgentSettings {
+  fiduciaryInProgress?: boolean;
+  /** ISO 8601 date or date-time; null clears it. */
+  notBefore?: string | null;
+  pendingAnniversaryPayment?: boolean;
+}
+
+/** Answer of GET/POST /_sandbox/proposals/{codigo}/fgts. */
+export interface AdminFgtsAgent extends AdminProposal {
+  fgts: { fiduciaryInProgress: boolean; notBefore: string | null; pendingAnniversaryPayment: boolean };
+}
+
 /** Typed helpers over the sandbox admin API. */
 export class SandboxAdmin {
   constructor(private readonly sandbox: Sandbox) {}
@@ -86,6 +99,16 @@ export class SandboxAdmin {
   }
   async registerClient(clientId: string, publicKeyPem: string, settings: { emailNotification?: boolean; chatNotification?: boolean } = {}): Promise<void> {
     await adminFetch(this.sandbox, 'POST', 'clients', { clientId, publicKeyPem, ...settings });
+  }
+  /**
+   * Sets the FGTS paying agent's conditions of a proposal (only the fields given change;
+   * `notBefore: null` clears the date): CancelarProposta then answers message 5, 10 or 13.
+   */
+  setFgtsAgent(id: string, state: FgtsAgentSettings): Promise<AdminFgtsAgent> {
+    return adminFetch(this.sandbox, 'POST', `proposals/${encodeURIComponent(id)}/fgts`, state) as Promise<AdminFgtsAgent>;
+  }
+  fgtsAgent(id: string): Promise<AdminFgtsAgent> {
+    return adminFetch(this.sandbox, 'GET', `proposals/${encodeURIComponent(id)}/fgts`) as Promise<AdminFgtsAgent>;
   }
   proposals(): Promise<AdminProposal[]> {
     return adminFetch(this.sandbox, 'GET', 'proposals') as Promise<AdminProposal[]>;

@@ -76,7 +76,7 @@ describe('sandbox FGTS operations', () => {
         VlrBoleto: 2000,
         DtVencimento: '2026-03-22T00:00:00.000Z',
         NumeroBoleto: 5000001,
-        UrlImpressaoBoleto: `${t.sandbox.url}/boletos/5000001/impressao`,
+        UrlImpressaoBoleto: expect.stringMatching(new RegExp(`^${t.sandbox.url}/boletos/5000001/impressao/[0-9a-f]{32}$`)),
       });
       expect(event.NumCodigoBarras).toMatch(/^\d{44}$/);
       const parsed = parseDigitableLine(res.json.Boleto as string);
@@ -144,6 +144,86 @@ describe('sandbox FGTS operations', () => {
       const other = await callOperation(t.sandbox, token, CANCEL, { CodigoProposta: id, Motivo: 'outro' }, headers);
       expect(other.status).toBe(409);
       expect(other.json.Messages[0]).toMatchObject({ Code: 'I0001', Context: 'V0001' });
+    });
+
+    describe('paying-agent conditions (admin POST /_sandbox/proposals/{codigo}/fgts)', () => {
+      const agentRefusals: [string, Record<string, unknown>, number, string][] = [
+        ['a fiduciary operation in progress', { fiduciaryInProgress: true }, 5, 'Existe uma operação fiduciária em andamento. Tente novamente mais tarde.'],
+        ['a date before notBefore', { notBefore: '2026-03-12' }, 10, 'Operação não permitida antes de 2026-03-12T00:00:00.000Z.'],
+        ['a pending anniversary-withdrawal payment', { pendingAnniversaryPayment: true }, 13, 'Operação não permitida: existe pagamento de saque-aniversário pendente.'],
+      ];
+      it.each(agentRefusals)('refuses %s with message %i (HTTP 400, nothing changes)', async (_name, state, number, description) => {
+        await t.admin.setSituation(id, 9);
+        await t.admin.setFgtsAgent(id, state);
+        const res = await call(CANCEL, { CodigoProposta: id });
+        expect(res.status).toBe(400);
+        expect(res.json).toEqual({
+          Msg: 'Falha na operação.',
+          HasError: true,
+          Messages: [{ MessageType: 1, Code: '400', Context: String(number), Description: description, Field: '' }],
+        });
+        const q = await consult();
+        expect(q.json.Situacao).toBe(9);
+        expect(q.json.CancelamentoFGTS).toEqual([]);
+      });
+
+      it('cancels once the condition is cleared, or once the clock reaches notBefore', async () => {
+        await t.admin.setFgtsAgent(id, { fiduciaryInProgress: true, pendingAnniversaryPayment: true, notBefore: '2026-03-11T00:00:00Z' });
+        expect((await call(CANCEL, { CodigoProposta: id })).json.Messages[0].Context).toBe('5');
+        expect((await t.admin.setFgtsAgent(id, { fiduciaryInProgress: false })).fgts).toEqual({
+          fiduciaryInProgress: false,
+          notBefore: '2026-03-11T00:00:00.000Z',
+          pendingAnniversaryPayment: true,
+        });
+        expect((await call(CANCEL, { CodigoProposta: id })).json.Messages[0].Context).toBe('10');
+        await t.admin.setNow('2026-03-11T00:00:00Z');
+        expect((await call(CANCEL, { CodigoProposta: id })).json.Messages[0].Context).toBe('13');
+        await t.admin.setFgtsAgent(id, { pendingAnniversaryPayment: false, notBefore: null });
+        expect(await t.admin.fgtsAgent(id)).toEqual({
+          codigo: id,
+          numero: 100001,
+          codigoOperacao: 'SBX100001',
+          situacao: 2,
+          ownerClientId: t.client.clientId,
+          fgts: { fiduciaryInProgress: false, notBefore: null, pendingAnniversaryPayment: false },
+        });
+        const res = await call(CANCEL, { CodigoProposta: id });
+        expect(res.status).toBe(200);
+        expect(res.json.HasError).toBe(false);
+      });
+
+      it('checks the proposal rules first: an already cancelled one still answers 27', async () => {
+        await call(CANCEL, { CodigoProposta: id });
+        await t.admin.setFgtsAgent(id, { fiduciaryInProgress: true });
+        const res = await call(CANCEL, { CodigoProposta: id });
+        expect(res.json.Messages[0]).toMatchObject({ Code: '400', Context: '27' });
+      });
+
+      it('refuses bad admin bodies, unknown proposals and non-FGTS proposals; reset clears the conditions', async () => {
+        const post = (target: string, body: unknown) =>
+          fetch(`${t.sandbox.url}/_sandbox/proposals/${target}/fgts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        const cases: [string, unknown, number, string][] = [
+          [id, { fiduciaryInProgress: 'yes' }, 400, 'fiduciaryInProgress and pendingAnniversaryPayment must be booleans'],
+          [id, { notBefore: 'tomorrow' }, 400, 'notBefore must be an ISO 8601 date or date-time, or null'],
+          [id, { notbefore: '2026-04-01' }, 400, 'unknown fields: notbefore; expected fiduciaryInProgress, notBefore, pendingAnniversaryPayment'],
+          [randomUUID(), { fiduciaryInProgress: true }, 404, 'unknown proposal'],
+        ];
+        for (const [target, body, status, error] of cases) {
+          const res = await post(target, body);
+          expect([res.status, await res.json()]).toEqual([status, { error }]);
+        }
+        const cp = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } })).json.codigo as string;
+        const notFgts = await post(cp, { fiduciaryInProgress: true });
+        expect([notFgts.status, await notFgts.json()]).toEqual([400, { error: 'not an FGTS proposal (tipoContrato FGTS)' }]);
+        const put = await fetch(`${t.sandbox.url}/_sandbox/proposals/${id}/fgts`, { method: 'PUT', body: '{}' });
+        expect(put.status).toBe(405);
+        await t.admin.setFgtsAgent(id, { fiduciaryInProgress: true });
+        await t.admin.reset();
+        token = await getToken(t.sandbox, t.client);
+        const again = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5 } })).json.codigo as string;
+        expect(again).toBe(id);
+        expect((await t.admin.fgtsAgent(id)).fgts).toEqual({ fiduciaryInProgress: false, notBefore: null, pendingAnniversaryPayment: false });
+      });
     });
 
     it('answers C0112/V0001 for an unknown proposal', async () => {

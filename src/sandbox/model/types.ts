@@ -138,6 +138,8 @@ export interface Boleto {
   digitableLine: string;
   barcode: string;
   printUrl: string;
+  /** Random path component of `printUrl` (the print page is served without auth to whoever holds the URL). */
+  printToken: string;
   registrationType: number;
   registrationOperation: number;
   registrationSituation: number;
@@ -203,6 +205,21 @@ export interface FgtsCancellationEvent {
   dueDate?: Date;
   boletoNumber?: number;
   printUrl?: string;
+  /** Random path component of `printUrl`. */
+  printToken?: string;
+}
+
+/**
+ * Conditions at the FGTS paying agent that block CancelarProposta (set through
+ * `POST /_sandbox/proposals/{codigo}/fgts`; none of them is ever set by the sandbox itself).
+ */
+export interface FgtsAgentState {
+  /** Message 5: a fiduciary operation is in progress. */
+  fiduciaryInProgress: boolean;
+  /** Message 10: the operation is not allowed before this instant (sandbox clock). */
+  notBefore?: Date;
+  /** Message 13: an anniversary-withdrawal payment is pending. */
+  pendingAnniversaryPayment: boolean;
 }
 
 export interface Proposal {
@@ -235,4 +252,6 @@ export interface Proposal {
   disbursedAt?: Date;
   agenda?: Agenda;
   fgtsCancellations: FgtsCancellationEvent[];
+  /** Absent: no condition at the agent. */
+  fgtsAgent?: FgtsAgentState;
 }

@@ -39,6 +39,11 @@ export function freeFieldFor(boletoNumber: number): string {
   return `${SANDBOX_PAYEE.branch}${SANDBOX_PAYEE.wallet}${String(boletoNumber).padStart(11, '0')}${SANDBOX_PAYEE.account}0`;
 }
 
+/** The print URL of a boleto: `<sandbox url>/boletos/<number>/impressao/<token>` (README, "Boleto print pages"). */
+export function boletoPrintUrl(baseUrl: string, number: number, token: string): string {
+  return `${baseUrl}/boletos/${number}/impressao/${token}`;
+}
+
 /**
  * Builds a boleto (number from `ids`, barcode and digitable line, print URL, and for online
  * registration a Pix charge with a BR Code and its PNG) without attaching it to any agenda.
@@ -52,6 +57,7 @@ export async function buildBoleto(spec: BoletoSpec, ids: IdGenerator, now: Date,
     dueDate: spec.dueDate,
     freeField: freeFieldFor(number),
   });
+  const printToken = ids.printToken();
   const online = spec.registrationType === RegistrationType.Online;
   let pix: PixCharge | undefined;
   if (online) {
@@ -76,7 +82,8 @@ export async function buildBoleto(spec: BoletoSpec, ids: IdGenerator, now: Date,
     settled: false,
     digitableLine,
     barcode,
-    printUrl: `${baseUrl}/boletos/${number}/impressao`,
+    printUrl: boletoPrintUrl(baseUrl, number, printToken),
+    printToken,
     registrationType: spec.registrationType,
     registrationOperation: BoletoRegistration.OperationRegister,
     registrationSituation: online ? BoletoRegistration.Registered : BoletoRegistration.Pending,

@@ -4,7 +4,7 @@ import { message, SandboxFailure } from '../envelope.js';
 import { addDays } from '../finance/index.js';
 import { EntrySituation, moveToSituation, netReleased } from '../model/transitions.js';
 import { Situation, type FgtsCancellationEvent, type Proposal, type ProposalEntry } from '../model/types.js';
-import { freeFieldFor, SANDBOX_PAYEE } from '../receivables/boletos.js';
+import { boletoPrintUrl, freeFieldFor, SANDBOX_PAYEE } from '../receivables/boletos.js';
 import { boletoCodes, pixCopyPaste } from '../receivables/codes.js';
 import { optObject, optString, readLocator, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';
@@ -171,10 +171,22 @@ export function cancelarProposta(ctx: OperationContext, body: Json): Json {
   if (p.disbursedAt && now.getTime() - p.disbursedAt.getTime() > FGTS_CANCELLATION_WINDOW_DAYS * 86_400_000) {
     refuse(28, `Cancelamento não permitido: prazo de ${FGTS_CANCELLATION_WINDOW_DAYS} dias após o desembolso expirado.`);
   }
+  // Conditions at the paying agent (admin API only), checked after the proposal's own rules.
+  const agent = p.fgtsAgent;
+  if (agent?.fiduciaryInProgress) {
+    refuse(5, 'Existe uma operação fiduciária em andamento. Tente novamente mais tarde.');
+  }
+  if (agent?.notBefore && now.getTime() < agent.notBefore.getTime()) {
+    refuse(10, `Operação não permitida antes de ${agent.notBefore.toISOString()}.`);
+  }
+  if (agent?.pendingAnniversaryPayment) {
+    refuse(13, 'Operação não permitida: existe pagamento de saque-aniversário pendente.');
+  }
   let event: FgtsCancellationEvent;
   if (p.disbursedAt) {
     const amount = netReleased(p);
     const boletoNumber = ctx.ids.nextBoletoNumber();
+    const printToken = ctx.ids.printToken();
     const dueDate = addDays(now, RETURN_BOLETO_DUE_DAYS);
     const codes = boletoCodes({ bankCode: SANDBOX_PAYEE.bankCode, amount, dueDate, freeField: freeFieldFor(boletoNumber) });
     event = {
@@ -195,7 +207,8 @@ export function cancelarProposta(ctx: OperationContext, body: Json): Json {
       boletoAmount: amount,
       dueDate,
       boletoNumber,
-      printUrl: `${ctx.baseUrl}/boletos/${boletoNumber}/impressao`,
+      printUrl: boletoPrintUrl(ctx.baseUrl, boletoNumber, printToken),
+      printToken,
     };
   } else {
     event = {

@@ -75,13 +75,21 @@ export function optBoolean(parent: Json, key: string, path = key): boolean | und
   return value;
 }
 
-/** An optional ISO 8601 date-time (or date) string. */
+/**
+ * An ISO 8601 date-time without a zone designator read as UTC (the contract: "ISO 8601 date-time in
+ * UTC"); JavaScript would read it in the server's local zone. Other strings are returned unchanged.
+ */
+export function utcIso(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value.trim()) ? `${value.trim()}Z` : value;
+}
+
+/** An optional ISO 8601 date-time (or date) string; without a zone it is UTC. */
 export function optDate(parent: Json, key: string, path = key): Date | undefined {
   const value = optString(parent, key, path);
   if (value === undefined || value.trim() === '') {
     return undefined;
   }
-  const date = new Date(value);
+  const date = new Date(utcIso(value));
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
     failWith('WrongType', `O campo ${path} deve ser uma data ISO 8601.`, path);
   }

@@ -85,17 +85,44 @@ function amountField(dto: Json, key: string): number | undefined {
   return v;
 }
 
-/** computeProposalValues with its RangeErrors turned into 400 envelopes. */
+/** Largest amount whose cents a double still holds exactly (about R$ 90 trillion). */
+const MAX_EXACT_MONEY = Number.MAX_SAFE_INTEGER / 100;
+
+/** Largest |nroDiasAcrescimo| accepted (sandbox-defined): ten years. Beyond it dates leave the calendar. */
+export const MAX_EXTRA_DAYS = 3650;
+
+/** nroDiasAcrescimo, an integer within ±MAX_EXTRA_DAYS (S0003 otherwise). */
+function readExtraDays(dto: Json): number {
+  const days = optInteger(dto, 'nroDiasAcrescimo', 'dto.nroDiasAcrescimo') ?? 0;
+  if (Math.abs(days) > MAX_EXTRA_DAYS) {
+    failWith('WrongType', `nroDiasAcrescimo deve estar entre -${MAX_EXTRA_DAYS} e ${MAX_EXTRA_DAYS}.`, 'dto.nroDiasAcrescimo');
+  }
+  return days;
+}
+
+/**
+ * computeProposalValues with its RangeErrors turned into 400 envelopes naming the field the caller
+ * sent (a first due date derived from nroDiasAcrescimo names that field), and values that overflow
+ * (amounts so large the figures stop being finite) refused on vlrSolicitado.
+ */
 function compute(terms: ProposalTerms) {
+  let values: ReturnType<typeof computeProposalValues>;
   try {
-    return computeProposalValues(terms);
+    values = computeProposalValues(terms);
   } catch (err) {
     if (err instanceof RangeError) {
-      const field = /due date/.test(err.message) ? 'dto.dtPrimeiroVencto' : /IOF/.test(err.message) ? 'dto.vlrSolicitado' : 'dto';
+      const dueField = terms.firstDueDate ? 'dto.dtPrimeiroVencto' : 'dto.nroDiasAcrescimo';
+      const field = /due date/.test(err.message) ? dueField : /IOF/.test(err.message) ? 'dto.vlrSolicitado' : 'dto';
       failWith('WrongType', `Valores inconsistentes: ${err.message}.`, field);
     }
     throw err;
   }
+  const figures = [values.financedAmount, values.iof, values.totalCredit, values.totalDebt, values.installmentAmount, values.monthlyCetPct, values.annualCetPct];
+  const outOfRange = (n: number): boolean => !Number.isFinite(n) || Math.abs(n) > MAX_EXACT_MONEY;
+  if (figures.some(outOfRange) || values.schedule.some((i) => outOfRange(i.amount) || Number.isNaN(i.dueDate.getTime()))) {
+    failWith('WrongType', 'Valores fora do intervalo calculável: reduza vlrSolicitado, prazo ou percJurosNegociado.', 'dto.vlrSolicitado');
+  }
+  return values;
 }
 
 function readAccount(dto: Json): PaymentAccount {
@@ -196,9 +223,15 @@ export function incluirManual(ctx: OperationContext, body: Json): Json {
     failWith('OperationCodeInUse', `O código de operação ${operationCode.slice(0, 100)} já está em uso.`, 'dto.codigoOperacao');
   }
   const personType: 1 | 2 = kind === 'cnpj' ? 2 : 1;
-  const extraDays = optInteger(dto, 'nroDiasAcrescimo', 'dto.nroDiasAcrescimo') ?? 0;
+  const extraDays = readExtraDays(dto);
   const firstDue = optDate(dto, 'dtPrimeiroVencto', 'dto.dtPrimeiroVencto');
-  const ccb = optInteger(dto, 'numeroCCB', 'dto.numeroCCB');
+  // The contract types numeroCCB as an integer; the facts announce alphanumeric CCB numbers, so a
+  // non-blank string (at most 50 characters) is accepted too.
+  const ccbRaw = dto.numeroCCB;
+  const ccb = typeof ccbRaw === 'string' ? ccbRaw.trim() : optInteger(dto, 'numeroCCB', 'dto.numeroCCB');
+  if (typeof ccb === 'string' && (ccb === '' || ccb.length > 50)) {
+    failWith('WrongType', 'O campo dto.numeroCCB deve ser um número inteiro ou um texto de 1 a 50 caracteres.', 'dto.numeroCCB');
+  }
   const paymentAccount = readAccount(dto);
   const entries = readEntries(dto);
   const now = ctx.clock.now();
@@ -269,7 +302,7 @@ export function calcularValoresProposta(ctx: OperationContext, body: Json): Json
     personType,
     calculationFormat: format,
     baseDate: ctx.clock.now(),
-    extraDays: optInteger(dto, 'nroDiasAcrescimo', 'dto.nroDiasAcrescimo') ?? 0,
+    extraDays: readExtraDays(dto),
     tac: amountField(dto, 'vlrTAC'),
     insurance: amountField(dto, 'vlrSeguro'),
     otherExpenses: amountField(dto, 'vlrOutrasDespesas'),

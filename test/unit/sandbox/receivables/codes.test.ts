@@ -1,4 +1,7 @@
 import { getBoletoInfo, getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
+import { jest } from '@jest/globals';
+import { inflateSync } from 'node:zlib';
+import QRCode from 'qrcode';
 import {
   boletoCodes,
   crc16CcittFalse,
@@ -11,6 +14,10 @@ import {
   parsePixCopyPaste,
   pixCopyPaste,
   qrPngBase64,
+  qrPngBase64Sync,
+  QR_CACHE_MAX,
+  qrCacheSize,
+  crc32,
 } from '../../../../src/sandbox/receivables/codes.js';
 
 const day = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
@@ -150,11 +157,86 @@ describe('pixCopyPaste', () => {
   });
 });
 
+/** Decodes a 1-bit grayscale, non-interlaced PNG with filter-0 rows into rows of 0 (black) / 1 (white). */
+function decodePng1(png: Buffer): { width: number; height: number; pixels: number[][] } {
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  const idat: Buffer[] = [];
+  const types: string[] = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.subarray(at + 4, at + 8).toString('ascii');
+    const data = png.subarray(at + 8, at + 8 + length);
+    expect(png.readUInt32BE(at + 8 + length)).toBe(crc32(png.subarray(at + 4, at + 8 + length)));
+    types.push(type);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect([...data.subarray(8)]).toEqual([1, 0, 0, 0, 0]);
+    } else if (type === 'IDAT') {
+      idat.push(data);
+    }
+    at += 12 + length;
+  }
+  expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = Math.ceil(width / 8) + 1;
+  expect(raw.length).toBe(stride * height);
+  const pixels: number[][] = [];
+  for (let y = 0; y < height; y++) {
+    expect(raw[y * stride]).toBe(0);
+    pixels.push(Array.from({ length: width }, (_, x) => ((raw[y * stride + 1 + (x >> 3)] as number) >> (7 - (x & 7))) & 1));
+  }
+  return { width, height, pixels };
+}
+
+describe('crc32', () => {
+  it('matches the standard check value', () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+  });
+});
+
 describe('qrPngBase64', () => {
-  it('renders a real PNG', async () => {
-    const png = Buffer.from(await qrPngBase64('hello'), 'base64');
-    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
-    expect(png.length).toBeGreaterThan(100);
+  it('renders a real PNG of the QR symbol: level M, 4 px per module, 4-module quiet zone', async () => {
+    const text = pixCopyPaste({ key: '7d9f0c2e-5b1a-4c8e-9f3d-2a6b8c1e4f70', amount: 1234.56, merchantName: 'Sandbox', merchantCity: 'Sao Paulo', txid: 'SBXQR1' });
+    const png = Buffer.from(await qrPngBase64(text), 'base64');
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+    const { width, height, pixels } = decodePng1(png);
+    expect(width).toBe((modules.size + 8) * 4);
+    expect(height).toBe(width);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const row = Math.floor(y / 4) - 4;
+        const col = Math.floor(x / 4) - 4;
+        const dark = row >= 0 && row < modules.size && col >= 0 && col < modules.size && modules.get(row, col) === 1;
+        if (pixels[y]?.[x] !== (dark ? 0 : 1)) {
+          throw new Error(`pixel ${x},${y} differs`);
+        }
+      }
+    }
+    // The finder pattern's top-left corner is dark, the quiet zone light.
+    expect(pixels[16]?.[16]).toBe(0);
+    expect(pixels[15]?.[15]).toBe(1);
+  });
+
+  it('caches by text, keeping the latest QR_CACHE_MAX images', async () => {
+    const spy = jest.spyOn(QRCode, 'create');
+    try {
+      const first = await qrPngBase64('cache-me');
+      const calls = spy.mock.calls.length;
+      expect(await qrPngBase64('cache-me')).toBe(first);
+      expect(spy.mock.calls.length).toBe(calls);
+      for (let k = 0; k < QR_CACHE_MAX + 10; k++) {
+        qrPngBase64Sync(`fill-${k}`);
+      }
+      expect(qrCacheSize()).toBe(QR_CACHE_MAX);
+      const before = spy.mock.calls.length;
+      expect(await qrPngBase64('cache-me')).toBe(first);
+      expect(spy.mock.calls.length).toBe(before + 1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -133,9 +133,10 @@ describe('receivables routes', () => {
         dtVencimento: '2026-06-15T00:00:00.000Z',
         dtExpiracao: '2026-07-15T00:00:00.000Z',
         linhaDigitavel: line,
-        impressao: 'http://127.0.0.1:1/boletos/5000001/impressao',
+        impressao: `http://127.0.0.1:1/boletos/5000001/impressao/${disbursed.agenda?.boletos[0]?.printToken}`,
         qrCode: { emv },
       });
+      expect(disbursed.agenda?.boletos[0]?.printToken).toMatch(/^[0-9a-f]{32}$/);
       const png = Buffer.from(list.boletos[0].qrCode.imagem, 'base64');
       expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
     });
