@@ -1,0 +1,339 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { loadConfig } from '../src/config.js';
+import { type DemoProposal } from '../src/sandbox/server.js';
+import { createCreditGraphApp } from '../src/server/graph.js';
+import { type HttpServer, listen } from '../src/server/http.js';
+import { silentLogger } from '../src/server/logger.js';
+import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
+import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
+
+/**
+ * `npm run bench`: the sandbox with injected upstream latency, the credit graph over it, autocannon
+ * on loopback. For each scenario it prints the upstream calls per query against the minimum, latency
+ * percentiles with one connection against the injected upstream latency, and throughput with
+ * several connections against a bare upstream client doing the same reads without GraphQL.
+ *
+ * The sandbox runs on a worker thread and autocannon on another, so the graph's thread does only the
+ * graph's work. Environment: BENCH_LATENCY_MS (100), BENCH_REQUESTS (50, sequential requests of the
+ * latency run), BENCH_DURATION_SECONDS (5, each throughput run), BENCH_CONNECTIONS (10).
+ */
+
+const LATENCY_MS = envNumber('BENCH_LATENCY_MS', 100);
+const REQUESTS = envNumber('BENCH_REQUESTS', 50);
+const DURATION_SECONDS = envNumber('BENCH_DURATION_SECONDS', 5);
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 10);
+const CLIENT_ID = 'credit-graph-bench';
+/** The benchmark measures the graph, not the production rate limit: the limiter must never make a call wait. */
+const NO_LIMIT = { requestsPerSecond: 1_000_000, burst: 1_000_000, maxConcurrent: 1024, maxWaitMs: 10_000 };
+
+/** The sandbox as the main thread sees it: addresses and demo data; it lives on a worker thread. */
+interface Sandbox {
+  url: string;
+  baseUrl: string;
+  authUrl: string;
+  environmentUrl: string;
+  demo: DemoProposal[];
+  close(): Promise<void>;
+}
+
+async function startSandboxWorker(publicKeyPem: string): Promise<Sandbox> {
+  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
+    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
+  });
+  const started = await new Promise<Omit<Sandbox, 'close'>>((resolve, reject) => {
+    worker.once('message', (message: Omit<Sandbox, 'close'>) => resolve(message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the sandbox worker exited with ${code}`)));
+  });
+  return {
+    ...started,
+    close: () =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.postMessage('close');
+      }),
+  };
+}
+
+interface CallCounts {
+  total: number;
+  operations: Record<string, number>;
+  maxInFlight: number;
+}
+
+interface Row {
+  scenario: string;
+  minimum: number;
+  callsOnce: number;
+  maxInFlight: number;
+  callsPerQueryUnderLoad: number;
+  latency: { p50: number; p90: number; p99: number };
+  bareLatency: { p50: number; p90: number; p99: number };
+  graphRps: number;
+  graphP50: number;
+  bareRps: number;
+  bareP50: number;
+  errors: number;
+}
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative number`);
+  }
+  return value;
+}
+
+async function admin<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`sandbox admin ${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
+  }
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** A valid CPF from a 9-digit base (synthetic; the sandbox checks the check digits). */
+function cpf(base: number): string {
+  const digits = String(base).padStart(9, '0').split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** 20 proposals created through the upstream client and disbursed through the admin API (agenda open). */
+async function createPortfolio(sandbox: Sandbox, client: UpstreamClient, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const document = cpf(410_000_000 + index * 7919);
+    const created = await incluirManual(
+      client,
+      {
+        dto: {
+          documentoCliente: document,
+          tipoContrato: 'CP',
+          vlrSolicitado: 1000 + index * 250,
+          prazo: 6 + (index % 7),
+          percJurosNegociado: 2.1,
+          formatoCalculo: 1,
+          codigoOperacao: `BENCH-${index + 1}`,
+          propostaContaPagamentoDTO: {
+            codigoBanco: 1,
+            tipoConta: 1,
+            agencia: '1234',
+            agenciaDig: '5',
+            conta: String(10_000 + index),
+            contaDig: '1',
+            documentoFederalPagamento: document,
+            nomePagamento: `Cliente Bench ${index + 1}`,
+          },
+        },
+        parametros: [{ nome: 'nomeCliente', valor: `Cliente Bench ${index + 1}` }],
+      },
+      { idempotencyKey: randomUUID() },
+    );
+    if (typeof created.codigo !== 'string') {
+      throw new Error('IncluirManual returned no codigo');
+    }
+    await admin(sandbox, 'POST', `proposals/${created.codigo}/situacao`, { situacao: 9 });
+    ids.push(created.codigo);
+  }
+  return ids;
+}
+
+async function graphOnce(url: string, scenario: Scenario, data: BenchData): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: scenario.query, variables: scenario.variables(data) }),
+  });
+  const json = (await response.json()) as { errors?: Array<{ message: string; extensions?: { code?: string } }> };
+  if (response.status !== 200 || json.errors !== undefined) {
+    throw new Error(
+      `scenario "${scenario.name}" failed: HTTP ${response.status} ${JSON.stringify(json.errors?.map((e) => e.extensions?.code ?? e.message))}`,
+    );
+  }
+}
+
+interface LoopResult {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * A closed loop of `connections` workers repeating `work` until `seconds` have passed or `amount`
+ * iterations completed: completions per second and latency percentiles (ms).
+ */
+async function closedLoop(work: () => Promise<unknown>, connections: number, limit: { seconds?: number; amount?: number }): Promise<LoopResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let started = 0;
+  const end = performance.now() + (limit.seconds ?? Number.POSITIVE_INFINITY) * 1000;
+  const amount = limit.amount ?? Number.POSITIVE_INFINITY;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end && started < amount) {
+        started += 1;
+        const at = performance.now();
+        try {
+          await work();
+          latencies.push(performance.now() - at);
+        } catch (_error) {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? Number.NaN);
+  return { rps: latencies.length / ((performance.now() - t0) / 1000), p50: at(0.5), p90: at(0.9), p99: at(0.99), errors };
+}
+
+async function measure(sandbox: Sandbox, graphUrl: string, bareClient: UpstreamClient, scenario: Scenario, data: BenchData): Promise<Row> {
+  const body = JSON.stringify({ query: scenario.query, variables: scenario.variables(data) });
+  const request = { url: graphUrl, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, timeout: 30 };
+
+  await admin(sandbox, 'DELETE', 'calls');
+  await graphOnce(graphUrl, scenario, data);
+  const once = await admin<CallCounts>(sandbox, 'GET', 'calls');
+
+  await admin(sandbox, 'DELETE', 'calls');
+  const sequential = await autocannon({ ...request, connections: 1, amount: REQUESTS, workers: 1 });
+  const underLoad = await admin<CallCounts>(sandbox, 'GET', 'calls');
+  const bareSequential = await closedLoop(() => scenario.bare(bareClient, data), 1, { amount: REQUESTS });
+
+  const parallel = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_SECONDS, workers: 1 });
+  const bare = await closedLoop(() => scenario.bare(bareClient, data), CONNECTIONS, { seconds: DURATION_SECONDS });
+
+  return {
+    scenario: scenario.name,
+    minimum: scenario.minimumCalls(data),
+    callsOnce: once.total,
+    maxInFlight: once.maxInFlight,
+    callsPerQueryUnderLoad: sequential['2xx'] === 0 ? Number.NaN : underLoad.total / sequential['2xx'],
+    latency: { p50: sequential.latency.p50, p90: sequential.latency.p90, p99: sequential.latency.p99 },
+    bareLatency: { p50: bareSequential.p50, p90: bareSequential.p90, p99: bareSequential.p99 },
+    graphRps: parallel.requests.average,
+    graphP50: parallel.latency.p50,
+    bareRps: bare.rps,
+    bareP50: bare.p50,
+    errors: sequential.errors + sequential.non2xx + parallel.errors + parallel.non2xx + bare.errors + bareSequential.errors,
+  };
+}
+
+function table(rows: Row[]): string {
+  const header = [
+    'scenario',
+    'calls/query (min)',
+    'in flight',
+    `calls/query over ${REQUESTS}`,
+    `graph p50 / p90 / p99 ms, 1 conn (upstream ${LATENCY_MS} ms)`,
+    'bare client p50 / p90 / p99 ms',
+    `graph req/s, ${CONNECTIONS} conn (p50 ms)`,
+    `bare client req/s (p50 ms)`,
+    'graph/bare',
+    'errors',
+  ];
+  const lines = rows.map((row) => [
+    row.scenario,
+    `${row.callsOnce} (${row.minimum})`,
+    String(row.maxInFlight),
+    row.callsPerQueryUnderLoad.toFixed(2),
+    `${row.latency.p50} / ${row.latency.p90} / ${row.latency.p99}  (${(row.latency.p50 / Math.max(1, LATENCY_MS)).toFixed(2)}x)`,
+    `${row.bareLatency.p50} / ${row.bareLatency.p90} / ${row.bareLatency.p99}`,
+    `${row.graphRps.toFixed(1)} (${row.graphP50})`,
+    `${row.bareRps.toFixed(1)} (${row.bareP50})`,
+    `${((row.graphRps / row.bareRps) * 100).toFixed(0)} %`,
+    String(row.errors),
+  ]);
+  const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => line[index]?.length ?? 0)));
+  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' | ')} |`;
+  return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const publicKeyPem = await exportSPKI(publicKey);
+  const privateKeyPem = await exportPKCS8(privateKey);
+  let sandbox: Sandbox | undefined;
+  let graphClient: UpstreamClient | undefined;
+  let bareClient: UpstreamClient | undefined;
+  let http: HttpServer | undefined;
+  try {
+    sandbox = await startSandboxWorker(publicKeyPem);
+    const connection = {
+      baseUrl: sandbox.baseUrl,
+      environmentUrl: sandbox.environmentUrl,
+      authUrl: sandbox.authUrl,
+      clientId: CLIENT_ID,
+      privateKeyPem,
+      scope: 'bmp.digital.api.full.access',
+      rateLimit: NO_LIMIT,
+    };
+    graphClient = createUpstreamClient(connection);
+    bareClient = createUpstreamClient(connection);
+    const disbursed = sandbox.demo.find((proposal) => proposal.label === 'disbursed');
+    if (disbursed === undefined) {
+      throw new Error('the sandbox has no "disbursed" demo proposal');
+    }
+    const data: BenchData = { disbursedId: disbursed.id, portfolioIds: await createPortfolio(sandbox, bareClient, 20) };
+
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+    const app = await createCreditGraphApp(config, { upstream: graphClient, logger: silentLogger });
+    http = await listen(app, { port: 0, host: '127.0.0.1' });
+
+    await admin(sandbox, 'PUT', 'faults', { latencyMs: LATENCY_MS });
+    process.stdout.write(
+      `credit graph benchmark: Node ${process.version}, ${availableParallelism()} CPUs, upstream latency ${LATENCY_MS} ms injected by the sandbox, ` +
+        `latency over ${REQUESTS} sequential requests, throughput over ${DURATION_SECONDS} s with ${CONNECTIONS} connections; ` +
+        'sandbox and autocannon on their own threads\n\n',
+    );
+    const rows: Row[] = [];
+    for (const scenario of SCENARIOS) {
+      // Warm up (token, connections, JIT) outside the measurements.
+      await graphOnce(http.graphqlUrl, scenario, data);
+      await scenario.bare(bareClient, data);
+      rows.push(await measure(sandbox, http.graphqlUrl, bareClient, scenario, data));
+      process.stdout.write(`  measured: ${scenario.name}\n`);
+    }
+    process.stdout.write(`\n${table(rows)}\n\n`);
+    process.stdout.write(
+      [
+        'calls/query: upstream operations the sandbox counted for one query (GET /_sandbox/calls), the minimum in brackets',
+        `  (and averaged over the ${REQUESTS} requests of the latency run);`,
+        'in flight: the most upstream calls the sandbox saw at once during that query;',
+        `p50 / p90 / p99: end-to-end GraphQL latency with one connection; (Nx) is p50 over one upstream latency (${LATENCY_MS} ms);`,
+        'bare client: the same upstream reads issued in parallel with the upstream client directly (no GraphQL), same connections;',
+        'graph/bare: graph throughput as a share of the bare client\'s.',
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await http?.close(1000);
+    await graphClient?.close();
+    await bareClient?.close();
+    await sandbox?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

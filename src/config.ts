@@ -1,0 +1,339 @@
+import { createHash, createPrivateKey } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
+export type NodeEnv = 'development' | 'production' | 'test';
+
+/** Log verbosity, most verbose first; `silent` logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+/** The real upstream: present only when every variable of the UPSTREAM_* connection group is set. */
+export interface UpstreamSettings {
+  /** UPSTREAM_BASE_URL: operations are posted to `${baseUrl}/Proposta/...`. */
+  baseUrl: string;
+  /** UPSTREAM_ENVIRONMENT_URL: `${environmentUrl}/FGTS/CancelarProposta`. */
+  environmentUrl: string;
+  /** UPSTREAM_AUTH_URL: the token endpoint is `${authUrl}/connect/token`. */
+  authUrl: string;
+  /** UPSTREAM_CLIENT_ID. */
+  clientId: string;
+  /** UPSTREAM_PRIVATE_KEY, normalized to PKCS#8 PEM (the variable may hold PEM text or a path to a PEM file). */
+  privateKeyPem: string;
+}
+
+/** How the upstream client spends its scarce calls; applies to the real upstream and to the embedded sandbox. */
+export interface UpstreamLimits {
+  /** UPSTREAM_SCOPE, default `bmp.digital.api.full.access`. */
+  scope: string;
+  /** UPSTREAM_RATE_LIMIT_RPS: sustained calls per second (default 1 against the real upstream, 50 against the sandbox). */
+  requestsPerSecond: number;
+  /** UPSTREAM_RATE_LIMIT_BURST: calls allowed at once above the sustained rate (default 3 real, 50 sandbox). */
+  burst: number;
+  /** UPSTREAM_MAX_CONCURRENT: calls in flight at once (default 4 real, 32 sandbox). */
+  maxConcurrent: number;
+  /** UPSTREAM_RATE_LIMIT_MAX_WAIT_MS: longest a call may queue for the limiter before failing (default 5000). */
+  maxWaitMs: number;
+  /** UPSTREAM_TIMEOUT_MS: deadline of one operation, retries included (default 10000). */
+  timeoutMs: number;
+}
+
+/** A caller allowed to use the graph: its id (part of the derived upstream IdempotencyKey) and the SHA-256 of its key. */
+export interface ApiCaller {
+  callerId: string;
+  keySha256: Buffer;
+}
+
+/** Every setting of the service, read and validated once by {@link loadConfig}. */
+export interface Config {
+  /** NODE_ENV, default `development`. */
+  nodeEnv: NodeEnv;
+  /** PORT of the graph, default 4000 (path `/graphql`). */
+  port: number;
+  /** HOST the graph listens on: default `127.0.0.1`, `0.0.0.0` in production. */
+  host: string;
+  /** SANDBOX_PORT of the embedded sandbox, default 4010 (used only when no upstream is configured). */
+  sandboxPort: number;
+  /** GRAPHQL_INTROSPECTION: default true, false in production. */
+  introspection: boolean;
+  /** Landing page (Apollo Sandbox) served on GET /graphql: everywhere but production. */
+  landingPage: boolean;
+  /** CORS_ORIGINS: comma-separated origins allowed to call the graph from a browser, or `*`. */
+  corsOrigins: readonly string[];
+  /** GRAPHQL_MAX_BODY_BYTES: largest accepted request body, default 16 MiB (documents travel as base64). */
+  maxBodyBytes: number;
+  /** LOG_LEVEL, default `info`. */
+  logLevel: LogLevel;
+  /**
+   * GRAPHQL_API_KEYS (`callerId:key,...`): when set, every GraphQL request must carry
+   * `Authorization: Bearer <key>` and runs as that caller; when empty, every request is `anonymous`.
+   */
+  apiCallers: readonly ApiCaller[];
+  /** The real upstream, or undefined: then `main.ts` starts the embedded sandbox. */
+  upstream: UpstreamSettings | undefined;
+  /** Rate limit, concurrency cap, timeout and scope of the upstream client. */
+  upstreamLimits: UpstreamLimits;
+}
+
+/** Start-up refused because of one setting. The message names the variable, never a secret value. */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Origin of Apollo Sandbox when it is opened from Apollo Studio rather than from the landing page. */
+export const APOLLO_STUDIO_ORIGIN = 'https://studio.apollographql.com';
+
+/** The connection group: all of them or none. */
+export const UPSTREAM_CONNECTION_VARIABLES = [
+  'UPSTREAM_BASE_URL',
+  'UPSTREAM_ENVIRONMENT_URL',
+  'UPSTREAM_AUTH_URL',
+  'UPSTREAM_CLIENT_ID',
+  'UPSTREAM_PRIVATE_KEY',
+] as const;
+
+const DEFAULT_SCOPE = 'bmp.digital.api.full.access';
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads and validates every setting from `env` (default `process.env`).
+ * Throws {@link ConfigError} naming the first bad variable.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const nodeEnv = oneOf(read('NODE_ENV'), 'NODE_ENV', NODE_ENVS, 'development');
+  const production = nodeEnv === 'production';
+  const port = integer(read('PORT'), 'PORT', 4000, 0, 65535);
+  const sandboxPort = integer(read('SANDBOX_PORT'), 'SANDBOX_PORT', 4010, 0, 65535);
+  const host = read('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
+  const introspection = boolean(read('GRAPHQL_INTROSPECTION'), 'GRAPHQL_INTROSPECTION', !production);
+  const corsOrigins = origins(read('CORS_ORIGINS'), production ? [] : [APOLLO_STUDIO_ORIGIN]);
+  const maxBodyBytes = integer(read('GRAPHQL_MAX_BODY_BYTES'), 'GRAPHQL_MAX_BODY_BYTES', 16 * 1024 * 1024, 1024, 1024 ** 3);
+  const logLevel = oneOf(read('LOG_LEVEL')?.toLowerCase(), 'LOG_LEVEL', LOG_LEVELS, 'info');
+  const apiCallers = callers(read('GRAPHQL_API_KEYS'));
+  const upstream = upstreamSettings(read);
+  const real = upstream !== undefined;
+
+  const scope = read('UPSTREAM_SCOPE') ?? DEFAULT_SCOPE;
+  if (/\s{2,}|[^\x21-\x7e ]/.test(scope) || scope.length > 300) {
+    // The upstream's limit: at most 300 characters, scopes separated by one space.
+    throw new ConfigError('UPSTREAM_SCOPE', 'must be space-separated OAuth scope tokens, at most 300 characters');
+  }
+  const upstreamLimits: UpstreamLimits = {
+    scope,
+    requestsPerSecond: positiveNumber(read('UPSTREAM_RATE_LIMIT_RPS'), 'UPSTREAM_RATE_LIMIT_RPS', real ? 1 : 50),
+    burst: integer(read('UPSTREAM_RATE_LIMIT_BURST'), 'UPSTREAM_RATE_LIMIT_BURST', real ? 3 : 50, 1, 100_000),
+    maxConcurrent: integer(read('UPSTREAM_MAX_CONCURRENT'), 'UPSTREAM_MAX_CONCURRENT', real ? 4 : 32, 1, 10_000),
+    maxWaitMs: integer(read('UPSTREAM_RATE_LIMIT_MAX_WAIT_MS'), 'UPSTREAM_RATE_LIMIT_MAX_WAIT_MS', 5000, 0, 600_000),
+    timeoutMs: integer(read('UPSTREAM_TIMEOUT_MS'), 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
+  };
+
+  return {
+    nodeEnv,
+    port,
+    host,
+    sandboxPort,
+    introspection,
+    landingPage: !production,
+    corsOrigins,
+    maxBodyBytes,
+    logLevel,
+    apiCallers,
+    upstream,
+    upstreamLimits,
+  };
+}
+
+function upstreamSettings(read: (name: string) => string | undefined): UpstreamSettings | undefined {
+  const present = UPSTREAM_CONNECTION_VARIABLES.filter((name) => read(name) !== undefined);
+  if (present.length === 0) {
+    return undefined;
+  }
+  const missing = UPSTREAM_CONNECTION_VARIABLES.filter((name) => read(name) === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.join(', '),
+      `missing: the upstream is configured by all of ${UPSTREAM_CONNECTION_VARIABLES.join(', ')} or none of them (none starts the embedded sandbox)`,
+    );
+  }
+  const value = (name: (typeof UPSTREAM_CONNECTION_VARIABLES)[number]): string => read(name) as string;
+  const clientId = value('UPSTREAM_CLIENT_ID');
+  if (/\s/.test(clientId)) {
+    throw new ConfigError('UPSTREAM_CLIENT_ID', 'must not contain whitespace');
+  }
+  return {
+    baseUrl: httpUrl(value('UPSTREAM_BASE_URL'), 'UPSTREAM_BASE_URL'),
+    environmentUrl: httpUrl(value('UPSTREAM_ENVIRONMENT_URL'), 'UPSTREAM_ENVIRONMENT_URL'),
+    authUrl: httpUrl(value('UPSTREAM_AUTH_URL'), 'UPSTREAM_AUTH_URL'),
+    clientId,
+    privateKeyPem: privateKey(value('UPSTREAM_PRIVATE_KEY')),
+  };
+}
+
+/** PEM text (literal `\n` escapes allowed, as env files often carry them) or a path to a PEM file; RSA only. */
+function privateKey(raw: string): string {
+  const name = 'UPSTREAM_PRIVATE_KEY';
+  let pem: string;
+  if (raw.includes('-----BEGIN')) {
+    pem = raw.replace(/\\n/g, '\n');
+  } else {
+    if (!existsSync(raw)) {
+      throw new ConfigError(name, 'is neither PEM text nor the path of an existing file');
+    }
+    try {
+      pem = readFileSync(raw, 'utf8');
+    } catch (_error) {
+      throw new ConfigError(name, 'names a file that cannot be read');
+    }
+  }
+  let key;
+  try {
+    key = createPrivateKey({ key: pem, format: 'pem' });
+  } catch (_error) {
+    // The parser's message may quote the key material: never pass it on.
+    throw new ConfigError(name, 'is not a readable PEM private key');
+  }
+  if (key.asymmetricKeyType !== 'rsa') {
+    throw new ConfigError(name, 'must be an RSA private key (the assertion is signed with RS256)');
+  }
+  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+/** `callerId:key` pairs; keys are kept only as SHA-256 digests and never appear in an error. */
+function callers(raw: string | undefined): ApiCaller[] {
+  if (raw === undefined) {
+    return [];
+  }
+  const name = 'GRAPHQL_API_KEYS';
+  const seenIds = new Set<string>();
+  const seenKeys = new Set<string>();
+  return raw.split(',').map((entry, index) => {
+    const separator = entry.indexOf(':');
+    const callerId = entry.slice(0, Math.max(0, separator)).trim();
+    const key = entry.slice(separator + 1).trim();
+    if (separator < 0 || !/^[A-Za-z0-9._-]{1,64}$/.test(callerId)) {
+      throw new ConfigError(name, `entry ${index + 1} must be callerId:key, the caller id of 1 to 64 letters, digits, '.', '_' or '-'`);
+    }
+    if (key.length < 16 || /\s/.test(key)) {
+      throw new ConfigError(name, `the key of caller ${callerId} must have at least 16 characters and no spaces`);
+    }
+    const digest = createHash('sha256').update(key).digest();
+    if (seenIds.has(callerId) || seenKeys.has(digest.toString('hex'))) {
+      throw new ConfigError(name, `caller ${callerId} or its key appears twice`);
+    }
+    seenIds.add(callerId);
+    seenKeys.add(digest.toString('hex'));
+    return { callerId, keySha256: digest };
+  });
+}
+
+function httpUrl(raw: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (_error) {
+    throw new ConfigError(name, 'must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(name, 'must be an absolute http(s) URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(name, 'must not carry credentials');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError(name, 'must not carry a query or a fragment');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function origins(raw: string | undefined, fallback: string[]): string[] {
+  if (raw === undefined) {
+    return fallback;
+  }
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  for (const origin of list) {
+    if (origin === '*') {
+      continue;
+    }
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch (_error) {
+      url = undefined;
+    }
+    if (url === undefined || url.origin !== origin.replace(/\/$/, '') || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError('CORS_ORIGINS', `"${origin}" is not an origin (scheme://host[:port]) or *`);
+    }
+  }
+  return list.map((origin) => origin.replace(/\/$/, ''));
+}
+
+function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined) {
+    return fallback;
+  }
+  if (!/^\d+$/.test(raw)) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(name, `must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function positiveNumber(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined) {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || !Number.isFinite(value)) {
+    throw new ConfigError(name, 'must be a positive number');
+  }
+  return value;
+}
+
+function boolean(raw: string | undefined, name: string, fallback: boolean): boolean {
+  if (raw === undefined) {
+    return fallback;
+  }
+  switch (raw.toLowerCase()) {
+    case 'true':
+    case '1':
+    case 'yes':
+      return true;
+    case 'false':
+    case '0':
+    case 'no':
+      return false;
+    default:
+      throw new ConfigError(name, 'must be true or false');
+  }
+}
+
+function oneOf<T extends string>(raw: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+  if (raw === undefined) {
+    return fallback;
+  }
+  const found = allowed.find((item) => item === raw);
+  if (found === undefined) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
+  }
+  return found;
+}

@@ -1,0 +1,115 @@
+import {
+  type AgendaBoleto as UpstreamAgendaBoleto,
+  type AgendaLancamento,
+  type AgendaParcela,
+  type AgendaPix,
+  type ConsultarDetalhesResponse,
+  type QrCode as UpstreamQrCode,
+} from '../../upstream/types.js';
+import { toProposalSituation } from '../proposal/proposal.mapper.js';
+import { optionalMoney, toDateTime } from '../scalars.js';
+import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge, QrCode } from './agenda.type.js';
+
+/** Maps a `qrCode` object; `null` when absent or empty. */
+export function mapQrCode(qr: UpstreamQrCode | null | undefined): QrCode | null {
+  if (!qr || (qr.emv == null && qr.imagem == null)) {
+    return null;
+  }
+  return Object.assign(new QrCode(), { emv: qr.emv ?? null, imageBase64: qr.imagem ?? null });
+}
+
+/** Maps a `parcelas[].boletos` item. */
+export function mapAgendaBoleto(item: UpstreamAgendaBoleto): AgendaBoleto {
+  return Object.assign(new AgendaBoleto(), {
+    number: item.numeroBoleto ?? null,
+    settlesInstallment: item.liquidacao ?? null,
+    creditedAt: toDateTime(item.dtCredito),
+    expiresAt: toDateTime(item.dtExpiracao),
+    digitableLine: item.linhaDigitavel ?? null,
+    registrationOperationCode: item.operacaoBoletoRegistro ?? null,
+    registrationSituationCode: item.situacaoBoletoRegistro ?? null,
+    registrationDescription: item.descricaoBoletoRegistro ?? null,
+    printUrl: item.urlImpressao ?? null,
+    qrCode: mapQrCode(item.qrCode),
+  });
+}
+
+/** Maps a `parcelas[].pix` item. */
+export function mapPixCharge(item: AgendaPix): PixCharge {
+  return Object.assign(new PixCharge(), {
+    settlesInstallment: item.liquidacao ?? null,
+    creditedAt: toDateTime(item.dtCredito),
+    dueDate: toDateTime(item.dtVencimento),
+    expiresAt: toDateTime(item.dtExpiracao),
+    emv: item.emv ?? null,
+    imageBase64: item.imagem ?? null,
+  });
+}
+
+/** Maps a `parcelas[].lancamentos` item. */
+export function mapLedgerEntry(item: AgendaLancamento): LedgerEntry {
+  return Object.assign(new LedgerEntry(), {
+    dueDate: toDateTime(item.dtVencimento),
+    postedAt: toDateTime(item.dtLancamento),
+    installmentAmount: optionalMoney(item.vlrParcela),
+    fineAmount: optionalMoney(item.vlrMulta),
+    interestAmount: optionalMoney(item.vlrJuros),
+    lateInterestAmount: optionalMoney(item.vlrMora),
+    iofAmount: optionalMoney(item.vlrIOF),
+    feesAmount: optionalMoney(item.vlrTarifas),
+    rebateAmount: optionalMoney(item.vlrAbatimento),
+    updatedInstallmentAmount: optionalMoney(item.vlrParcelaAtualizado),
+    paymentAmount: optionalMoney(item.vlrPagamento),
+    balanceAmount: optionalMoney(item.vlrSaldoParcela),
+    discountAmount: optionalMoney(item.vlrDesconto),
+    reportToFund: item.informarFundo ?? null,
+    viaBoleto: item.viaBoleto ?? null,
+    description: item.descLancamento ?? null,
+  });
+}
+
+/** Maps a ConsultarDetalhes `parcelas` item. */
+export function mapAgendaInstallment(item: AgendaParcela): AgendaInstallment {
+  return Object.assign(new AgendaInstallment(), {
+    id: item.codigoParcela ?? null,
+    number: item.nroParcela ?? 0,
+    situationCode: item.situacao ?? null,
+    dueDate: toDateTime(item.dtVencimento),
+    currentDueDate: toDateTime(item.dtVencimentoAtual),
+    amount: optionalMoney(item.vlrParcela),
+    balance: optionalMoney(item.vlrSaldoAtual),
+    totalPaid: optionalMoney(item.vlrTotalPago),
+    discountAmount: optionalMoney(item.vlrDesconto),
+    paymentOrderNumber: item.nroOrdemPagamento ?? null,
+    boletos: (item.boletos ?? []).map(mapAgendaBoleto),
+    pix: (item.pix ?? []).map(mapPixCharge),
+    entries: (item.lancamentos ?? []).map(mapLedgerEntry),
+  });
+}
+
+/** Maps the ConsultarDetalhes answer onto `AgendaDetail` (installments in number order). */
+export function mapAgendaDetail(detail: ConsultarDetalhesResponse): AgendaDetail {
+  return Object.assign(new AgendaDetail(), {
+    allInstallments: (detail.parcelas ?? [])
+      .filter(p => typeof p.nroParcela === 'number')
+      .map(mapAgendaInstallment)
+      .sort((a, b) => a.number - b.number),
+    proposalNumber: detail.numeroProposta ?? null,
+    createdAt: toDateTime(detail.dtInclusao),
+    cancelledAt: toDateTime(detail.dtCancelamento),
+    settledAt: toDateTime(detail.dtLiquidacao),
+    situationCode: detail.situacaoAgenda ?? null,
+    situationDescription: detail.descricaoSituacaoAgenda ?? null,
+    clientDocument: detail.documentoFederalCliente ?? null,
+    clientName: detail.nomeCliente ?? null,
+    companyName: detail.nomeEmpresa ?? null,
+    merchantCode: detail.ecCliente ?? null,
+    contractTypeDescription: detail.descricaoTipoContrato ?? null,
+    financedAmount: optionalMoney(detail.vlrFinanciado),
+    approxDailyRetention: optionalMoney(detail.vlrRetencaoDiarioAprox),
+    totalPaid: optionalMoney(detail.vlrTotalPago),
+    installmentCount: detail.qtdeParcelas ?? null,
+    proposalSituation: toProposalSituation(detail.situacaoProposta),
+    proposalSituationCode: detail.situacaoProposta ?? null,
+  });
+}

@@ -1,0 +1,227 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { ProposalSituation } from '../proposal/proposal-situation.type.js';
+import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+
+/** A QR code: the EMV text and its PNG image. */
+@ObjectType({ description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
+export class QrCode {
+  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
+  emv: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
+  imageBase64: string | null;
+}
+
+/** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). */
+@ObjectType({ description: 'A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
+export class AgendaBoleto {
+  @Field(_type => Int, { nullable: true, description: 'Boleto number. Upstream: numeroBoleto.' })
+  number: number | null;
+
+  @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installment. Upstream: liquidacao.' })
+  settlesInstallment: boolean | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the payment was credited. Upstream: dtCredito.' })
+  creditedAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  expiresAt: Date | null;
+
+  @Field(_type => String, { nullable: true, description: '47-digit digitable line. Upstream: linhaDigitavel.' })
+  digitableLine: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw registration operation code (not published). Upstream: operacaoBoletoRegistro.' })
+  registrationOperationCode: number | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw registration situation code (not published). Upstream: situacaoBoletoRegistro.' })
+  registrationSituationCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Registration status text. Upstream: descricaoBoletoRegistro.' })
+  registrationDescription: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'URL to print the boleto. Upstream: urlImpressao.' })
+  printUrl: string | null;
+
+  @Field(_type => QrCode, { nullable: true, description: 'Pix QR code printed on the boleto. Upstream: qrCode.' })
+  qrCode: QrCode | null;
+}
+
+/** A Pix charge of an agenda installment (ConsultarDetalhes `parcelas[].pix` item). */
+@ObjectType({ description: 'A Pix charge for an agenda installment. Upstream: an item of parcelas[].pix (AgendaRecebivel/ConsultarDetalhes).' })
+export class PixCharge {
+  @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installment. Upstream: liquidacao.' })
+  settlesInstallment: boolean | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the payment was credited. Upstream: dtCredito.' })
+  creditedAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  dueDate: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the charge expires. Upstream: dtExpiracao.' })
+  expiresAt: Date | null;
+
+  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
+  emv: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
+  imageBase64: string | null;
+}
+
+/** A ledger entry of an agenda installment (ConsultarDetalhes `parcelas[].lancamentos` item). */
+@ObjectType({ description: 'A ledger entry (payment, surcharge, rebate) of an agenda installment. Upstream: an item of parcelas[].lancamentos (AgendaRecebivel/ConsultarDetalhes).' })
+export class LedgerEntry {
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date the entry refers to. Upstream: dtVencimento.' })
+  dueDate: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the entry was posted. Upstream: dtLancamento.' })
+  postedAt: Date | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
+  installmentAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Fine. Upstream: vlrMulta.' })
+  fineAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Interest. Upstream: vlrJuros.' })
+  interestAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Late-payment interest. Upstream: vlrMora.' })
+  lateInterestAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'IOF. Upstream: vlrIOF.' })
+  iofAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Fees. Upstream: vlrTarifas.' })
+  feesAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Rebate. Upstream: vlrAbatimento.' })
+  rebateAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount updated to the entry date. Upstream: vlrParcelaAtualizado.' })
+  updatedInstallmentAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid. Upstream: vlrPagamento.' })
+  paymentAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment balance after the entry. Upstream: vlrSaldoParcela.' })
+  balanceAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
+  discountAmount: string | null;
+
+  @Field(_type => Boolean, { nullable: true, description: 'Whether the entry is reported to the fund. Upstream: informarFundo.' })
+  reportToFund: boolean | null;
+
+  @Field(_type => Boolean, { nullable: true, description: 'Whether the payment came through a boleto. Upstream: viaBoleto.' })
+  viaBoleto: boolean | null;
+
+  @Field(_type => String, { nullable: true, description: 'Entry description. Upstream: descLancamento.' })
+  description: string | null;
+}
+
+/** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). */
+@ObjectType({ description: 'An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
+export class AgendaInstallment {
+  @Field(_type => ID, { nullable: true, description: 'Installment UUID. Upstream: codigoParcela.' })
+  id: string | null;
+
+  @Field(_type => Int, { description: 'Installment number. Upstream: nroParcela.' })
+  number: number;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw situation code (not published by the partner). Upstream: situacao.' })
+  situationCode: number | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Original due date. Upstream: dtVencimento.' })
+  dueDate: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Current due date (after extensions). Upstream: dtVencimentoAtual.' })
+  currentDueDate: Date | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
+  amount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Current balance still owed. Upstream: vlrSaldoAtual.' })
+  balance: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Total paid so far. Upstream: vlrTotalPago.' })
+  totalPaid: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
+  discountAmount: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Payment order number. Upstream: nroOrdemPagamento.' })
+  paymentOrderNumber: string | null;
+
+  @Field(_type => [AgendaBoleto], { description: 'Boletos issued for this installment. Upstream: boletos.' })
+  boletos: AgendaBoleto[];
+
+  @Field(_type => [PixCharge], { description: 'Pix charges for this installment. Upstream: pix.' })
+  pix: PixCharge[];
+
+  @Field(_type => [LedgerEntry], { description: 'Ledger entries of this installment. Upstream: lancamentos.' })
+  entries: LedgerEntry[];
+}
+
+/** The receivables agenda of a disbursed proposal (AgendaRecebivel/ConsultarDetalhes). */
+@ObjectType({ description: 'The receivables agenda of a disbursed proposal: contract data and per-installment detail. Upstream: AgendaRecebivel/ConsultarDetalhes (one call per proposal, whatever is selected below).' })
+export class AgendaDetail {
+  /** Every installment the upstream returned; `installments(numbers)` filters them. Not a GraphQL field. */
+  allInstallments: AgendaInstallment[];
+
+  @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
+  proposalNumber: number | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was created. Upstream: dtInclusao.' })
+  createdAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was cancelled. Upstream: dtCancelamento.' })
+  cancelledAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was settled. Upstream: dtLiquidacao.' })
+  settledAt: Date | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw agenda situation code (not published by the partner). Upstream: situacaoAgenda.' })
+  situationCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Agenda situation text. Upstream: descricaoSituacaoAgenda.' })
+  situationDescription: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the client. Upstream: documentoFederalCliente.' })
+  clientDocument: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Client name. Upstream: nomeCliente.' })
+  clientName: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Company name. Upstream: nomeEmpresa.' })
+  companyName: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Client merchant code. Upstream: ecCliente.' })
+  merchantCode: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Contract type text. Upstream: descricaoTipoContrato.' })
+  contractTypeDescription: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount financed. Upstream: vlrFinanciado.' })
+  financedAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Approximate daily retention. Upstream: vlrRetencaoDiarioAprox.' })
+  approxDailyRetention: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Total paid. Upstream: vlrTotalPago.' })
+  totalPaid: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Number of installments. Upstream: qtdeParcelas.' })
+  installmentCount: number | null;
+
+  @Field(_type => ProposalSituation, { nullable: true, description: 'Situation of the proposal. Upstream: situacaoProposta.' })
+  proposalSituation: ProposalSituation | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw situation code of the proposal. Upstream: situacaoProposta.' })
+  proposalSituationCode: number | null;
+
+  @Field(_type => [AgendaInstallment], {
+    description: 'Installments of the agenda, by number, each with balance, boletos, Pix charges and ledger entries. No extra call. Upstream: parcelas.',
+  })
+  installments?: AgendaInstallment[];
+}

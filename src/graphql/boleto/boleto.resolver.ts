@@ -1,0 +1,79 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
+import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, payloadSelects, runWrite, type WriteOutcome } from '../common/mutation.js';
+import { validateInput } from '../common/validation.js';
+import { type GraphContext } from '../context.js';
+import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
+import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest, mapBoleto } from './boleto.mapper.js';
+import { type Boleto, GenerateBoletosPayload } from './boleto.type.js';
+
+const PAYLOAD = 'GenerateBoletosPayload';
+
+function failed(userErrors: GenerateBoletosPayload['userErrors']): GenerateBoletosPayload {
+  return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], parameters: [], userErrors });
+}
+
+/** The payload of a finished generation: fresh proposal and boletos, each only when selected. */
+async function generated(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  proposalId: string,
+  outcome: WriteOutcome<EnvelopeWithParametros>,
+): Promise<GenerateBoletosPayload> {
+  if (!outcome.ok) {
+    return failed(outcome.userErrors);
+  }
+  const numbers = new Set(generatedBoletoNumbers(outcome.value.parametros));
+  const boletos = async (): Promise<Boleto[]> => {
+    if (!payloadSelects(info, PAYLOAD, 'boletos')) {
+      return [];
+    }
+    const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: false });
+    return (items ?? []).map(mapBoleto).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
+  };
+  const [proposal, list] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos()]);
+  return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+}
+
+/** Boleto generation on the receivables agenda. */
+@Resolver()
+export class BoletoResolver {
+  @Mutation(_returns => GenerateBoletosPayload, {
+    description: 'Generates one boleto per listed installment of a disbursed proposal (with a Pix QR code when the partner issues one). Upstream: AgendaRecebivel/GerarMultiplosBoletos.',
+  })
+  async generateBoletos(
+    @Arg('input', _type => GenerateBoletosInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarMultiplosBoletos.' }) input: GenerateBoletosInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<GenerateBoletosPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return failed(invalid);
+    }
+    const outcome = await runWrite(ctx, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId }, call =>
+      gerarMultiplosBoletos(ctx.upstream, generateBoletosRequest(input), call),
+    );
+    return generated(ctx, info, input.proposalId, outcome);
+  }
+
+  @Mutation(_returns => GenerateBoletosPayload, {
+    description: 'Generates one boleto covering the listed installments of a disbursed proposal. Upstream: AgendaRecebivel/GerarUnicoBoleto.',
+  })
+  async generateSingleBoleto(
+    @Arg('input', _type => GenerateSingleBoletoInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarUnicoBoleto.' }) input: GenerateSingleBoletoInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<GenerateBoletosPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return failed(invalid);
+    }
+    const outcome = await runWrite(ctx, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId }, call =>
+      gerarUnicoBoleto(ctx.upstream, generateSingleBoletoRequest(input), call),
+    );
+    return generated(ctx, info, input.proposalId, outcome);
+  }
+}

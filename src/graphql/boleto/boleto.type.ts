@@ -1,0 +1,80 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { QrCode } from '../agenda/agenda.type.js';
+import { UpstreamParameter } from '../common/parameter.type.js';
+import { UserError } from '../common/user-error.type.js';
+import { Proposal } from '../proposal/proposal.type.js';
+import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+
+/** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
+@ObjectType({ description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
+export class Boleto {
+  @Field(_type => Int, { description: 'Boleto number. Upstream: numeroBoleto.' })
+  number: number;
+
+  @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
+  proposalNumber: number | null;
+
+  @Field(_type => String, { nullable: true, description: '47-digit digitable line. Upstream: linhaDigitavel.' })
+  digitableLine: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Boleto amount. Upstream: valorBoleto.' })
+  amount: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  dueDate: Date | null;
+
+  @Field(_type => [Int], { description: 'Installment numbers this boleto covers. Upstream: parcelas (a string listing them, parsed).' })
+  installmentNumbers: number[];
+
+  @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installments. Upstream: liquidacao.' })
+  settlesInstallments: boolean | null;
+
+  @Field(_type => String, { nullable: true, description: 'Description. Upstream: descricao.' })
+  description: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'URL to print the boleto. Upstream: impressao.' })
+  printUrl: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the client. Upstream: documentoFederalCliente.' })
+  clientDocument: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Client name. Upstream: cliente.' })
+  clientName: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Partner name. Upstream: parceiro.' })
+  partnerName: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was generated. Upstream: dtInclusao.' })
+  createdAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was cancelled; null while active. Upstream: dtCancelamento.' })
+  cancelledAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  expiresAt: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When its payment was credited. Upstream: dtCredito.' })
+  creditedAt: Date | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid; null while unpaid. Upstream: vlrPago.' })
+  paidAmount: string | null;
+
+  @Field(_type => QrCode, { nullable: true, description: 'Pix QR code printed on the boleto. Upstream: qrCode.' })
+  qrCode: QrCode | null;
+}
+
+/** Result of `generateBoletos` and `generateSingleBoleto`. */
+@ObjectType({ description: 'Result of a boleto generation. Upstream: parametros (numeroBoleto, linhaDigitavel, pixCopiaECola) of GerarMultiplosBoletos / GerarUnicoBoleto.' })
+export class GenerateBoletosPayload {
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  proposal: Proposal | null;
+
+  @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
+  boletos: Boleto[];
+
+  @Field(_type => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
+  parameters: UpstreamParameter[];
+
+  @Field(_type => [UserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
+  userErrors: UserError[];
+}

@@ -1,0 +1,152 @@
+import {
+  type ValidationArguments,
+  type ValidationError,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+  validate,
+} from 'class-validator';
+import { Decimal } from 'decimal.js';
+import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { userError, type UserError, UserErrorCode } from './user-error.type.js';
+
+/** Partner catalogue codes the graph checks itself, before any call (spec/upstream-api.md, "Errors"). */
+export const CATALOGUE = {
+  invalidEmail: 'T0668/D0001',
+  mobileElevenDigits: 'T0668/D0008',
+  mobileAreaCodeAndNine: 'T0668/D0009',
+  mobileFirstDigit: 'T0668/D0010',
+  invalidClientDocument: 'T0665/D0002',
+  invalidFileExtension: 'C0107/V0001',
+  fileNameMissing: 'C0068/V0001',
+  documentMissing: 'C0107/V0003',
+  noSigners: 'C0060/V0001',
+  nameMissing: 'T0668/D0003',
+  signerDocument: 'T0668/D0004',
+  invalidDocumentType: 'C0107/V0002',
+  amountMissing: 'T0665/D0020',
+  operationTypeMissing: 'T0665/D0019',
+  promoterNotFound: 'T0665/D0018',
+  cancelInvalidCpf: '400/4',
+  installmentsMissing: 'T0665/D0021',
+} as const;
+
+/** The `context` that carries a catalogue code on a class-validator decorator. */
+export function catalogue(code: string): { context: { upstreamCode: string } } {
+  return { context: { upstreamCode: code } };
+}
+
+/** CPF or CNPJ with valid check digits (mask allowed). */
+@ValidatorConstraint({ name: 'isDocument' })
+export class ValidDocument implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && documentKind(value) !== undefined;
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be a CPF or CNPJ with valid check digits`;
+  }
+}
+
+/** CPF with valid check digits (mask allowed). */
+@ValidatorConstraint({ name: 'isCpf' })
+export class ValidCpf implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && documentKind(value) === 'cpf';
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be a CPF with valid check digits`;
+  }
+}
+
+/**
+ * Brazilian mobile number as the partner wants it (catalogue T0668/D0008..D0010): 11 digits, area
+ * code plus a number starting with 6, 7, 8 or 9. Reports which rule failed through `mobileRule`.
+ */
+export function mobileRule(value: string): string | undefined {
+  const digits = onlyDigits(value);
+  if (digits.length !== 11) {
+    return CATALOGUE.mobileElevenDigits;
+  }
+  if (!/^[1-9]{2}/.test(digits)) {
+    return CATALOGUE.mobileAreaCodeAndNine;
+  }
+  if (!/^[6-9]$/.test(digits.charAt(2))) {
+    return CATALOGUE.mobileFirstDigit;
+  }
+  return undefined;
+}
+
+/** Mobile phone with the partner's rules; the failing rule's catalogue code is in the error context. */
+@ValidatorConstraint({ name: 'isMobile' })
+export class ValidMobile implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && mobileRule(value) === undefined;
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    const rule = typeof args.value === 'string' ? mobileRule(args.value) : CATALOGUE.mobileElevenDigits;
+    return rule === CATALOGUE.mobileFirstDigit
+      ? `${args.property} must start with 6, 7, 8 or 9 after the area code`
+      : `${args.property} must have 11 digits: area code plus 9 digits`;
+  }
+}
+
+function flatten(errors: readonly ValidationError[], path: string[], out: UserError[]): void {
+  for (const error of errors) {
+    const field = [...path, error.property];
+    for (const [constraint, message] of Object.entries(error.constraints ?? {})) {
+      let code = (error.contexts?.[constraint] as { upstreamCode?: string } | undefined)?.upstreamCode ?? null;
+      if (constraint === 'isMobile' && typeof error.value === 'string') {
+        code = mobileRule(error.value) ?? code;
+      }
+      out.push(userError(UserErrorCode.INVALID_INPUT, message, field, code));
+    }
+    flatten(error.children ?? [], field, out);
+  }
+}
+
+/**
+ * Validates a mutation input with its class-validator rules and returns the failures as user errors
+ * (field path from `path`, the partner's catalogue code in `upstreamCode`). Empty when valid.
+ */
+export async function validateInput(input: object, path: string[] = ['input']): Promise<UserError[]> {
+  const errors = await validate(input, { forbidUnknownValues: false });
+  const out: UserError[] = [];
+  flatten(errors, path, out);
+  return out;
+}
+
+/** A `Decimal` input greater than zero. */
+@ValidatorConstraint({ name: 'isPositiveDecimal' })
+export class PositiveDecimal implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return value instanceof Decimal && value.greaterThan(0);
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be greater than zero`;
+  }
+}
+
+/** A `Decimal` input of zero or more. */
+@ValidatorConstraint({ name: 'isNonNegativeDecimal' })
+export class NonNegativeDecimal implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return value instanceof Decimal && value.greaterThanOrEqualTo(0);
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must be zero or more`;
+  }
+}
+
+/** The JSON number the upstream expects for a `Decimal` input (built from its exact text). */
+export function toUpstreamNumber(value: Decimal | null | undefined): number | undefined {
+  return value === null || value === undefined ? undefined : Number(value.toFixed());
+}
+
+/** The ISO text the upstream expects for a `DateTime` input. */
+export function toUpstreamDate(value: Date | null | undefined): string | undefined {
+  return value === null || value === undefined ? undefined : value.toISOString();
+}

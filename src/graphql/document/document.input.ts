@@ -1,0 +1,85 @@
+import { IsBase64, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { catalogue, CATALOGUE } from '../common/validation.js';
+import { DateTimeScalar } from '../scalars.js';
+
+/** Extensions the partner accepts (spec/upstream-api.md, "Limits"). */
+export const ALLOWED_EXTENSIONS = ['txt', 'bmp', 'jpg', 'jpeg', 'gif', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip'] as const;
+
+/** Largest document the graph forwards, decoded: 10 MiB (about 13.4 MiB as base64, within the 16 MiB request limit). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** The extension in lower case, without a leading dot. */
+export function normalizeExtension(extension: string): string {
+  return extension.trim().replace(/^\./, '').toLowerCase();
+}
+
+/** Bytes a base64 text decodes to. */
+export function base64DecodedBytes(text: string): number {
+  const clean = text.replace(/\s+/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.floor((clean.length * 3) / 4) - padding;
+}
+
+function AllowedExtension(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isAllowedExtension',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && (ALLOWED_EXTENSIONS as readonly string[]).includes(normalizeExtension(value)),
+        defaultMessage: () => `extension must be one of ${ALLOWED_EXTENSIONS.join(', ')}`,
+      },
+    },
+    options,
+  );
+}
+
+function MaxDecodedBytes(max: number, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'maxDecodedBytes',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && base64DecodedBytes(value) <= max,
+        defaultMessage: () => `contentBase64 must decode to at most ${max} bytes`,
+      },
+    },
+    options,
+  );
+}
+
+/** Input of `Mutation.attachDocument`. */
+@InputType({ description: 'A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento).' })
+export class AttachDocumentInput {
+  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @IsUUID()
+  proposalId: string;
+
+  @Field(_type => Int, { description: 'Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento.' })
+  @Min(1, catalogue(CATALOGUE.invalidDocumentType))
+  @Max(66, catalogue(CATALOGUE.invalidDocumentType))
+  documentTypeCode: number;
+
+  @Field(_type => String, { description: 'File name, at most 255 characters (C0068/V0001 when empty). Upstream: nomeArquivo.' })
+  @IsNotEmpty(catalogue(CATALOGUE.fileNameMissing))
+  @MaxLength(255)
+  fileName: string;
+
+  @Field(_type => String, {
+    description: `File extension, one of ${ALLOWED_EXTENSIONS.join(', ')} (C0107/V0001 otherwise). Upstream: extensao.`,
+  })
+  @AllowedExtension(catalogue(CATALOGUE.invalidFileExtension))
+  extension: string;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Until when the document is valid. Upstream: dtValidade.' })
+  @IsOptional()
+  validUntil?: Date | null;
+
+  @Field(_type => String, {
+    description: `File content as base64, not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,
+  })
+  @IsNotEmpty(catalogue(CATALOGUE.documentMissing))
+  @IsBase64()
+  @MaxDecodedBytes(MAX_DOCUMENT_BYTES, {})
+  contentBase64: string;
+}
+

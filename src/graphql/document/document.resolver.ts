@@ -1,0 +1,40 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
+import { incluirDocumento } from '../../upstream/index.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
+import { validateInput } from '../common/validation.js';
+import { type GraphContext } from '../context.js';
+import { AttachDocumentInput } from './document.input.js';
+import { attachDocumentRequest, mapDocument } from './document.mapper.js';
+import { AttachDocumentPayload } from './document.type.js';
+
+/** Documents of proposals. */
+@Resolver()
+export class DocumentResolver {
+  @Mutation(_returns => AttachDocumentPayload, {
+    description:
+      'Attaches a document (base64, at most 10 MiB decoded; extensions txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip) to a proposal. Upstream: Proposta/IncluirDocumento.',
+  })
+  async attachDocument(
+    @Arg('input', _type => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) input: AttachDocumentInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<AttachDocumentPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: invalid });
+    }
+    const outcome = await runWrite(ctx, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId }, call =>
+      incluirDocumento(ctx.upstream, attachDocumentRequest(input), call),
+    );
+    if (!outcome.ok) {
+      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: outcome.userErrors });
+    }
+    return Object.assign(new AttachDocumentPayload(), {
+      document: mapDocument(outcome.value),
+      proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'AttachDocumentPayload'),
+      userErrors: [],
+    });
+  }
+}

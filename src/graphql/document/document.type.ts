@@ -1,0 +1,36 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { UserError } from '../common/user-error.type.js';
+import { Proposal } from '../proposal/proposal.type.js';
+import { DateTimeScalar } from '../scalars.js';
+
+/** A document attached to a proposal (IncluirDocumento answer). */
+@ObjectType({ description: 'A document attached to a proposal. Upstream: the document record IncluirDocumento answers (the file content is not echoed).' })
+export class ProposalDocument {
+  @Field(_type => ID, { nullable: true, description: 'Document id. Upstream: codigo.' })
+  id: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Document type code. Upstream: tipoDocumento.' })
+  typeCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'File name. Upstream: nomeArquivo.' })
+  fileName: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'File extension. Upstream: extensao.' })
+  extension: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Valid until. Upstream: dtValidade.' })
+  validUntil: Date | null;
+}
+
+/** Result of `Mutation.attachDocument`. */
+@ObjectType({ description: 'Result of attachDocument. Upstream: Proposta/IncluirDocumento.' })
+export class AttachDocumentPayload {
+  @Field(_type => ProposalDocument, { nullable: true, description: 'The attached document; null when userErrors is not empty. Upstream: codigo, tipoDocumento, nomeArquivo, extensao, dtValidade.' })
+  document: ProposalDocument | null;
+
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  proposal: Proposal | null;
+
+  @Field(_type => [UserError], { description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.' })
+  userErrors: UserError[];
+}

@@ -1,0 +1,137 @@
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../upstream/index.js';
+
+/**
+ * Every `extensions.code` a client of this graph can receive. `docs/errors.md` documents each one; a
+ * unit test keeps that table and this list identical.
+ */
+export const GRAPH_ERROR_CODES = [
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_RATE_LIMITED',
+  'UPSTREAM_AUTH_FAILED',
+  'UPSTREAM_BAD_RESPONSE',
+  'UPSTREAM_REJECTED',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'BAD_USER_INPUT',
+  'INTERNAL_SERVER_ERROR',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+] as const;
+
+/** A stable `extensions.code` of this graph. */
+export type GraphErrorCode = (typeof GRAPH_ERROR_CODES)[number];
+
+/** What each upstream failure becomes: the code and a fixed message (no upstream text, no personal data). */
+interface Mapped {
+  code: GraphErrorCode;
+  message: string;
+  retryable: boolean;
+}
+
+/**
+ * The one mapping from upstream error codes to graph error codes. Exhaustive: a new
+ * `UpstreamErrorCode` fails to compile here until it is mapped.
+ */
+export function mapUpstreamCode(code: UpstreamErrorCode): Mapped {
+  switch (code) {
+    case 'UPSTREAM_TIMEOUT':
+      return { code: 'UPSTREAM_TIMEOUT', message: 'The credit partner did not answer in time.', retryable: true };
+    case 'UPSTREAM_UNAVAILABLE':
+      return { code: 'UPSTREAM_UNAVAILABLE', message: 'The credit partner is unavailable.', retryable: true };
+    case 'UPSTREAM_RATE_LIMITED':
+      return { code: 'UPSTREAM_RATE_LIMITED', message: 'Too many calls to the credit partner; retry later.', retryable: true };
+    case 'UPSTREAM_AUTH_FAILED':
+      return { code: 'UPSTREAM_AUTH_FAILED', message: 'The graph could not authenticate with the credit partner.', retryable: false };
+    case 'UPSTREAM_BAD_RESPONSE':
+      return { code: 'UPSTREAM_BAD_RESPONSE', message: 'The credit partner sent an answer the graph cannot read.', retryable: false };
+    case 'UPSTREAM_NOT_FOUND':
+      return { code: 'NOT_FOUND', message: 'The credit partner does not know this record.', retryable: false };
+    case 'UPSTREAM_FORBIDDEN':
+      return { code: 'FORBIDDEN', message: 'This record belongs to another integration.', retryable: false };
+    case 'UPSTREAM_REJECTED':
+      return { code: 'UPSTREAM_REJECTED', message: 'The credit partner rejected the request.', retryable: false };
+    default:
+      return assertNever(code);
+  }
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unmapped upstream error code: ${String(value)}`);
+}
+
+/**
+ * Turns any error into the `GraphQLError` a client sees. `GraphQLError`s pass through; an
+ * `UpstreamError` becomes its mapped code with the upstream operation and, for rejections, the
+ * catalogue codes (`C0112/V0001`), never the upstream's free text; anything else is left for
+ * `formatError` to mask.
+ */
+export function toGraphQLError(error: unknown): GraphQLError | Error {
+  if (error instanceof GraphQLError) {
+    return error;
+  }
+  if (error instanceof UpstreamError) {
+    const mapped = mapUpstreamCode(error.code);
+    const upstreamCodes = upstreamCodesOf(error);
+    return new GraphQLError(mapped.message, {
+      originalError: error,
+      extensions: {
+        code: mapped.code,
+        retryable: mapped.retryable,
+        upstreamOperation: error.operation,
+        ...(error.status !== undefined ? { upstreamStatus: error.status } : {}),
+        ...(upstreamCodes.length > 0 ? { upstreamCodes } : {}),
+        ...(error instanceof UpstreamRateLimitedError && error.retryAfterSeconds !== undefined
+          ? { retryAfterSeconds: error.retryAfterSeconds }
+          : {}),
+      },
+    });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The catalogue codes (`code/detail`) an upstream error carries, if any. */
+export function upstreamCodesOf(error: UpstreamError): string[] {
+  if (!(error instanceof UpstreamEnvelopeError)) {
+    return [];
+  }
+  return error.items.filter(i => i.code).map(i => catalogueCode(i.code, i.detail));
+}
+
+/** `C0112/V0001`, or the bare code when the item has no detail. */
+export function catalogueCode(code: string | undefined, detail: string | undefined): string {
+  if (!code) {
+    return '';
+  }
+  return detail ? `${code}/${detail}` : code;
+}
+
+/** A `BAD_USER_INPUT` error, for arguments the graph refuses before any upstream call. */
+export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { ...extensions, code: 'BAD_USER_INPUT' } });
+}
+
+/**
+ * Apollo Server `formatError`: keeps errors that carry one of this graph's codes, maps upstream
+ * errors that escaped a loader, and masks everything else as `INTERNAL_SERVER_ERROR` (after handing
+ * it to `log`, which must not print personal data: it gets the error, not the request).
+ */
+export function formatGraphError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  log: (error: unknown) => void = () => undefined,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (original instanceof UpstreamError) {
+    const mapped = toGraphQLError(original) as GraphQLError;
+    return { ...formatted, message: mapped.message, extensions: { ...mapped.extensions } };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && (GRAPH_ERROR_CODES as readonly string[]).includes(code) && code !== 'INTERNAL_SERVER_ERROR') {
+    return formatted;
+  }
+  log(original);
+  return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}

@@ -1,0 +1,79 @@
+import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { type Avalista, type IncluirAvalistaResponse } from '../../upstream/types.js';
+import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
+import { type AddGuarantorInput } from './guarantor.input.js';
+import { Guarantor, GuarantorKind } from './guarantor.type.js';
+
+/** Drops absent members so the upstream receives only what the client filled. */
+function present<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T;
+}
+
+/** The kind a guarantor document implies. */
+export function guarantorKind(document: string): GuarantorKind {
+  return documentKind(document) === 'cnpj' ? GuarantorKind.COMPANY : GuarantorKind.INDIVIDUAL;
+}
+
+/** The IncluirAvalista `avalista` for a validated input. */
+export function guarantorRequest(input: AddGuarantorInput): Avalista {
+  const pf = input.individual;
+  const pj = input.company;
+  return present<Avalista>({
+    nome: input.name,
+    documentoFederal: onlyDigits(input.document),
+    cep: input.zipCode ? onlyDigits(input.zipCode) : undefined,
+    logradouro: input.street ?? undefined,
+    nroLogradouro: input.streetNumber ?? undefined,
+    bairro: input.district ?? undefined,
+    complemento: input.complement ?? undefined,
+    cidade: input.city ?? undefined,
+    uf: input.state?.toUpperCase(),
+    avalistaPF: pf
+      ? present({
+          email: pf.email ?? undefined,
+          telefoneCelular: pf.mobilePhone ? onlyDigits(pf.mobilePhone) : undefined,
+          telefoneFixo: pf.landlinePhone ?? undefined,
+          dtNasc: toUpstreamDate(pf.birthDate),
+          nomeMae: pf.motherName ?? undefined,
+          nomePai: pf.fatherName ?? undefined,
+          sexo: pf.sex ?? undefined,
+          estadoCivil: pf.maritalStatusCode ?? undefined,
+          nroDependentes: pf.dependents ?? undefined,
+          rg: pf.rg ?? undefined,
+          rgOrgao: pf.rgIssuer ?? undefined,
+          rguf: pf.rgState?.toUpperCase(),
+          nacionalidade: pf.nationality ?? undefined,
+          localTrabalho: pf.employer ?? undefined,
+          cargoTrabalho: pf.jobTitle ?? undefined,
+          vlrRendimentoTrabalho: toUpstreamNumber(pf.monthlyIncome),
+          vlrOutrosRendimentos: toUpstreamNumber(pf.otherIncome),
+          nomeConjuge: pf.spouseName ?? undefined,
+          cpfConjuge: pf.spouseCpf ? onlyDigits(pf.spouseCpf) : undefined,
+        })
+      : undefined,
+    avalistaPJ: pj
+      ? present({
+          nomeFantasia: pj.tradeName ?? undefined,
+          email: pj.email ?? undefined,
+          webSite: pj.website ?? undefined,
+          telefoneFixo: pj.phone ?? undefined,
+          dtFundacao: toUpstreamDate(pj.foundedAt),
+          ramoAtividade: pj.businessActivity ?? undefined,
+          capitalSocial: toUpstreamNumber(pj.shareCapital),
+          patrimonioLiq: toUpstreamNumber(pj.netWorth),
+          faturamentoMedio12Meses: toUpstreamNumber(pj.averageMonthlyRevenue),
+        })
+      : undefined,
+  });
+}
+
+/** The guarantor the payload reports: the partner's id and number, the name and document sent. */
+export function mapGuarantor(answer: IncluirAvalistaResponse, input: AddGuarantorInput): Guarantor {
+  return Object.assign(new Guarantor(), {
+    id: answer.codigo ?? null,
+    number: answer.numero ?? null,
+    name: input.name,
+    document: onlyDigits(input.document),
+    kind: guarantorKind(input.document),
+  });
+}

@@ -1,0 +1,53 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
+import { incluirAvalista } from '../../upstream/index.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
+import { userError, UserErrorCode } from '../common/user-error.type.js';
+import { validateInput } from '../common/validation.js';
+import { type GraphContext } from '../context.js';
+import { AddGuarantorInput } from './guarantor.input.js';
+import { guarantorKind, guarantorRequest, mapGuarantor } from './guarantor.mapper.js';
+import { AddGuarantorPayload, GuarantorKind } from './guarantor.type.js';
+
+function failed(userErrors: AddGuarantorPayload['userErrors']): AddGuarantorPayload {
+  return Object.assign(new AddGuarantorPayload(), { guarantor: null, proposal: null, userErrors });
+}
+
+/** Guarantors of proposals. */
+@Resolver()
+export class GuarantorResolver {
+  @Mutation(_returns => AddGuarantorPayload, {
+    description:
+      'Adds a guarantor to a proposal: an individual (CPF, with individual details) or a company (CNPJ, with company details). Input is checked before any call. Upstream: Proposta/IncluirAvalista.',
+  })
+  async addGuarantor(
+    @Arg('input', _type => AddGuarantorInput, { validate: false, description: 'The guarantor. Upstream: dto, avalista.' }) input: AddGuarantorInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<AddGuarantorPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length === 0) {
+      const kind = guarantorKind(input.document);
+      if ((kind === GuarantorKind.INDIVIDUAL && input.company) || (kind === GuarantorKind.COMPANY && input.individual)) {
+        invalid.push(
+          userError(UserErrorCode.INVALID_INPUT, 'A CPF takes individual details, a CNPJ takes company details.', ['input', kind === GuarantorKind.INDIVIDUAL ? 'company' : 'individual'], null),
+        );
+      }
+    }
+    if (invalid.length > 0) {
+      return failed(invalid);
+    }
+    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId }, call =>
+      incluirAvalista(ctx.upstream, { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) }, call),
+    );
+    if (!outcome.ok) {
+      return failed(outcome.userErrors);
+    }
+    return Object.assign(new AddGuarantorPayload(), {
+      guarantor: mapGuarantor(outcome.value, input),
+      proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'AddGuarantorPayload'),
+      userErrors: [],
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { UserError } from '../common/user-error.type.js';
+import { Proposal } from '../proposal/proposal.type.js';
+
+/** Whether a guarantor is an individual or a legal entity. */
+export enum GuarantorKind {
+  INDIVIDUAL = 'INDIVIDUAL',
+  COMPANY = 'COMPANY',
+}
+
+registerEnumType(GuarantorKind, {
+  name: 'GuarantorKind',
+  description: 'Individual (CPF, avalistaPF) or legal entity (CNPJ, avalistaPJ). Upstream: which of avalistaPF / avalistaPJ was sent.',
+});
+
+/** A guarantor added to a proposal. */
+@ObjectType({ description: 'A guarantor of a proposal. Upstream: Proposta/IncluirAvalista (codigo, numero) and the avalista sent.' })
+export class Guarantor {
+  @Field(_type => ID, { nullable: true, description: 'Guarantor id given by the partner. Upstream: codigo.' })
+  id: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Order of the guarantor in the proposal. Upstream: numero.' })
+  number: number | null;
+
+  @Field(_type => String, { description: 'Name. Upstream: avalista.nome.' })
+  name: string;
+
+  @Field(_type => String, { description: 'CPF or CNPJ, digits only. Upstream: avalista.documentoFederal.' })
+  document: string;
+
+  @Field(_type => GuarantorKind, { description: 'Individual or company. Upstream: avalistaPF / avalistaPJ.' })
+  kind: GuarantorKind;
+}
+
+/** Result of `Mutation.addGuarantor`. */
+@ObjectType({ description: 'Result of addGuarantor. Upstream: Proposta/IncluirAvalista.' })
+export class AddGuarantorPayload {
+  @Field(_type => Guarantor, { nullable: true, description: 'The guarantor added; null when userErrors is not empty. Upstream: codigo, numero.' })
+  guarantor: Guarantor | null;
+
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  proposal: Proposal | null;
+
+  @Field(_type => [UserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
+  userErrors: UserError[];
+}

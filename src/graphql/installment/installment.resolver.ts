@@ -1,0 +1,19 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Ctx, FieldResolver, Info, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
+import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
+import { type AgendaInstallment } from '../agenda/agenda.type.js';
+import { type GraphContext } from '../context.js';
+import { Installment } from './installment.type.js';
+
+/** Fields of `Installment` that need another upstream read. */
+@Resolver(_of => Installment)
+export class InstallmentResolver implements ResolverInterface<Installment> {
+  @FieldResolver()
+  async agenda(@Root() installment: Installment, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaInstallment | null> {
+    const needs = agendaInstallmentNeeds(info, info.fieldNodes);
+    const detail = await ctx.loaders.agendaByProposal.load(installment.proposalId, { numbers: [installment.number], ...needs });
+    const item = detail?.parcelas?.find(p => p.nroParcela === installment.number);
+    return item ? mapAgendaInstallment(item) : null;
+  }
+}

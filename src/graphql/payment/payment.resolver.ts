@@ -1,0 +1,99 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
+import { incluirLancamentoMultiplasParcelas, incluirLancamentoParcela } from '../../upstream/index.js';
+import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
+import { type AgendaInstallment } from '../agenda/agenda.type.js';
+import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, runWrite } from '../common/mutation.js';
+import { selectedFields } from '../common/selection.js';
+import { validateInput } from '../common/validation.js';
+import { type GraphContext } from '../context.js';
+import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } from './payment.input.js';
+import { paymentEntryRequest } from './payment.mapper.js';
+import { RegisterInstallmentPaymentPayload } from './payment.type.js';
+
+const PAYLOAD = 'RegisterInstallmentPaymentPayload';
+
+function failed(userErrors: RegisterInstallmentPaymentPayload['userErrors']): RegisterInstallmentPaymentPayload {
+  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, installments: [], parameters: [], userErrors });
+}
+
+/** The paid installments, read fresh from the agenda when the payload selects them. */
+async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, proposalId: string, numbers: number[]): Promise<AgendaInstallment[]> {
+  const nodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('installments');
+  if (!nodes) {
+    return [];
+  }
+  const detail = await ctx.loaders.agendaByProposal.load(proposalId, { numbers, ...agendaInstallmentNeeds(info, nodes) });
+  const wanted = new Set(numbers);
+  return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(mapAgendaInstallment);
+}
+
+/** Payment registration on the receivables agenda. */
+@Resolver()
+export class PaymentResolver {
+  @Mutation(_returns => RegisterInstallmentPaymentPayload, {
+    description: 'Registers a payment of one installment of a disbursed proposal. Upstream: AgendaRecebivel/IncluirLancamentoParcela.',
+  })
+  async registerInstallmentPayment(
+    @Arg('input', _type => RegisterInstallmentPaymentInput, { validate: false, description: 'The payment. Upstream: dto, dtoLancamentoParcela.' }) input: RegisterInstallmentPaymentInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<RegisterInstallmentPaymentPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return failed(invalid);
+    }
+    const number = input.payment.installmentNumber;
+    const outcome = await runWrite(ctx, { operation: 'IncluirLancamentoParcela', idempotencyKey, proposalId: input.proposalId }, call =>
+      incluirLancamentoParcela(
+        ctx.upstream,
+        { dto: { codigoProposta: input.proposalId, nroParcela: number }, dtoLancamentoParcela: paymentEntryRequest(input.payment) },
+        call,
+      ),
+    );
+    if (!outcome.ok) {
+      return failed(outcome.userErrors);
+    }
+    const [proposal, installments] = await Promise.all([
+      payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
+      paidInstallments(ctx, info, input.proposalId, [number]),
+    ]);
+    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  }
+
+  @Mutation(_returns => RegisterInstallmentPaymentPayload, {
+    description: 'Registers payments of several installments of one disbursed proposal, all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas.',
+  })
+  async registerInstallmentPayments(
+    @Arg('input', _type => RegisterInstallmentPaymentsInput, { validate: false, description: 'The payments. Upstream: dto, dtoLancamentoParcelas.' }) input: RegisterInstallmentPaymentsInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<RegisterInstallmentPaymentPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return failed(invalid);
+    }
+    const numbers = input.payments.map(p => p.installmentNumber);
+    const outcome = await runWrite(ctx, { operation: 'IncluirLancamentoMultiplasParcelas', idempotencyKey, proposalId: input.proposalId }, call =>
+      incluirLancamentoMultiplasParcelas(
+        ctx.upstream,
+        {
+          dto: { codigoProposta: input.proposalId },
+          dtoLancamentoParcelas: input.payments.map(p => ({ nroParcela: p.installmentNumber, ...paymentEntryRequest(p) })),
+        },
+        call,
+      ),
+    );
+    if (!outcome.ok) {
+      return failed(outcome.userErrors);
+    }
+    const [proposal, installments] = await Promise.all([
+      payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
+      paidInstallments(ctx, info, input.proposalId, numbers),
+    ]);
+    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  }
+}

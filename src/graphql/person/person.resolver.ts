@@ -1,0 +1,59 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { selectedFields } from '../common/selection.js';
+import { type GraphContext } from '../context.js';
+import { DocumentArgs } from '../registry/registry.input.js';
+import { mapRegistrationRecord } from '../registry/registry.mapper.js';
+import { type RegistrationRecord } from '../registry/registry.type.js';
+import { personRecordName, personReference } from './person.mapper.js';
+import { Person } from './person.type.js';
+
+/** Person fields answered without the ConsultarPessoa record. */
+const WITHOUT_RECORD = new Set(['__typename', 'document']);
+
+/**
+ * Resolves a person by document for a query or an entity reference: when a field needing the
+ * record is selected, the record is read (one call per document) and an unknown person is `null`;
+ * otherwise no call is made.
+ */
+export async function resolvePerson(ctx: GraphContext, document: string, info: GraphQLResolveInfo, typeNodes = info.fieldNodes): Promise<Person | null> {
+  const person = personReference(document);
+  const needsRecord = [...selectedFields(info, typeNodes, 'Person').keys()].some(name => !WITHOUT_RECORD.has(name));
+  if (!needsRecord) {
+    return person;
+  }
+  return (await ctx.loaders.personByDocument.load(person.document)) ? person : null;
+}
+
+/** `Query.person` and the fields of `Person` read from Pessoa/ConsultarPessoa. */
+@Resolver(_of => Person)
+export class PersonResolver implements ResolverInterface<Person> {
+  @Query(_returns => Person, {
+    nullable: true,
+    description: 'A person by CPF or CNPJ; null when the partner has no record. One call, only when a field other than document is selected. Upstream: Pessoa/ConsultarPessoa.',
+  })
+  person(@Args(_type => DocumentArgs) { document }: DocumentArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Person | null> {
+    return resolvePerson(ctx, document, info);
+  }
+
+  @FieldResolver()
+  async name(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<string | null> {
+    if (person.knownName) {
+      return person.knownName;
+    }
+    const record = await ctx.loaders.personByDocument.load(person.document);
+    return record ? personRecordName(record.json) : null;
+  }
+
+  @FieldResolver()
+  async details(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<RegistrationRecord | null> {
+    const record = await ctx.loaders.personByDocument.load(person.document);
+    return record && record.json != null ? mapRegistrationRecord(record.json, person.document) : null;
+  }
+
+  @FieldResolver()
+  async raw(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<unknown> {
+    const record = await ctx.loaders.personByDocument.load(person.document);
+    return record?.json ?? null;
+  }
+}

@@ -1,0 +1,38 @@
+import { Directive, Field, ObjectType } from 'type-graphql';
+import { RegistrationRecord } from '../registry/registry.type.js';
+import { JSONScalar } from '../scalars.js';
+
+/**
+ * A person (individual or legal entity) by CPF/CNPJ. Only `document` is known up front; the other
+ * fields cost one Pessoa/ConsultarPessoa call per document, when selected.
+ */
+@Directive('@key(fields: "document")')
+@ObjectType({
+  description:
+    'A person (individual or legal entity) identified by CPF or CNPJ. Fields other than document cost one Pessoa/ConsultarPessoa call per document, only when selected.',
+})
+export class Person {
+  @Field(_type => String, { description: 'CPF (11 digits) or CNPJ (14 digits), digits only. Upstream: documentoCliente (ConsultarPessoa request) / documentoFederalCliente (agenda).' })
+  document: string;
+
+  /** A name already known from where the person was reached (the agenda's nomeCliente); not a field. */
+  knownName: string | null;
+
+  @Field(_type => String, {
+    nullable: true,
+    description: "The person's name. Upstream: nome in the json of ConsultarPessoa; reached through Proposal.client, the agenda's nomeCliente (no extra call).",
+  })
+  name?: string | null;
+
+  @Field(_type => RegistrationRecord, {
+    nullable: true,
+    description: "The person's registry data (addresses, e-mails, phones, tax status, partners), typed. One call per document, shared with raw. Upstream: json of Pessoa/ConsultarPessoa.",
+  })
+  details?: RegistrationRecord | null;
+
+  @Field(_type => JSONScalar, {
+    nullable: true,
+    description: 'The whole person record as the partner sends it (its structure is not published). Upstream: json of Pessoa/ConsultarPessoa, parsed.',
+  })
+  raw?: unknown;
+}

@@ -1,0 +1,213 @@
+import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, Length, Matches, Max, MaxLength, Min, Validate, ValidateNested } from 'class-validator';
+import { type Decimal } from 'decimal.js';
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { ParameterInput } from '../common/parameter.type.js';
+import { catalogue, CATALOGUE, NonNegativeDecimal, PositiveDecimal, ValidCpf, ValidDocument } from '../common/validation.js';
+import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+
+/** Most ids one `proposals` query may ask for; each costs upstream calls. */
+export const MAX_PROPOSALS_PER_QUERY = 50;
+
+/** Arguments of `Query.proposal`. */
+@ArgsType()
+export class ProposalArgs {
+  @Field(_type => ID, { nullable: true, description: 'Proposal UUID. Upstream: CodigoProposta (ConsultaProposta request).' })
+  @IsOptional()
+  @IsUUID()
+  id?: string | null;
+
+  @Field(_type => Int, {
+    nullable: true,
+    description:
+      'Proposal number. The partner cannot look a proposal up by number alone (ConsultaProposta takes CodigoProposta or CodigoOperacao), so give id or operationCode with it; the graph checks it against the record (one ConsultaProposta call) and answers null when it does not match. Upstream: CodigoProposta of the record.',
+  })
+  @IsOptional()
+  @Min(1)
+  number?: number | null;
+
+  @Field(_type => String, {
+    nullable: true,
+    description: 'Operation code given by the partner system; with id too, both must name the same proposal (else null). Upstream: CodigoOperacao (ConsultaProposta request).',
+  })
+  @IsOptional()
+  @Length(1, 100)
+  operationCode?: string | null;
+}
+
+/** Arguments of `Query.proposals`. */
+@ArgsType()
+export class ProposalsArgs {
+  @Field(_type => [ID], { description: `Proposal UUIDs, at most ${MAX_PROPOSALS_PER_QUERY}. Answers keep this order; repeated ids cost one read.` })
+  @ArrayMaxSize(MAX_PROPOSALS_PER_QUERY, { message: `at most ${MAX_PROPOSALS_PER_QUERY} ids per query` })
+  @IsUUID('all', { each: true })
+  ids: string[];
+}
+
+/** Arguments of `Proposal.boletos`. */
+@ArgsType()
+export class ProposalBoletosArgs {
+  @Field(_type => [Int], {
+    nullable: true,
+    description: 'Only the boletos with these numbers. Upstream: numerosBoletos (filtered by the graph, so one ConsultarBoletos call serves every selection).',
+  })
+  @IsOptional()
+  numbers?: number[] | null;
+
+  @Field(_type => Boolean, { defaultValue: false, description: 'Also list cancelled boletos. Upstream: trazerBoletosCancelados.' })
+  includeCancelled: boolean;
+}
+
+/** The account the disbursement is paid to (`propostaContaPagamentoDTO`). */
+@InputType({ description: 'Bank account the disbursement is paid to. Upstream: propostaContaPagamentoDTO.' })
+export class PaymentAccountInput {
+  @Field(_type => Int, { description: 'Bank code (e.g. 1, 341). Upstream: codigoBanco.' })
+  @Min(1)
+  bankCode: number;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw account type code (partner-defined). Upstream: tipoConta.' })
+  @IsOptional()
+  accountTypeCode?: number | null;
+
+  @Field(_type => String, { description: 'Branch. Upstream: agencia.' })
+  @Matches(/^\d{1,10}$/)
+  branch: string;
+
+  @Field(_type => String, { nullable: true, description: 'Branch check digit. Upstream: agenciaDig.' })
+  @IsOptional()
+  @MaxLength(2)
+  branchDigit?: string | null;
+
+  @Field(_type => String, { description: 'Account number. Upstream: conta.' })
+  @Matches(/^\d{1,20}$/)
+  account: string;
+
+  @Field(_type => String, { nullable: true, description: 'Account check digit. Upstream: contaDig.' })
+  @IsOptional()
+  @MaxLength(2)
+  accountDigit?: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank number (ISPB / compensation). Upstream: numeroBanco.' })
+  @IsOptional()
+  @MaxLength(20)
+  bankNumber?: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the account holder. Upstream: documentoFederalPagamento.' })
+  @IsOptional()
+  @Validate(ValidDocument, catalogue(CATALOGUE.invalidClientDocument))
+  holderDocument?: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Name of the account holder. Upstream: nomePagamento.' })
+  @IsOptional()
+  @MaxLength(200)
+  holderName?: string | null;
+}
+
+/** Input of `Mutation.createProposal` (IncluirManual `dto`). */
+@InputType({ description: 'A proposal to include manually. Upstream: dto of Proposta/IncluirManual.' })
+export class CreateProposalInput {
+  @Field(_type => String, { description: 'CPF or CNPJ of the client; check digits verified before any call (T0665/D0002). Upstream: documentoCliente.' })
+  @Validate(ValidDocument, catalogue(CATALOGUE.invalidClientDocument))
+  clientDocument: string;
+
+  @Field(_type => String, { nullable: true, description: 'Client name, sent as the parameter nomeCliente. Upstream: parametros[nomeCliente].' })
+  @IsOptional()
+  @MaxLength(200)
+  clientName?: string | null;
+
+  @Field(_type => String, { description: 'Contract (operation) type, e.g. "CP", "CDC-PF", "FGTS" (T0665/D0019 when empty). Upstream: tipoContrato.' })
+  @IsNotEmpty(catalogue(CATALOGUE.operationTypeMissing))
+  @MaxLength(50)
+  contractType: string;
+
+  @Field(_type => DecimalScalar, { description: 'Amount requested (T0665/D0020 when not positive). Upstream: vlrSolicitado.' })
+  @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
+  requestedAmount: Decimal;
+
+  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado.' })
+  @Validate(NonNegativeDecimal)
+  monthlyInterestRate: Decimal;
+
+  @Field(_type => Int, { description: 'Number of installments (T0665/D0021 when below 1). Upstream: prazo.' })
+  @Min(1, catalogue(CATALOGUE.installmentsMissing))
+  @Max(480)
+  installments: number;
+
+  @Field(_type => Int, { defaultValue: 1, description: 'Calculation format code (partner-defined; T0665/D0022 when unknown to the partner). Upstream: formatoCalculo.' })
+  calculationFormat: number;
+
+  @Field(_type => String, { nullable: true, description: 'Your operation code for this proposal; unique per integration. Upstream: codigoOperacao.' })
+  @IsOptional()
+  @Length(1, 100)
+  operationCode?: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
+  @IsOptional()
+  extraDays?: number | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'First due date, when fixed by you. Upstream: dtPrimeiroVencto.' })
+  @IsOptional()
+  firstDueDate?: Date | null;
+
+  @Field(_type => String, { nullable: true, description: 'Credit note (CCB) number, digits. Upstream: numeroCCB.' })
+  @IsOptional()
+  @Matches(/^\d{1,15}$/)
+  ccbNumber?: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  tacAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  insuranceAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherExpensesAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherServicesAmount?: Decimal | null;
+
+  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the promoter (T0665/D0018 when invalid). Upstream: documentoPromotor.' })
+  @IsOptional()
+  @Validate(ValidDocument, catalogue(CATALOGUE.promoterNotFound))
+  promoterDocument?: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Notes of the seller. Upstream: observacoesVendedor.' })
+  @IsOptional()
+  @MaxLength(2000)
+  sellerNotes?: string | null;
+
+  @Field(_type => PaymentAccountInput, { nullable: true, description: 'Account the disbursement is paid to. Upstream: propostaContaPagamentoDTO.' })
+  @IsOptional()
+  @ValidateNested()
+  paymentAccount?: PaymentAccountInput | null;
+
+  @Field(_type => [ParameterInput], { nullable: true, description: 'Extra name/value parameters passed through. Upstream: parametros.' })
+  @IsOptional()
+  @ValidateNested({ each: true })
+  parameters?: ParameterInput[] | null;
+}
+
+/** Input of `Mutation.cancelFgtsProposal`. */
+@InputType({ description: 'An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta.' })
+export class CancelFgtsProposalInput {
+  @Field(_type => ID, { description: 'Proposal UUID. Upstream: CodigoProposta.' })
+  @IsUUID()
+  proposalId: string;
+
+  @Field(_type => String, { nullable: true, description: 'CPF of the client, when the partner asks for it (message 4 when invalid). Upstream: DocumentoFederal.' })
+  @IsOptional()
+  @Validate(ValidCpf, catalogue(CATALOGUE.cancelInvalidCpf))
+  clientDocument?: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Why the proposal is cancelled. Upstream: Motivo.' })
+  @IsOptional()
+  @MaxLength(500)
+  reason?: string | null;
+}

@@ -1,0 +1,109 @@
+import { type FieldNode, GraphQLBoolean, type GraphQLResolveInfo, valueFromAST } from 'graphql';
+import { agendaDetailNeeds, agendaInstallmentNeeds, mergeNeeds } from '../agenda/agenda.reference.js';
+import { selectedFields, type Selection } from '../common/selection.js';
+import { type AgendaDetailNeeds } from '../loaders.js';
+import { type GraphContext } from '../context.js';
+import { type Parcela } from '../../upstream/index.js';
+import { mapProposal, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
+import { type Proposal } from './proposal.type.js';
+
+/** Proposal fields that do not need the FGTS/ConsultaProposta record. */
+const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client']);
+
+function noop(): void {
+  // Prefetched reads are awaited later by their field resolvers; this only marks them as observed.
+}
+
+/** Which upstream reads a selection of `Proposal` needs. */
+export interface ProposalReads {
+  core: boolean;
+  installments: boolean;
+  agenda: boolean;
+  /** What the agenda read must bring (boletos/Pix, ledger entries) for every agenda selection below. */
+  agendaNeeds: AgendaDetailNeeds;
+  /** One ConsultarBoletos per distinct `includeCancelled` among the selected `boletos` fields. */
+  boletos: boolean[];
+}
+
+/** The `includeCancelled` argument of a `boletos` field node (default false), variables applied. */
+function includeCancelledOf(node: FieldNode, info: GraphQLResolveInfo): boolean {
+  const argument = node.arguments?.find(a => a.name.value === 'includeCancelled');
+  return argument ? valueFromAST(argument.value, GraphQLBoolean, info.variableValues) === true : false;
+}
+
+/** Works out the reads from the selected fields (and, for `number`/`operationCode`, what is already known). */
+export function readsFor(info: GraphQLResolveInfo, selection: Selection, identity: ProposalIdentity): ProposalReads {
+  const installmentNodes = selection.get('installments') ?? [];
+  const installmentAgendaNodes = installmentNodes.length > 0 ? (selectedFields(info, installmentNodes, 'Installment').get('agenda') ?? []) : [];
+  const agendaNodes = selection.get('agenda') ?? [];
+  const agenda = agendaNodes.length > 0 || selection.has('client') || installmentAgendaNodes.length > 0;
+  // The number also comes with the installments (codigoProposta) and the agenda (numeroProposta).
+  const numberElsewhere = identity.number != null || installmentNodes.length > 0 || agenda;
+  // operationCode is never in the record (ConsultaProposta does not return it): it is known or null.
+  const known = (name: string): boolean => (name === 'number' && numberElsewhere) || name === 'operationCode';
+  const core = [...selection.keys()].some(name => !OUTSIDE_CORE.has(name) && !known(name));
+  return {
+    core,
+    installments: installmentNodes.length > 0,
+    agenda,
+    agendaNeeds: mergeNeeds(agendaDetailNeeds(info, agendaNodes), agendaInstallmentNeeds(info, installmentAgendaNodes)),
+    boletos: [...new Set((selection.get('boletos') ?? []).map(node => includeCancelledOf(node, info)))],
+  };
+}
+
+/**
+ * Resolves one proposal for a query, a list, an entity reference or a mutation payload.
+ *
+ * Starts at once every upstream read the selection needs (core record, installments, agenda,
+ * boletos), so they are in flight together and the field resolvers find them in the loaders.
+ * Existence is decided by the first selected of core record, installments, boletos, agenda: an
+ * unknown proposal is `null` after that one call. A selection of `id` alone makes no call.
+ */
+export async function resolveProposal(
+  ctx: GraphContext,
+  identity: ProposalIdentity,
+  info: GraphQLResolveInfo,
+  selection: Selection,
+): Promise<Proposal | null> {
+  const reads = readsFor(info, selection, identity);
+  const { loaders } = ctx;
+  const id = identity.id;
+  const core = reads.core ? loaders.proposalById.load(id) : undefined;
+  const installments = reads.installments ? loaders.installmentsByProposal.load(id) : undefined;
+  const boletos = reads.boletos.map(includeCancelled => loaders.boletosByProposal.load({ proposalId: id, includeCancelled }));
+  const agenda = reads.agenda ? loaders.agendaByProposal.proposalExists(id, reads.agendaNeeds) : undefined;
+  [installments, agenda, ...boletos].forEach(read => read?.catch(noop));
+  if (core) {
+    const record = await core;
+    return record ? mapProposal(record, identity) : null;
+  }
+  const witness: Promise<unknown> | undefined = installments ?? boletos[0] ?? agenda;
+  const evidence = witness === undefined ? true : await witness;
+  if (evidence === null || evidence === false) {
+    return null;
+  }
+  const wantsNumber = selection.has('number') && identity.number == null;
+  return proposalReference(wantsNumber ? { ...identity, number: await numberFromReads(ctx, id, installments, reads) } : identity);
+}
+
+/** The proposal number from the reads already made (installments, else agenda), else from the record. */
+async function numberFromReads(
+  ctx: GraphContext,
+  id: string,
+  installments: Promise<Parcela[] | null> | undefined,
+  reads: ProposalReads,
+): Promise<number | null> {
+  const fromInstallments = (await installments)?.find(p => typeof p.codigoProposta === 'number')?.codigoProposta;
+  if (typeof fromInstallments === 'number') {
+    return fromInstallments;
+  }
+  if (reads.agenda) {
+    const detail = await ctx.loaders.agendaByProposal.load(id, reads.agendaNeeds);
+    if (typeof detail?.numeroProposta === 'number') {
+      return detail.numeroProposta;
+    }
+  }
+  // Neither read carried it (no installments, no agenda yet): one ConsultaProposta.
+  const record = await ctx.loaders.proposalById.load(id);
+  return record ? proposalNumberOf(record) : null;
+}

@@ -1,0 +1,153 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { cancelarProposta, type ConsultaPropostaResponse, incluirManual } from '../../upstream/index.js';
+import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
+import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
+import { type AgendaDetail } from '../agenda/agenda.type.js';
+import { mapBoleto } from '../boleto/boleto.mapper.js';
+import { type Boleto } from '../boleto/boleto.type.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
+import { selectedFields } from '../common/selection.js';
+import { validateInput } from '../common/validation.js';
+import { type GraphContext } from '../context.js';
+import { badUserInput } from '../errors.js';
+import { mapInstallments } from '../installment/installment.mapper.js';
+import { type Installment } from '../installment/installment.type.js';
+import { type Person } from '../person/person.type.js';
+import { personReference } from '../person/person.mapper.js';
+import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalsArgs } from './proposal.input.js';
+import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
+import { resolveProposal } from './proposal.reference.js';
+import { CancelFgtsProposalPayload, CreateProposalPayload, Proposal } from './proposal.type.js';
+
+
+/** Queries of proposals and the fields of `Proposal` that cost their own upstream call. */
+@Resolver(_of => Proposal)
+export class ProposalResolver implements ResolverInterface<Proposal> {
+  @Query(_returns => Proposal, {
+    nullable: true,
+    description:
+      'One proposal by id or operation code; null when the partner does not know it. Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel. Upstream: FGTS/ConsultaProposta.',
+  })
+  async proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
+    if (!args.id && !args.operationCode) {
+      throw badUserInput('Give id or operationCode: the partner cannot look a proposal up by number alone.', { field: 'number' });
+    }
+    // Every argument given must match: an operation code or number is checked against the record, never echoed unverified.
+    let id = args.id ?? '';
+    let record: ConsultaPropostaResponse | null | undefined;
+    if (args.operationCode) {
+      record = await ctx.loaders.proposalByOperationCode.load(args.operationCode);
+      if (!record?.Codigo || (args.id && record.Codigo !== args.id)) {
+        return null;
+      }
+      id = record.Codigo;
+    }
+    if (args.number != null) {
+      record ??= await ctx.loaders.proposalById.load(id);
+      if (!record || proposalNumberOf(record) !== args.number) {
+        return null;
+      }
+    }
+    const identity = { id, number: args.number ?? (record ? proposalNumberOf(record) : null), operationCode: args.operationCode ?? null };
+    return resolveProposal(ctx, identity, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+  }
+
+  @Query(_returns => [Proposal], {
+    nullable: 'items',
+    description:
+      'Several proposals by id, in the order asked; null for each unknown id. At most 50 ids. Reads of all proposals are batched and run together. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
+  })
+  async proposals(@Args(_type => ProposalsArgs) { ids }: ProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Proposal | null>> {
+    const selection = selectedFields(info, info.fieldNodes, 'Proposal');
+    const byId = new Map<string, Promise<Proposal | null | Error>>();
+    for (const id of ids) {
+      if (!byId.has(id)) {
+        byId.set(id, resolveProposal(ctx, { id }, info, selection).catch((error: unknown) => error as Error));
+      }
+    }
+    // An Error item makes graphql-js null that item alone and report the error at its path.
+    return (await Promise.all(ids.map(id => byId.get(id)))) as Array<Proposal | null>;
+  }
+
+  @Mutation(_returns => CreateProposalPayload, {
+    description:
+      'Includes a proposal manually. Input is validated before any call (CPF/CNPJ check digits T0665/D0002, amount T0665/D0020, installments T0665/D0021); partner rejections come back as userErrors. Upstream: Proposta/IncluirManual.',
+  })
+  async createProposal(
+    @Arg('input', _type => CreateProposalInput, { validate: false, description: 'The proposal. Upstream: dto.' }) input: CreateProposalInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<CreateProposalPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: invalid });
+    }
+    const outcome = await runWrite(ctx, { operation: 'IncluirManual', idempotencyKey }, call => incluirManual(ctx.upstream, createProposalRequest(input), call));
+    if (!outcome.ok) {
+      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: outcome.userErrors });
+    }
+    const id = outcome.value.codigo ?? '';
+    const identity = { id, number: outcome.value.numero ?? null, operationCode: input.operationCode ?? null };
+    return Object.assign(new CreateProposalPayload(), {
+      proposal: id ? await payloadProposal(ctx, identity, info, 'CreateProposalPayload') : null,
+      userErrors: [],
+    });
+  }
+
+  @Mutation(_returns => CancelFgtsProposalPayload, {
+    description:
+      'Cancels an FGTS proposal within 7 days of its disbursement (not when ceded). Partner refusals (numbered messages 5, 10, 13, 27, 28, 38) come back as userErrors with upstreamCode "400/<number>". Upstream: FGTS/CancelarProposta (environment address).',
+  })
+  async cancelFgtsProposal(
+    @Arg('input', _type => CancelFgtsProposalInput, { validate: false, description: 'The proposal to cancel. Upstream: request body.' }) input: CancelFgtsProposalInput,
+    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<CancelFgtsProposalPayload> {
+    const invalid = await validateInput(input);
+    if (invalid.length > 0) {
+      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: invalid });
+    }
+    const outcome = await runWrite(ctx, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId }, call =>
+      cancelarProposta(ctx.upstream, cancelFgtsRequest(input), call),
+    );
+    if (!outcome.ok) {
+      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: outcome.userErrors });
+    }
+    return Object.assign(new CancelFgtsProposalPayload(), {
+      proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'CancelFgtsProposalPayload'),
+      returnBoleto: outcome.value.Boleto ?? null,
+      userErrors: [],
+    });
+  }
+
+  @FieldResolver()
+  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Installment[]> {
+    const items = await ctx.loaders.installmentsByProposal.load(proposal.id);
+    return items ? mapInstallments(items, proposal.id) : [];
+  }
+
+  @FieldResolver()
+  async agenda(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaDetail | null> {
+    const detail = await ctx.loaders.agendaByProposal.load(proposal.id, agendaDetailNeeds(info, info.fieldNodes));
+    return detail ? mapAgendaDetail(detail) : null;
+  }
+
+  @FieldResolver()
+  async boletos(@Root() proposal: Proposal, @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs, @Ctx() ctx: GraphContext): Promise<Boleto[]> {
+    const items = await ctx.loaders.boletosByProposal.load({ proposalId: proposal.id, includeCancelled: args.includeCancelled });
+    const wanted = args.numbers ? new Set(args.numbers) : undefined;
+    return (items ?? [])
+      .map(mapBoleto)
+      .filter(b => wanted === undefined || wanted.has(b.number))
+      .sort((a, b) => a.number - b.number);
+  }
+
+  @FieldResolver()
+  async client(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Person | null> {
+    const detail = await ctx.loaders.agendaByProposal.load(proposal.id);
+    return detail?.documentoFederalCliente ? personReference(detail.documentoFederalCliente, detail.nomeCliente) : null;
+  }
+}

@@ -1,0 +1,274 @@
+import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { AgendaDetail } from '../agenda/agenda.type.js';
+import { Boleto } from '../boleto/boleto.type.js';
+import { UserError } from '../common/user-error.type.js';
+import { Installment } from '../installment/installment.type.js';
+import { Person } from '../person/person.type.js';
+import { ProposalSituation } from './proposal-situation.type.js';
+import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+
+/** A payment entry of a proposal (ConsultaProposta `PropostaLancamentos` item). */
+@ObjectType({ description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).' })
+export class PaymentEntry {
+  @Field(_type => String, { nullable: true, description: 'Entry field identifier. Upstream: CampoID.' })
+  fieldId: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Description of the entry field. Upstream: DescricaoCampo.' })
+  fieldDescription: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the transaction. Upstream: VlrTransacao.' })
+  amount: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Expected payment date. Upstream: DtPrevPagto.' })
+  expectedPaymentDate: Date | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Payment date. Upstream: DtPagamento.' })
+  paidAt: Date | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw situation code of the entry (not published). Upstream: Situacao.' })
+  situationCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Digitable line of the boleto paid by this entry. Upstream: LinhaDigitavel.' })
+  digitableLine: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date of that boleto. Upstream: DtVenctoBoleto.' })
+  boletoDueDate: Date | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of that boleto. Upstream: VlrBoleto.' })
+  boletoAmount: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Bank code of the payee account. Upstream: CodigoBanco.' })
+  bankCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank number of the payee account. Upstream: NumeroBanco.' })
+  bankNumber: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw account type code (not published). Upstream: TipoConta.' })
+  accountTypeCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Branch. Upstream: Agencia.' })
+  branch: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Branch check digit. Upstream: AgenciaDig.' })
+  branchDigit: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Account number. Upstream: Conta.' })
+  account: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Account check digit. Upstream: ContaDig.' })
+  accountDigit: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the payee. Upstream: DocumentoFederal.' })
+  payeeDocument: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Name of the payee. Upstream: NomePagamento.' })
+  payeeName: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Text returned by the payment. Upstream: TextoRetornoPagamento.' })
+  paymentReturnText: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank authentication. Upstream: AutenticacaoBancaria.' })
+  bankAuthentication: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank control. Upstream: ControleBancario.' })
+  bankControl: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Description of the occurrence. Upstream: DescricaoOcorrencia.' })
+  occurrenceDescription: string | null;
+}
+
+/** An FGTS cancellation event (ConsultaProposta `CancelamentoFGTS` item). */
+@ObjectType({ description: 'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).' })
+export class FgtsCancellation {
+  @Field(_type => Int, { nullable: true, description: 'Raw event type. Upstream: TipoEvento.' })
+  eventTypeCode: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'Event name. Upstream: NomeEvento.' })
+  eventName: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the event happened. Upstream: DtEvento.' })
+  occurredAt: Date | null;
+
+  @Field(_type => String, { nullable: true, description: 'Details. Upstream: Detalhes.' })
+  details: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Event context. Upstream: ContextoEvento.' })
+  context: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Barcode of the return boleto (44 digits). Upstream: NumCodigoBarras.' })
+  barcode: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Digitable line of the return boleto (47 digits). Upstream: NumLinhaDigitavel.' })
+  digitableLine: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" (EMV BR Code) to return the money. Upstream: PixCopiaCola.' })
+  pixCopyPaste: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the return boleto. Upstream: VlrBoleto.' })
+  amount: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date of the return boleto. Upstream: DtVencimento.' })
+  dueDate: Date | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Number of the return boleto. Upstream: NumeroBoleto.' })
+  boletoNumber: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'URL to print the return boleto. Upstream: UrlImpressaoBoleto.' })
+  printUrl: string | null;
+}
+
+/**
+ * A credit proposal. Core fields come from /FGTS/ConsultaProposta (one call, only when a core field
+ * is selected); `installments`, `agenda`, `boletos` and `client` each cost their own call, only when
+ * selected, and run in parallel with the core call.
+ */
+@Directive('@key(fields: "id")')
+@ObjectType({
+  description:
+    'A credit proposal. Core fields cost one FGTS/ConsultaProposta call, only when selected; installments, agenda, ' +
+    'boletos and client each cost their own call, only when selected, and independent calls run in parallel.',
+})
+export class Proposal {
+  @Field(_type => ID, { description: 'Proposal UUID. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
+  id: string;
+
+  @Field(_type => Int, {
+    nullable: true,
+    description:
+      'Proposal number, taken from whichever read the query already makes. Upstream: codigoProposta of the installments (ConsultarParcelas), numeroProposta (ConsultarDetalhes), CodigoProposta (ConsultaProposta, when numeric), numero (IncluirManual).',
+  })
+  number: number | null;
+
+  @Field(_type => String, {
+    nullable: true,
+    description:
+      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (ConsultaProposta does not return it, so it costs no call and is otherwise null). Upstream: codigoOperacao / CodigoOperacao.',
+  })
+  operationCode: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the proposal was included. Upstream: DtInclusao.' })
+  createdAt: Date | null;
+
+  @Field(_type => ProposalSituation, { nullable: true, description: 'Situation of the proposal. Upstream: Situacao.' })
+  situation: ProposalSituation | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw situation code. Upstream: Situacao.' })
+  situationCode: number | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount financed. Upstream: VlrFinanciado.' })
+  financedAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: VlrTAC.' })
+  tacAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: VlrSeguro.' })
+  insuranceAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'IOF tax. Upstream: VlrIOF.' })
+  iofAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: VlrOutrasDespesas.' })
+  otherExpensesAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: VlrOutrosServicos.' })
+  otherServicesAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Total credit. Upstream: VlrTotalCredito.' })
+  totalCreditAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Total debt (sum of the installments). Upstream: VlrTotalDivida.' })
+  totalDebtAmount: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Number of installments. Upstream: QtdeParcelas.' })
+  installmentCount: number | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly total effective cost (CET), percent. Upstream: PercCETMensal.' })
+  monthlyCet: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Annual total effective cost (CET), percent. Upstream: PercCETAnual.' })
+  annualCet: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly interest rate, percent. Upstream: PercJurosMensal.' })
+  monthlyInterestRate: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Annual interest rate, percent. Upstream: PercJurosAnual.' })
+  annualInterestRate: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Proposal code as the FGTS record spells it. Upstream: CodigoProposta.' })
+  proposalCode: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Credit note (CCB) number; a string because the partner announced alphanumeric values. Upstream: NumeroCCB.' })
+  ccbNumber: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Why the proposal was rejected. Upstream: MotivoRejeicao.' })
+  rejectionReason: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Why the proposal is pending. Upstream: MotivoPendencia.' })
+  pendingReason: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Why the proposal was cancelled. Upstream: MotivoCancelamento.' })
+  cancellationReason: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Text returned by the disbursement payment. Upstream: TextoRetornoPagamento.' })
+  paymentReturnText: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank authentication of the disbursement. Upstream: AutenticacaoBancaria.' })
+  bankAuthentication: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Bank control of the disbursement. Upstream: ControleBancario.' })
+  bankControl: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Protocol status at the federal paying agent. Upstream: StatusProtocoloAgente.' })
+  agentProtocolStatus: string | null;
+
+  @Field(_type => [PaymentEntry], { description: 'Payment (disbursement) entries. Upstream: PropostaLancamentos.' })
+  paymentEntries: PaymentEntry[];
+
+  @Field(_type => [FgtsCancellation], { description: 'FGTS cancellation events. Upstream: CancelamentoFGTS.' })
+  fgtsCancellations: FgtsCancellation[];
+
+  @Field(_type => [Installment], { description: 'Installments of the proposal, by number. One call per proposal. Upstream: Proposta/ConsultarParcelas.' })
+  installments?: Installment[];
+
+  @Field(_type => AgendaDetail, {
+    nullable: true,
+    description:
+      'The receivables agenda; null until the proposal is disbursed. One call per proposal, shared with Installment.agenda and client. Upstream: AgendaRecebivel/ConsultarDetalhes.',
+  })
+  agenda?: AgendaDetail | null;
+
+  @Field(_type => [Boleto], {
+    description: 'Boletos generated for the proposal, by number; cancelled ones only when asked. One call per proposal and includeCancelled. Upstream: AgendaRecebivel/ConsultarBoletos.',
+  })
+  boletos?: Boleto[];
+
+  @Field(_type => Person, {
+    nullable: true,
+    description:
+      "The client. Upstream: documentoFederalCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so it is null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected.",
+  })
+  client?: Person | null;
+}
+
+/** Result of `Mutation.createProposal`. */
+@ObjectType({ description: 'Result of createProposal. Upstream: Proposta/IncluirManual answers codigo and numero.' })
+export class CreateProposalPayload {
+  @Field(_type => Proposal, { nullable: true, description: 'The new proposal, read fresh when selected; null when userErrors is not empty. Upstream: codigo, numero (then the reads its selection needs).' })
+  proposal: Proposal | null;
+
+  @Field(_type => [UserError], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
+  userErrors: UserError[];
+}
+
+/** Result of `Mutation.cancelFgtsProposal`. */
+@ObjectType({ description: 'Result of cancelFgtsProposal. Upstream: FGTS/CancelarProposta.' })
+export class CancelFgtsProposalPayload {
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected (its fgtsCancellations carry the return boleto / Pix). Upstream: the reads its selection needs.' })
+  proposal: Proposal | null;
+
+  @Field(_type => String, { nullable: true, description: 'The boleto (or Pix copy-and-paste) with which the client returns the disbursed amount. Upstream: Boleto.' })
+  returnBoleto: string | null;
+
+  @Field(_type => [UserError], { description: 'Why the proposal was not cancelled (e.g. "400/27" already cancelled, "400/28" not allowed); empty on success. Upstream: Messages.' })
+  userErrors: UserError[];
+}

@@ -1,0 +1,126 @@
+import { onlyDigits } from '../../shared/documents.js';
+import { optionalDecimal, optionalMoney } from '../scalars.js';
+import { PersonType } from '../common/person-type.type.js';
+import {
+  BureauReport,
+  BureauSection,
+  RegistrationRecord,
+  RegistryAddress,
+  RegistryEmail,
+  RegistryPartner,
+  RegistryPhone,
+} from './registry.type.js';
+
+type Json = Record<string, unknown>;
+
+function obj(value: unknown): Json | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+}
+
+function list(value: unknown): Json[] {
+  return Array.isArray(value) ? value.map(obj).filter((v): v is Json => v !== undefined) : [];
+}
+
+function str(record: Json | undefined, key: string): string | null {
+  const value = record?.[key];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+}
+
+function num(record: Json | undefined, key: string): number | null {
+  const value = record?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function bool(record: Json | undefined, key: string): boolean | null {
+  const value = record?.[key];
+  return typeof value === 'boolean' ? value : null;
+}
+
+/** The enum of a `tipoPessoa` code. */
+export function toPersonType(code: number | null): PersonType | null {
+  return code === 1 ? PersonType.INDIVIDUAL : code === 2 ? PersonType.COMPANY : null;
+}
+
+function mapAddress(a: Json): RegistryAddress {
+  return Object.assign(new RegistryAddress(), {
+    kind: str(a, 'tipo'),
+    zipCode: str(a, 'cep'),
+    street: str(a, 'logradouro'),
+    number: str(a, 'numero'),
+    complement: str(a, 'complemento'),
+    district: str(a, 'bairro'),
+    city: str(a, 'cidade'),
+    state: str(a, 'uf'),
+  });
+}
+
+/**
+ * Maps a registry `json` (ConsultarCadastroBusca, ConsultarPessoa) onto `RegistrationRecord`: the
+ * known keys typed, the whole value in `raw`. Unknown shapes give empty typed fields, never an error.
+ */
+export function mapRegistrationRecord(json: unknown, document: string): RegistrationRecord {
+  const r = obj(json);
+  const activity = obj(r?.cnaePrincipal);
+  const business = obj(r?.enderecoComercial);
+  const typeCode = num(r, 'tipoPessoa');
+  return Object.assign(new RegistrationRecord(), {
+    document: onlyDigits(str(r, 'documento') ?? document),
+    personType: toPersonType(typeCode),
+    personTypeCode: typeCode,
+    name: str(r, 'nome'),
+    tradeName: str(r, 'nomeFantasia'),
+    birthDate: str(r, 'dataNascimento'),
+    motherName: str(r, 'nomeMae'),
+    openedAt: str(r, 'dataAbertura'),
+    legalNature: str(r, 'naturezaJuridica'),
+    mainActivityCode: str(activity, 'codigo'),
+    mainActivityDescription: str(activity, 'descricao'),
+    taxStatus: str(r, 'situacaoCadastral'),
+    taxStatusDate: str(r, 'dataSituacaoCadastral'),
+    addresses: list(r?.enderecos).map(mapAddress),
+    businessAddress: business ? mapAddress(business) : null,
+    emails: list(r?.emails).map(e => Object.assign(new RegistryEmail(), { address: str(e, 'email'), primary: bool(e, 'principal') })),
+    phones: list(r?.telefones).map(p =>
+      Object.assign(new RegistryPhone(), { kind: str(p, 'tipo'), areaCode: str(p, 'ddd'), number: str(p, 'numero'), primary: bool(p, 'principal') }),
+    ),
+    partners: list(r?.socios).map(s =>
+      Object.assign(new RegistryPartner(), {
+        name: str(s, 'nome'),
+        document: str(s, 'documento'),
+        qualification: str(s, 'qualificacao'),
+        sharePercent: optionalDecimal(num(s, 'percentual')),
+        since: str(s, 'dataEntrada'),
+      }),
+    ),
+    raw: json ?? null,
+  });
+}
+
+function mapSection(value: unknown): BureauSection | null {
+  const s = obj(value);
+  if (!s) {
+    return null;
+  }
+  return Object.assign(new BureauSection(), { count: num(s, 'quantidade'), total: optionalMoney(num(s, 'valorTotal')), items: Array.isArray(s.itens) ? s.itens : [] });
+}
+
+/** Maps a ConsultaBureauCnpj answer: the report's fields at the top level, or inside its parsed `json`. */
+export function mapBureauReport(answer: Json, document: string): BureauReport {
+  const fromJson = obj(answer.json);
+  const r = fromJson ?? answer;
+  const raw = fromJson ?? Object.fromEntries(Object.entries(answer).filter(([k]) => !['msg', 'hasError', 'messages', 'json'].includes(k)));
+  return Object.assign(new BureauReport(), {
+    document: onlyDigits(str(r, 'documento') ?? document),
+    name: str(r, 'nome'),
+    consultedAt: str(r, 'dataConsulta'),
+    score: num(r, 'score'),
+    riskBand: str(r, 'faixaRisco'),
+    hasRestrictions: bool(r, 'possuiRestricoes'),
+    liabilities: mapSection(r.passivos),
+    restrictions: mapSection(r.restricoes),
+    overdueDebts: mapSection(r.dividasVencidas),
+    bouncedChecks: mapSection(r.chequesSemFundo),
+    protests: mapSection(r.protestos),
+    raw,
+  });
+}

@@ -1,0 +1,139 @@
+import { Decimal } from 'decimal.js';
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { GraphQLDateTimeISO, GraphQLJSON } from 'graphql-scalars';
+
+/** Plain decimal notation: optional sign, digits, optional fraction. No exponent, no grouping. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Turns an upstream JSON number (or a decimal string) into an exact `Decimal`.
+ *
+ * A JSON number arrives as an IEEE double; `String(n)` is its shortest round-trip form (`0.1`,
+ * `1234.56`), which is exactly what the upstream wrote. Building the `Decimal` from that text, never
+ * from binary arithmetic, keeps every digit the upstream sent and adds none.
+ */
+export function toDecimal(value: number | string | Decimal): Decimal {
+  if (value instanceof Decimal) {
+    return value;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) {
+      throw new TypeError('Decimal cannot represent a non-finite number');
+    }
+    return new Decimal(String(value));
+  }
+  const text = value.trim();
+  if (!DECIMAL_TEXT.test(text)) {
+    throw new TypeError('Decimal expects a plain decimal string such as "1234.56"');
+  }
+  return new Decimal(text);
+}
+
+/** The text form of a decimal: plain notation (never an exponent), every significant digit kept. */
+export function formatDecimal(value: number | string | Decimal): string {
+  return toDecimal(value).toFixed();
+}
+
+/**
+ * The text form of a money amount: at least two decimal places (`"1500.00"`), more only when the
+ * upstream sent more (nothing is rounded away).
+ */
+export function formatMoney(value: number | string | Decimal): string {
+  const d = toDecimal(value);
+  return d.decimalPlaces() < 2 ? d.toFixed(2) : d.toFixed();
+}
+
+function parseDecimalInput(value: unknown, node?: ValueNode): Decimal {
+  try {
+    if (typeof value === 'string' || typeof value === 'number') {
+      return toDecimal(value);
+    }
+  } catch (error) {
+    throw new GraphQLError((error as Error).message, { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+  }
+  throw new GraphQLError('Decimal expects a string such as "1234.56"', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/**
+ * `Decimal`: an exact decimal number as a string (`"1234.56"`). Money and percentages travel as this
+ * scalar so that no value passes through a binary float on its way to the client.
+ *
+ * Output: a string in plain notation. Input: a string, or a GraphQL Int/Float literal read from its
+ * source text (never through a float).
+ */
+export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
+  name: 'Decimal',
+  description:
+    'An exact decimal number serialized as a string in plain notation, such as "1234.56". Money amounts carry at ' +
+    'least two decimal places; percentages carry the digits the upstream sent (2.5 means 2.5 %). Inputs accept a ' +
+    'string or a number literal.',
+  serialize(value: unknown): string {
+    if (value instanceof Decimal || typeof value === 'number') {
+      return formatDecimal(value);
+    }
+    if (typeof value === 'string' && DECIMAL_TEXT.test(value.trim())) {
+      // Mappers format money with formatMoney ("1500.00"); keep that text, trailing zeros included.
+      return value.trim();
+    }
+    throw new GraphQLError('Decimal cannot represent a non-numeric value');
+  },
+  parseValue(value: unknown): Decimal {
+    return parseDecimalInput(value);
+  },
+  parseLiteral(ast: ValueNode): Decimal {
+    if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) {
+      // For number literals ast.value is the source text, so the digits are the client's own.
+      return parseDecimalInput(ast.kind === Kind.STRING ? ast.value : normalizeNumberLiteral(ast.value), ast);
+    }
+    throw new GraphQLError('Decimal expects a string or a number literal', { nodes: ast, extensions: { code: 'BAD_USER_INPUT' } });
+  },
+});
+
+/** GraphQL float literals may carry an exponent (`1e3`); Decimal reads those exactly. */
+function normalizeNumberLiteral(text: string): string {
+  return /[eE]/.test(text) ? new Decimal(text).toFixed() : text;
+}
+
+/**
+ * `DateTime`: an RFC 3339 date-time, serialized as an ISO 8601 UTC string (graphql-scalars' DateTime
+ * rules, with string output so results compare as text).
+ */
+export const DateTimeScalar = new GraphQLScalarType({
+  ...GraphQLDateTimeISO.toConfig(),
+  name: 'DateTime',
+  description:
+    'A date-time in UTC as an RFC 3339 / ISO 8601 string, such as "2026-03-15T00:00:00.000Z". Upstream dates sent ' +
+    'without an offset are read as UTC.',
+});
+
+/** `JSON`: any JSON value, used for upstream content whose structure the contract does not show. */
+export const JSONScalar = GraphQLJSON;
+
+/**
+ * Reads an upstream date-time string into a `Date`. The upstream sends ISO 8601 text, sometimes
+ * without an offset (`2026-03-15T00:00:00`) or date-only; both are read as UTC. Unparseable text gives
+ * `null` rather than a wrong date.
+ */
+export function toDateTime(value: string | null | undefined): Date | null {
+  if (value === null || value === undefined || value.trim() === '') {
+    return null;
+  }
+  let text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    text = `${text}T00:00:00Z`;
+  } else if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(text)) {
+    text = `${text}Z`;
+  }
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `formatMoney` for optional upstream amounts. */
+export function optionalMoney(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : formatMoney(value);
+}
+
+/** `formatDecimal` for optional upstream rates and percentages. */
+export function optionalDecimal(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : formatDecimal(value);
+}

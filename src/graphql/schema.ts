@@ -1,0 +1,84 @@
+import 'reflect-metadata';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { type GraphQLResolveInfo, type GraphQLSchema, parse } from 'graphql';
+import { buildSchema, createResolversMap } from 'type-graphql';
+import { AgendaResolver } from './agenda/agenda.resolver.js';
+import { BoletoResolver } from './boleto/boleto.resolver.js';
+import { selectedFields } from './common/selection.js';
+import { type GraphContext } from './context.js';
+import { DocumentResolver } from './document/document.resolver.js';
+import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
+import { InstallmentResolver } from './installment/installment.resolver.js';
+import { PaymentResolver } from './payment/payment.resolver.js';
+import { PersonResolver, resolvePerson } from './person/person.resolver.js';
+import { resolveProposal } from './proposal/proposal.reference.js';
+import { ProposalResolver } from './proposal/proposal.resolver.js';
+import { RegistryResolver } from './registry/registry.resolver.js';
+import { SignatureResolver } from './signature/signature.resolver.js';
+import { SimulationResolver } from './simulation/simulation.resolver.js';
+
+/** Every resolver class of the graph, for `buildSchema` and for the schema emitter. */
+export const resolvers = [
+  ProposalResolver,
+  InstallmentResolver,
+  AgendaResolver,
+  PersonResolver,
+  PaymentResolver,
+  BoletoResolver,
+  GuarantorResolver,
+  SignatureResolver,
+  DocumentResolver,
+  SimulationResolver,
+  RegistryResolver,
+] as const;
+
+type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
+
+/** The Federation 2 directives this subgraph uses. */
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
+
+/**
+ * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
+ * validated. Exposed for tools; the server uses `buildCreditGraphSchema`.
+ */
+export function buildTypeGraphSchema(): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers: [...resolvers],
+    // Validation errors must not echo input back (documents are personal data): no target, no value.
+    validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
+    // Federation adds Query._entities/_service later; type-graphql must not refuse what it sees now.
+    skipCheck: true,
+  });
+}
+
+/** Entity reference resolvers: the same loaders and the same lazy, parallel reads as the queries. */
+const referenceResolvers = {
+  Proposal: {
+    __resolveReference(reference: { id: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
+      return resolveProposal(ctx, { id: reference.id }, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+    },
+  },
+  Person: {
+    __resolveReference(reference: { document: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
+      return resolvePerson(ctx, reference.document, info);
+    },
+  },
+};
+
+/**
+ * Builds the credit graph: the type-graphql schema made a Federation 2 subgraph (`Proposal @key(id)`,
+ * `Person @key(document)`), following type-graphql's apollo-federation-2 example.
+ */
+export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
+  const schema = await buildTypeGraphSchema();
+  const map = createResolversMap(schema) as Record<string, Record<string, unknown>>;
+  for (const [typeName, fields] of Object.entries(referenceResolvers)) {
+    map[typeName] = { ...map[typeName], ...fields };
+  }
+  return buildSubgraphSchema({
+    typeDefs: parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`),
+    // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
+    resolvers: map as SubgraphResolvers,
+  });
+}

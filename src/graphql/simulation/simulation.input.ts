@@ -1,0 +1,53 @@
+import { IsOptional, Max, Min, Validate } from 'class-validator';
+import { type Decimal } from 'decimal.js';
+import { Field, InputType, Int } from 'type-graphql';
+import { PersonType } from '../common/person-type.type.js';
+import { catalogue, CATALOGUE, NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
+import { DecimalScalar } from '../scalars.js';
+
+/** Input of `Query.simulateProposal` (CalcularValoresProposta `dto`). */
+@InputType({ description: 'The terms to simulate before creating a proposal. Upstream: dto of Proposta/CalcularValoresProposta.' })
+export class SimulateProposalInput {
+  @Field(_type => DecimalScalar, { description: 'Amount requested, greater than zero. Upstream: vlrSolicitado.' })
+  @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
+  requestedAmount: Decimal;
+
+  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado.' })
+  @Validate(NonNegativeDecimal)
+  monthlyInterestRate: Decimal;
+
+  @Field(_type => Int, { description: 'Number of installments, 1 to 480. Upstream: prazo.' })
+  @Min(1, catalogue(CATALOGUE.installmentsMissing))
+  @Max(480)
+  installments: number;
+
+  @Field(_type => PersonType, { defaultValue: PersonType.INDIVIDUAL, description: 'Individual or company (IOF rates differ). Upstream: tipoPessoa.' })
+  personType: PersonType;
+
+  @Field(_type => Int, { defaultValue: 1, description: 'Calculation format code (partner-defined). Upstream: formatoCalculo.' })
+  calculationFormat: number;
+
+  @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
+  @IsOptional()
+  extraDays?: number | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  tacAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  insuranceAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherExpensesAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherServicesAmount?: Decimal | null;
+}

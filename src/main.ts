@@ -1,0 +1,186 @@
+import 'reflect-metadata';
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { createSandbox, type Sandbox } from './sandbox/server.js';
+import { createCreditGraphApp } from './server/graph.js';
+import { type HttpServer, listen } from './server/http.js';
+import { createLogger, type Logger } from './server/logger.js';
+import { type UpstreamConnection, upstreamClientOptions } from './server/upstream.js';
+import { createUpstreamClient, type UpstreamClient } from './upstream/index.js';
+
+/** Client id of the embedded sandbox's demo integration; the demo data belongs to it. */
+export const DEMO_CLIENT_ID = 'credit-graph-demo';
+
+/** The running service: the graph, its upstream client and, without a configured upstream, the embedded sandbox. */
+export interface Service {
+  http: HttpServer;
+  upstream: UpstreamClient;
+  /** The embedded sandbox; undefined when the real upstream is configured. */
+  sandbox: Sandbox | undefined;
+  /** What `npm start` prints: the URLs and the demo proposals. */
+  banner: string;
+  /** Stops the graph (requests in flight finish), then the upstream client, then the sandbox. */
+  close(): Promise<void>;
+}
+
+/** Starts the embedded sandbox with a fresh key pair registered for the demo client. */
+async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ sandbox: Sandbox; connection: UpstreamConnection }> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const publicKeyPem = await exportSPKI(publicKey);
+  const privateKeyPem = await exportPKCS8(privateKey);
+  const sandbox = await createSandbox({
+    port: config.sandboxPort,
+    clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
+    demoOwner: DEMO_CLIENT_ID,
+    log: (line) => logger.debug(line, { component: 'sandbox' }),
+  }).catch((error: unknown) => {
+    throw portError(error, 'SANDBOX_PORT', config.sandboxPort);
+  });
+  return {
+    sandbox,
+    connection: {
+      baseUrl: sandbox.baseUrl,
+      environmentUrl: sandbox.environmentUrl,
+      authUrl: sandbox.authUrl,
+      clientId: DEMO_CLIENT_ID,
+      privateKeyPem,
+    },
+  };
+}
+
+/**
+ * Starts everything `npm start` runs: the embedded sandbox when no upstream is configured, the
+ * upstream client, the graph on `config.port`. On failure, whatever started is stopped again.
+ */
+export async function startService(config: Config, logger: Logger): Promise<Service> {
+  let sandbox: Sandbox | undefined;
+  let upstream: UpstreamClient | undefined;
+  try {
+    let connection = config.upstream;
+    if (connection === undefined) {
+      const embedded = await startEmbeddedSandbox(config, logger);
+      sandbox = embedded.sandbox;
+      connection = embedded.connection;
+    }
+    const client = createUpstreamClient(upstreamClientOptions(connection, config.upstreamLimits));
+    upstream = client;
+    const app = await createCreditGraphApp(config, { upstream: client, logger });
+    const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
+      throw portError(error, 'PORT', config.port);
+    });
+    const embedded = sandbox;
+    let closing: Promise<void> | undefined;
+    return {
+      http,
+      upstream: client,
+      sandbox: embedded,
+      banner: banner(config, http, embedded),
+      close() {
+        closing ??= (async () => {
+          await http.close();
+          await client.close();
+          await embedded?.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await upstream?.close();
+    await sandbox?.close();
+    throw error;
+  }
+}
+
+/** The start-up text: where the graph is, where the sandbox is, the demo proposals. */
+function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined): string {
+  const lines = ['', `The credit graph:  ${http.graphqlUrl}`];
+  if (config.landingPage) {
+    lines.push('                   open it in a browser for Apollo Sandbox');
+  }
+  if (sandbox === undefined) {
+    lines.push(`Upstream:          ${config.upstream?.baseUrl ?? ''}`);
+  } else {
+    lines.push(
+      `Embedded sandbox:  ${sandbox.url}   (admin API under /_sandbox/, OpenAPI at ${sandbox.url}/_sandbox/openapi.json)`,
+      '',
+      'Demo proposals (owned by the demo client):',
+      ...sandbox.demo.map(
+        (proposal) =>
+          `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${proposal.situation}`,
+      ),
+    );
+  }
+  lines.push('', 'Ctrl-C stops everything.', '');
+  return lines.join('\n');
+}
+
+/** Turns "address in use" into a ConfigError naming the variable that chose the port. */
+function portError(error: unknown, variable: string, port: number): unknown {
+  // Duck-typed: errors of node core may come from another realm (test runners' VM contexts).
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (code === 'EADDRINUSE' || code === 'EACCES') {
+    return new ConfigError(variable, `port ${port} is not available (${code})`);
+  }
+  return error;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let service: Service | undefined;
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) {
+      logger.warn('second signal: exiting at once', { signal });
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info('stopping', { signal });
+    void (service?.close() ?? Promise.resolve()).then(
+      () => logger.info('stopped'),
+      (error: unknown) => {
+        logger.error('stop failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    service = await startService(config, logger);
+  } catch (error) {
+    process.stderr.write(
+      error instanceof ConfigError
+        ? `Configuration error: ${error.message}\n`
+        : `Start-up failed: ${error instanceof Error ? error.name : 'unknown error'}${error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''}\n`,
+    );
+    if (!(error instanceof ConfigError) && error instanceof Error) {
+      logger.debug('start-up failure', { stack: error.stack?.split('\n').slice(1, 12).map((line) => line.trim()) });
+    }
+    process.exitCode = 1;
+    return;
+  }
+  if (stopping) {
+    await service.close();
+    return;
+  }
+  process.stdout.write(service.banner);
+  logger.info('started', { graph: service.http.graphqlUrl, upstream: service.sandbox === undefined ? 'configured' : 'embedded sandbox' });
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

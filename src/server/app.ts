@@ -1,0 +1,151 @@
+import { ApolloServer, type ApolloServerPlugin, type BaseContext, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { type GraphQLSchema } from 'graphql';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Config } from '../config.js';
+import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
+import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
+import { type Logger, silentLogger } from './logger.js';
+
+/** What the app serves: a schema, a per-request context factory and the error codes the graph owns. */
+export interface GraphBinding<TContext extends BaseContext = BaseContext> {
+  schema: GraphQLSchema;
+  /** Called once per HTTP request with the authenticated caller: loaders live here, never shared between requests. */
+  context: (request: { callerId: string }) => Promise<TContext>;
+  /** `extensions.code` values the graph puts on errors meant for clients; anything else is masked. */
+  errorCodes: Iterable<string>;
+  /** The graph's mapping of a thrown error to the error a client sees (e.g. upstream errors to coded GraphQLErrors). */
+  normalizeError?: (error: unknown) => unknown;
+}
+
+/** Collaborators of {@link createApp}; the caller owns (and closes) what it passes in. */
+export interface AppDependencies<TContext extends BaseContext = BaseContext> {
+  graph: GraphBinding<TContext>;
+  logger?: Logger;
+  /** Extra readiness checks for GET /ready (e.g. "an upstream token can be obtained"). */
+  readinessChecks?: readonly ReadinessCheck[];
+}
+
+/** The whole service minus the listening socket: Apollo Server, readiness and the settings the HTTP adapter needs. */
+export interface App {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly readiness: Readiness;
+  /**
+   * The caller a request's `Authorization` header authenticates: `anonymous` when no API keys are
+   * configured, undefined when keys are configured and the header carries none of them.
+   */
+  authenticate(authorization: string | undefined): string | undefined;
+  /** Runs one GraphQL HTTP request through Apollo Server (CSRF prevention, landing page, introspection rules) as `callerId`. */
+  executeGraphQL(request: HTTPGraphQLRequest, callerId: string): Promise<HTTPGraphQLResponse>;
+  /** Starts Apollo Server (schema checks, plugins). Call once before serving. */
+  start(): Promise<void>;
+  /** Stops Apollo Server; GET /ready reports unavailable from the first call on. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the app around a graph without listening: Apollo Server 5 with CSRF prevention on, errors
+ * masked unless they carry a known code, introspection and the Apollo Sandbox landing page as the
+ * config says (both on in development; in production the landing page is off and introspection is
+ * off unless GRAPHQL_INTROSPECTION=true).
+ */
+export function createApp<TContext extends BaseContext>(config: Config, deps: AppDependencies<TContext>): App {
+  const logger = deps.logger ?? silentLogger;
+  const server = new ApolloServer<TContext>({
+    schema: deps.graph.schema,
+    introspection: config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    formatError: createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError),
+    logger: apolloLogger(logger),
+    plugins: [
+      config.landingPage
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, footer: false })
+        : ApolloServerPluginLandingPageDisabled(),
+      // Federated traces go to the gateway (and on to Apollo Studio): error messages stay out of them.
+      ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
+      requestLogPlugin(logger),
+    ],
+  });
+  let started = false;
+  let stopping = false;
+  const readiness = createReadiness([
+    { name: 'server', check: async () => (started && !stopping ? undefined : 'not serving') },
+    ...(deps.readinessChecks ?? []),
+  ]);
+
+  return {
+    config,
+    logger,
+    readiness,
+    authenticate: (authorization) => authenticate(config.apiCallers, authorization),
+    executeGraphQL: (httpGraphQLRequest, callerId) =>
+      server.executeHTTPGraphQLRequest({ httpGraphQLRequest, context: () => deps.graph.context({ callerId }) }),
+    async start() {
+      await server.start();
+      started = true;
+    },
+    async stop() {
+      stopping = true;
+      if (started) {
+        await server.stop();
+      }
+    },
+  };
+}
+
+/** Caller id used when no API keys are configured. */
+export const ANONYMOUS_CALLER = 'anonymous';
+
+function authenticate(callers: Config['apiCallers'], authorization: string | undefined): string | undefined {
+  if (callers.length === 0) {
+    return ANONYMOUS_CALLER;
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (match?.[1] === undefined) {
+    return undefined;
+  }
+  const digest = createHash('sha256').update(match[1]).digest();
+  // Compare digests in constant time; every caller is checked so timing does not tell which one matched.
+  let found: string | undefined;
+  for (const caller of callers) {
+    if (timingSafeEqual(digest, caller.keySha256)) {
+      found = caller.callerId;
+    }
+  }
+  return found;
+}
+
+function apolloLogger(logger: Logger): ApolloServer['logger'] {
+  const text = (message: unknown): string => (message instanceof Error ? message.name : String(message));
+  return {
+    debug: (message) => logger.debug(text(message)),
+    // Apollo's info lines are start-up chatter (e.g. "Enabling inline tracing"): debug for us.
+    info: (message) => logger.debug(text(message)),
+    warn: (message) => logger.warn(text(message)),
+    error: (message) => logger.error(text(message)),
+  };
+}
+
+/** One debug line per operation: its name, kind, duration and error count (never variables). */
+function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      const startedAt = performance.now();
+      return {
+        async willSendResponse({ operationName, operation, errors }) {
+          logger.debug('graphql operation', {
+            operationName: operationName ?? undefined,
+            operation: operation?.operation,
+            durationMs: Math.round(performance.now() - startedAt),
+            errors: errors?.length ?? 0,
+          });
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,457 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
+export type AttachDocumentInput = {
+  /** File content as base64, not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB). Upstream: arquivo. */
+  contentBase64: string;
+  /** Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento. */
+  documentTypeCode: number;
+  /** File extension, one of txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip (C0107/V0001 otherwise). Upstream: extensao. */
+  extension: string;
+  /** File name, at most 255 characters (C0068/V0001 when empty). Upstream: nomeArquivo. */
+  fileName: string;
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+  /** Until when the document is valid. Upstream: dtValidade. */
+  validUntil?: string | null | undefined;
+};
+
+/** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
+export type BoletoInstallmentInput = {
+  /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
+  allowDecapitalization?: boolean | null | undefined;
+  /** Discount. Upstream: vlrDesconto. */
+  discount?: string | null | undefined;
+  /** Due date of the boleto (default: the installment current due date). Upstream: dtVencimento. */
+  dueDate?: string | null | undefined;
+  /** When the boleto expires. Upstream: dtExpiracao. */
+  expiresAt?: string | null | undefined;
+  /** Installment number. Upstream: nroParcela. */
+  number: number;
+};
+
+/** How the boleto is registered at the bank (not boleto versus Pix). Upstream: tipoRegistro (1 online, 2 offline). */
+export type BoletoRegistrationType =
+  /** Code 2: registered offline. */
+  | 'OFFLINE'
+  /** Code 1: registered online. */
+  | 'ONLINE';
+
+/** An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta. */
+export type CancelFgtsProposalInput = {
+  /** CPF of the client, when the partner asks for it (message 4 when invalid). Upstream: DocumentoFederal. */
+  clientDocument?: string | null | undefined;
+  /** Proposal UUID. Upstream: CodigoProposta. */
+  proposalId: string | number;
+  /** Why the proposal is cancelled. Upstream: Motivo. */
+  reason?: string | null | undefined;
+};
+
+/** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
+export type CreateProposalInput = {
+  /** Calculation format code (partner-defined; T0665/D0022 when unknown to the partner). Upstream: formatoCalculo. */
+  calculationFormat?: number;
+  /** Credit note (CCB) number, digits. Upstream: numeroCCB. */
+  ccbNumber?: string | null | undefined;
+  /** CPF or CNPJ of the client; check digits verified before any call (T0665/D0002). Upstream: documentoCliente. */
+  clientDocument: string;
+  /** Client name, sent as the parameter nomeCliente. Upstream: parametros[nomeCliente]. */
+  clientName?: string | null | undefined;
+  /** Contract (operation) type, e.g. "CP", "CDC-PF", "FGTS" (T0665/D0019 when empty). Upstream: tipoContrato. */
+  contractType: string;
+  /** Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo. */
+  extraDays?: number | null | undefined;
+  /** First due date, when fixed by you. Upstream: dtPrimeiroVencto. */
+  firstDueDate?: string | null | undefined;
+  /** Number of installments (T0665/D0021 when below 1). Upstream: prazo. */
+  installments: number;
+  /** Insurance. Upstream: vlrSeguro. */
+  insuranceAmount?: string | null | undefined;
+  /** Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado. */
+  monthlyInterestRate: string;
+  /** Your operation code for this proposal; unique per integration. Upstream: codigoOperacao. */
+  operationCode?: string | null | undefined;
+  /** Other expenses. Upstream: vlrOutrasDespesas. */
+  otherExpensesAmount?: string | null | undefined;
+  /** Other services. Upstream: vlrOutrosServicos. */
+  otherServicesAmount?: string | null | undefined;
+  /** Extra name/value parameters passed through. Upstream: parametros. */
+  parameters?: Array<ParameterInput> | null | undefined;
+  /** Account the disbursement is paid to. Upstream: propostaContaPagamentoDTO. */
+  paymentAccount?: PaymentAccountInput | null | undefined;
+  /** CPF or CNPJ of the promoter (T0665/D0018 when invalid). Upstream: documentoPromotor. */
+  promoterDocument?: string | null | undefined;
+  /** Amount requested (T0665/D0020 when not positive). Upstream: vlrSolicitado. */
+  requestedAmount: string;
+  /** Notes of the seller. Upstream: observacoesVendedor. */
+  sellerNotes?: string | null | undefined;
+  /** Credit opening fee (TAC). Upstream: vlrTAC. */
+  tacAmount?: string | null | undefined;
+};
+
+/** One boleto per listed installment. Upstream: AgendaRecebivel/GerarMultiplosBoletos. */
+export type GenerateBoletosInput = {
+  /** Text printed on the boletos. Upstream: descricaoBoleto. */
+  description?: string | null | undefined;
+  /** Installments, at least one, at most 120. Upstream: parcelas. */
+  installments: Array<BoletoInstallmentInput>;
+  /** Notify the client. Upstream: notificarCliente. */
+  notifyClient?: boolean;
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+  /** Registration type. Upstream: tipoRegistro. */
+  registrationType?: BoletoRegistrationType;
+};
+
+/** One boleto covering the listed installments. Upstream: AgendaRecebivel/GerarUnicoBoleto. */
+export type GenerateSingleBoletoInput = {
+  /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
+  allowDecapitalization?: boolean | null | undefined;
+  /** Amount (default: the balance of the installments less the discount). Upstream: vlrBoleto. */
+  amount?: string | null | undefined;
+  /** Text printed on the boleto. Upstream: descricaoBoleto. */
+  description?: string | null | undefined;
+  /** Discount. Upstream: vlrDesconto. */
+  discount?: string | null | undefined;
+  /** Due date (default: the earliest installment due date). Upstream: dtVencimento. */
+  dueDate?: string | null | undefined;
+  /** When the boleto expires. Upstream: dtExpiracao. */
+  expiresAt?: string | null | undefined;
+  /** Installment numbers the boleto covers, at least one. Upstream: dto.nroParcelas. */
+  installmentNumbers: Array<number>;
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+  /** Registration type. Upstream: tipoRegistro. */
+  registrationType?: BoletoRegistrationType;
+  /** Whether paying it settles the installments. Upstream: liquidacao. */
+  settlesInstallments?: boolean | null | undefined;
+};
+
+/** A payment entry for one installment. Upstream: dtoLancamentoParcela (or an item of dtoLancamentoParcelas). */
+export type InstallmentPaymentInput = {
+  /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
+  allowDecapitalization?: boolean | null | undefined;
+  /** Amount paid, greater than zero. Upstream: vlrPagamento. */
+  amount: string;
+  /** Description of the entry. Upstream: descricaoLancamento. */
+  description?: string | null | undefined;
+  /** Discount granted. Upstream: vlrDesconto. */
+  discount?: string | null | undefined;
+  /** Installment number. Upstream: nroParcela. */
+  installmentNumber: number;
+  /** When it was paid (default: now at the partner). Upstream: dtPagamento. */
+  paidAt?: string | null | undefined;
+};
+
+/** Signers to invite to an approved proposal. Upstream: Proposta/IncluirAssinaturaCCB. */
+export type InviteSignersInput = {
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+  /** At least one signer (C0060/V0001 when none), at most 20. Upstream: assinantes. */
+  signers: Array<SignerInviteInput>;
+};
+
+/** A name/value pair sent to the partner with a write, e.g. nomeCliente. Upstream: an item of parametros { nome, valor }. */
+export type ParameterInput = {
+  /** Parameter name. Upstream: nome. */
+  name: string;
+  /** Parameter value. Upstream: valor. */
+  value: string;
+};
+
+/** Bank account the disbursement is paid to. Upstream: propostaContaPagamentoDTO. */
+export type PaymentAccountInput = {
+  /** Account number. Upstream: conta. */
+  account: string;
+  /** Account check digit. Upstream: contaDig. */
+  accountDigit?: string | null | undefined;
+  /** Raw account type code (partner-defined). Upstream: tipoConta. */
+  accountTypeCode?: number | null | undefined;
+  /** Bank code (e.g. 1, 341). Upstream: codigoBanco. */
+  bankCode: number;
+  /** Bank number (ISPB / compensation). Upstream: numeroBanco. */
+  bankNumber?: string | null | undefined;
+  /** Branch. Upstream: agencia. */
+  branch: string;
+  /** Branch check digit. Upstream: agenciaDig. */
+  branchDigit?: string | null | undefined;
+  /** CPF or CNPJ of the account holder. Upstream: documentoFederalPagamento. */
+  holderDocument?: string | null | undefined;
+  /** Name of the account holder. Upstream: nomePagamento. */
+  holderName?: string | null | undefined;
+};
+
+/** Individual (PF) or legal entity (PJ); IOF rates differ. Upstream: tipoPessoa (1 PF, 2 PJ). */
+export type PersonType =
+  | 'COMPANY'
+  | 'INDIVIDUAL';
+
+/** Situation of a proposal. Upstream: Situacao (ConsultaProposta) or situacaoProposta (ConsultarDetalhes); the raw integer is in situationCode. */
+export type ProposalSituation =
+  /** Code 2: approved; signers can be invited. */
+  | 'APPROVED'
+  /** Code 4: cancelled. */
+  | 'CANCELLED'
+  /** Code 10: ceded (assigned to a fund); cannot be cancelled. */
+  | 'CEDED'
+  /** Code 9: paid (disbursed); the receivables agenda exists. */
+  | 'DISBURSED'
+  /** Code 0: in draft. */
+  | 'DRAFT'
+  /** Code 6: finalized, all signatures in. */
+  | 'FINALIZED'
+  /** Code 5: pending, the partner must act. */
+  | 'PENDING'
+  /** Code 11: pending payment (bank data problem). */
+  | 'PENDING_PAYMENT'
+  /** Code 3: rejected. */
+  | 'REJECTED'
+  /** Code 8: released for payment. */
+  | 'RELEASED_FOR_PAYMENT'
+  /** Code 1: under review. */
+  | 'UNDER_REVIEW'
+  /** A code this graph does not know yet; read situationCode. */
+  | 'UNKNOWN'
+  /** Code 7: verified (formalization). */
+  | 'VERIFIED';
+
+/** A payment of one installment of a disbursed proposal. Upstream: AgendaRecebivel/IncluirLancamentoParcela. */
+export type RegisterInstallmentPaymentInput = {
+  /** The payment. Upstream: dto.nroParcela and dtoLancamentoParcela. */
+  payment: InstallmentPaymentInput;
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+};
+
+/** Payments of several installments of one proposal, applied all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas. */
+export type RegisterInstallmentPaymentsInput = {
+  /** The payments, at least one, at most 120. Upstream: dtoLancamentoParcelas. */
+  payments: Array<InstallmentPaymentInput>;
+  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  proposalId: string | number;
+};
+
+/** A signer invited to sign the credit note electronically. Upstream: an item of assinantes (IncluirAssinaturaCCB). */
+export type SignerInviteInput = {
+  /** Role of the signer (e.g. "Emitente", "Avalista"). Upstream: descricao. */
+  description?: string | null | undefined;
+  /** CPF or CNPJ of the signer (T0668/D0004 when invalid). Upstream: documento. */
+  document: string;
+  /** E-mail (T0668/D0001 when invalid). Upstream: email. */
+  email: string;
+  /** Your identifier for this signer. Upstream: codigoIdentificador. */
+  identifierCode?: string | null | undefined;
+  /** Mobile phone: 11 digits, area code plus a number starting with 6-9 (T0668/D0008..D0010). Upstream: telefoneCelular. */
+  mobilePhone: string;
+  /** Signer name (T0668/D0003 when empty). Upstream: nome. */
+  name: string;
+  /** Notify by chat message. Upstream: notificarPorChat. */
+  notifyByChat?: boolean;
+  /** Notify by e-mail. Upstream: notificarPorEmail. */
+  notifyByEmail?: boolean;
+  /** Notify by SMS. Upstream: notificarPorSMS. */
+  notifyBySms?: boolean;
+  /** Signing deadline. Upstream: dtLimiteAssinatura. */
+  signingDeadline?: string | null | undefined;
+};
+
+/** The terms to simulate before creating a proposal. Upstream: dto of Proposta/CalcularValoresProposta. */
+export type SimulateProposalInput = {
+  /** Calculation format code (partner-defined). Upstream: formatoCalculo. */
+  calculationFormat?: number;
+  /** Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo. */
+  extraDays?: number | null | undefined;
+  /** Number of installments, 1 to 480. Upstream: prazo. */
+  installments: number;
+  /** Insurance. Upstream: vlrSeguro. */
+  insuranceAmount?: string | null | undefined;
+  /** Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado. */
+  monthlyInterestRate: string;
+  /** Other expenses. Upstream: vlrOutrasDespesas. */
+  otherExpensesAmount?: string | null | undefined;
+  /** Other services. Upstream: vlrOutrosServicos. */
+  otherServicesAmount?: string | null | undefined;
+  /** Individual or company (IOF rates differ). Upstream: tipoPessoa. */
+  personType?: PersonType;
+  /** Amount requested, greater than zero. Upstream: vlrSolicitado. */
+  requestedAmount: string;
+  /** Credit opening fee (TAC). Upstream: vlrTAC. */
+  tacAmount?: string | null | undefined;
+};
+
+/** Why a mutation did not do what was asked. `upstreamCode` carries the partner catalogue code. */
+export type UserErrorCode =
+  /** The proposal belongs to another integration (catalogue C0112/V0002). */
+  | 'FORBIDDEN'
+  /** The graph refused the input before calling the partner (same rule as the partner catalogue). */
+  | 'INVALID_INPUT'
+  /** The partner does not know the proposal (catalogue C0112/V0001). */
+  | 'NOT_FOUND'
+  /** The partner refused the operation for a business reason; see upstreamCode and message. */
+  | 'REJECTED';
+
+export type InstallmentsOnlyQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type InstallmentsOnlyQuery = { proposal: { id: string, installments: Array<{ number: number, amount: string | null, dueDate: string | null }> } | null };
+
+export type CoreInstallmentsAgendaQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CoreInstallmentsAgendaQuery = { proposal: { id: string, number: number | null, situation: ProposalSituation | null, situationCode: number | null, financedAmount: string | null, monthlyInterestRate: string | null, installments: Array<{ number: number, amount: string | null, agenda: { number: number, balance: string | null, boletos: Array<{ number: number | null, digitableLine: string | null }> } | null }>, agenda: { proposalNumber: number | null, installments: Array<{ number: number, balance: string | null, totalPaid: string | null, boletos: Array<{ number: number | null, qrCode: { emv: string | null } | null }>, pix: Array<{ emv: string | null }>, entries: Array<{ paymentAmount: string | null, description: string | null }> }> } | null } | null };
+
+export type SameProposalTwiceQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SameProposalTwiceQuery = { a: { situation: ProposalSituation | null, installments: Array<{ number: number }> } | null, b: { financedAmount: string | null, ccbNumber: string | null, installments: Array<{ amount: string | null, agenda: { balance: string | null } | null }> } | null };
+
+export type ProposalsWithInstallmentAgendaQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type ProposalsWithInstallmentAgendaQuery = { proposals: Array<{ id: string, number: number | null, installments: Array<{ number: number, agenda: { number: number, balance: string | null } | null }> } | null> };
+
+export type ProposalCoreQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProposalCoreQuery = { proposal: { id: string, situation: ProposalSituation | null, financedAmount: string | null } | null };
+
+export type CreateProposalMutationVariables = Exact<{
+  input: CreateProposalInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type CreateProposalMutation = { createProposal: { proposal: { id: string, number: number | null, operationCode: string | null, situation: ProposalSituation | null, financedAmount: string | null, installments: Array<{ number: number, amount: string | null, dueDate: string | null }> } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type GenerateBoletosMutationVariables = Exact<{
+  input: GenerateBoletosInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type GenerateBoletosMutation = { generateBoletos: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string | null, dueDate: string | null, digitableLine: string | null, qrCode: { emv: string | null } | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type GenerateSingleBoletoMutationVariables = Exact<{
+  input: GenerateSingleBoletoInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type GenerateSingleBoletoMutation = { generateSingleBoleto: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string | null, digitableLine: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type RegisterInstallmentPaymentMutationVariables = Exact<{
+  input: RegisterInstallmentPaymentInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type RegisterInstallmentPaymentMutation = { registerInstallmentPayment: { installments: Array<{ number: number, balance: string | null, totalPaid: string | null, entries: Array<{ paymentAmount: string | null, balanceAmount: string | null }> }>, parameters: Array<{ name: string, value: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type RegisterInstallmentPaymentsMutationVariables = Exact<{
+  input: RegisterInstallmentPaymentsInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type RegisterInstallmentPaymentsMutation = { registerInstallmentPayments: { installments: Array<{ number: number, balance: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type InviteSignersMutationVariables = Exact<{
+  input: InviteSignersInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type InviteSignersMutation = { inviteSigners: { parameters: Array<{ name: string, value: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type CancelFgtsProposalMutationVariables = Exact<{
+  input: CancelFgtsProposalInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type CancelFgtsProposalMutation = { cancelFgtsProposal: { returnBoleto: string | null, proposal: { id: string, situation: ProposalSituation | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type AttachDocumentMutationVariables = Exact<{
+  input: AttachDocumentInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type AttachDocumentMutation = { attachDocument: { document: { id: string | null, typeCode: number | null, fileName: string | null, extension: string | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+
+export type ProposalWithInstallmentsAndAgendaQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProposalWithInstallmentsAndAgendaQuery = { proposal: { id: string, number: number | null, situation: ProposalSituation | null, situationCode: number | null, financedAmount: string | null, totalDebtAmount: string | null, monthlyInterestRate: string | null, installmentCount: number | null, installments: Array<{ number: number, amount: string | null, dueDate: string | null, paidAt: string | null, agenda: { balance: string | null, totalPaid: string | null, boletos: Array<{ number: number | null, digitableLine: string | null }> } | null }>, agenda: { situationCode: number | null, totalPaid: string | null, installments: Array<{ number: number, balance: string | null, currentDueDate: string | null, boletos: Array<{ number: number | null, digitableLine: string | null, qrCode: { emv: string | null } | null }>, pix: Array<{ emv: string | null, dueDate: string | null }>, entries: Array<{ postedAt: string | null, paymentAmount: string | null, balanceAmount: string | null, description: string | null }> }> } | null, client: { document: string, name: string | null } | null } | null };
+
+export type ProposalByOperationCodeQueryVariables = Exact<{
+  operationCode: string;
+}>;
+
+
+export type ProposalByOperationCodeQuery = { proposal: { id: string, number: number | null, operationCode: string | null, situation: ProposalSituation | null, financedAmount: string | null } | null };
+
+export type ProposalBoletosQueryVariables = Exact<{
+  id: string | number;
+  includeCancelled?: boolean | null | undefined;
+}>;
+
+
+export type ProposalBoletosQuery = { proposal: { id: string, boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string | null, dueDate: string | null, digitableLine: string | null, printUrl: string | null, cancelledAt: string | null, qrCode: { emv: string | null, imageBase64: string | null } | null }> } | null };
+
+export type FgtsProposalQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FgtsProposalQuery = { proposal: { id: string, situation: ProposalSituation | null, agentProtocolStatus: string | null, paymentEntries: Array<{ fieldId: string | null, amount: string | null, paidAt: string | null, situationCode: number | null }>, fgtsCancellations: Array<{ eventName: string | null, occurredAt: string | null, amount: string | null, digitableLine: string | null, pixCopyPaste: string | null }> } | null };
+
+export type SimulateProposalQueryVariables = Exact<{
+  input: SimulateProposalInput;
+}>;
+
+
+export type SimulateProposalQuery = { simulateProposal: { installmentAmount: string | null, iofAmount: string | null, totalCreditAmount: string | null, totalDebtAmount: string | null, monthlyCet: string | null, annualCet: string | null } };
+
+export type PersonAndReportsQueryVariables = Exact<{
+  document: string;
+}>;
+
+
+export type PersonAndReportsQuery = { person: { document: string, name: string | null, details: { personType: PersonType | null, emails: Array<{ address: string | null }>, phones: Array<{ areaCode: string | null, number: string | null }> } | null } | null, registrationRecord: { name: string | null, taxStatus: string | null, addresses: Array<{ city: string | null, state: string | null }> } | null, bureauReport: { score: number | null, riskBand: string | null, hasRestrictions: boolean | null, liabilities: { count: number | null, total: string | null } | null } | null };
+
+
+export const InstallmentsOnlyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InstallmentsOnly"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}}]}}]}}]}}]} as unknown as DocumentNode<InstallmentsOnlyQuery, InstallmentsOnlyQueryVariables>;
+export const CoreInstallmentsAgendaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CoreInstallmentsAgenda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"situationCode"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyInterestRate"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposalNumber"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"numbers"},"value":{"kind":"ListValue","values":[{"kind":"IntValue","value":"1"},{"kind":"IntValue","value":"2"}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pix"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}}]}},{"kind":"Field","name":{"kind":"Name","value":"entries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"paymentAmount"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CoreInstallmentsAgendaQuery, CoreInstallmentsAgendaQueryVariables>;
+export const SameProposalTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SameProposalTwice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"ccbNumber"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}}]}}]}}]}}]} as unknown as DocumentNode<SameProposalTwiceQuery, SameProposalTwiceQueryVariables>;
+export const ProposalsWithInstallmentAgendaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalsWithInstallmentAgenda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ProposalsWithInstallmentAgendaQuery, ProposalsWithInstallmentAgendaQueryVariables>;
+export const ProposalCoreDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalCore"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}}]}}]}}]} as unknown as DocumentNode<ProposalCoreQuery, ProposalCoreQueryVariables>;
+export const CreateProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProposalInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<CreateProposalMutation, CreateProposalMutationVariables>;
+export const GenerateBoletosDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GenerateBoletos"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateBoletosInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateBoletos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installmentNumbers"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<GenerateBoletosMutation, GenerateBoletosMutationVariables>;
+export const GenerateSingleBoletoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GenerateSingleBoleto"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateSingleBoletoInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateSingleBoleto"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installmentNumbers"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<GenerateSingleBoletoMutation, GenerateSingleBoletoMutationVariables>;
+export const RegisterInstallmentPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterInstallmentPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInstallmentPaymentInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerInstallmentPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"entries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"paymentAmount"}},{"kind":"Field","name":{"kind":"Name","value":"balanceAmount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"parameters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<RegisterInstallmentPaymentMutation, RegisterInstallmentPaymentMutationVariables>;
+export const RegisterInstallmentPaymentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterInstallmentPayments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInstallmentPaymentsInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerInstallmentPayments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<RegisterInstallmentPaymentsMutation, RegisterInstallmentPaymentsMutationVariables>;
+export const InviteSignersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"InviteSigners"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InviteSignersInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteSigners"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parameters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<InviteSignersMutation, InviteSignersMutationVariables>;
+export const CancelFgtsProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelFgtsProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CancelFgtsProposalInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelFgtsProposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"returnBoleto"}},{"kind":"Field","name":{"kind":"Name","value":"proposal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<CancelFgtsProposalMutation, CancelFgtsProposalMutationVariables>;
+export const AttachDocumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AttachDocument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AttachDocumentInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"attachDocument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"typeCode"}},{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"extension"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}}]} as unknown as DocumentNode<AttachDocumentMutation, AttachDocumentMutationVariables>;
+export const ProposalWithInstallmentsAndAgendaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalWithInstallmentsAndAgenda"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"situationCode"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"totalDebtAmount"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyInterestRate"}},{"kind":"Field","name":{"kind":"Name","value":"installmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"paidAt"}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"situationCode"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"currentDueDate"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pix"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"entries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"postedAt"}},{"kind":"Field","name":{"kind":"Name","value":"paymentAmount"}},{"kind":"Field","name":{"kind":"Name","value":"balanceAmount"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ProposalWithInstallmentsAndAgendaQuery, ProposalWithInstallmentsAndAgendaQueryVariables>;
+export const ProposalByOperationCodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalByOperationCode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"operationCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"operationCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"operationCode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}}]}}]}}]} as unknown as DocumentNode<ProposalByOperationCodeQuery, ProposalByOperationCodeQueryVariables>;
+export const ProposalBoletosDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalBoletos"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"includeCancelled"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}},"defaultValue":{"kind":"BooleanValue","value":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"includeCancelled"},"value":{"kind":"Variable","name":{"kind":"Name","value":"includeCancelled"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installmentNumbers"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}},{"kind":"Field","name":{"kind":"Name","value":"printUrl"}},{"kind":"Field","name":{"kind":"Name","value":"cancelledAt"}},{"kind":"Field","name":{"kind":"Name","value":"qrCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emv"}},{"kind":"Field","name":{"kind":"Name","value":"imageBase64"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ProposalBoletosQuery, ProposalBoletosQueryVariables>;
+export const FgtsProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FgtsProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"agentProtocolStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentEntries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"paidAt"}},{"kind":"Field","name":{"kind":"Name","value":"situationCode"}}]}},{"kind":"Field","name":{"kind":"Name","value":"fgtsCancellations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventName"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}},{"kind":"Field","name":{"kind":"Name","value":"pixCopyPaste"}}]}}]}}]}}]} as unknown as DocumentNode<FgtsProposalQuery, FgtsProposalQueryVariables>;
+export const SimulateProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SimulateProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SimulateProposalInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"simulateProposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"installmentAmount"}},{"kind":"Field","name":{"kind":"Name","value":"iofAmount"}},{"kind":"Field","name":{"kind":"Name","value":"totalCreditAmount"}},{"kind":"Field","name":{"kind":"Name","value":"totalDebtAmount"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyCet"}},{"kind":"Field","name":{"kind":"Name","value":"annualCet"}}]}}]}}]} as unknown as DocumentNode<SimulateProposalQuery, SimulateProposalQueryVariables>;
+export const PersonAndReportsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PersonAndReports"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"person"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"personType"}},{"kind":"Field","name":{"kind":"Name","value":"emails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"phones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"areaCode"}},{"kind":"Field","name":{"kind":"Name","value":"number"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"registrationRecord"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"taxStatus"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"bureauReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"riskBand"}},{"kind":"Field","name":{"kind":"Name","value":"hasRestrictions"}},{"kind":"Field","name":{"kind":"Name","value":"liabilities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]}}]} as unknown as DocumentNode<PersonAndReportsQuery, PersonAndReportsQueryVariables>;

@@ -1,0 +1,202 @@
+import { composeServices } from '@apollo/composition';
+import { ApolloGateway } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { startStandaloneServer } from '@apollo/server/standalone';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse } from 'graphql';
+import { randomUUID } from 'node:crypto';
+import { renderSchema } from '../../src/graphql/emit-schema.js';
+import { DEMO_CPFS } from '../../src/sandbox/demo.js';
+import { incluirManual } from '../../src/upstream/index.js';
+import { executeGraphQL, startTestGraph, type TestGraph } from '../helpers/graph.js';
+
+/**
+ * A second subgraph owned by another team: it extends Proposal with a risk score computed from our
+ * financedAmount (@requires), lists proposals by id (so the gateway must resolve them as entities in
+ * our subgraph), and extends Person with a watch-list flag.
+ */
+const RISK_SDL = `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires"])
+
+  scalar Decimal
+
+  type Proposal @key(fields: "id") {
+    id: ID!
+    financedAmount: Decimal @external
+    "Risk score, one point per 100 of financed amount (capped at 999)."
+    riskScore: Int @requires(fields: "financedAmount")
+    "Whether the risk team reviewed this proposal."
+    reviewed: Boolean!
+  }
+
+  type Person @key(fields: "document") {
+    document: String!
+    watchlisted: Boolean!
+  }
+
+  type Query {
+    riskReview(ids: [ID!]!): [Proposal!]!
+    watchlist: [Person!]!
+  }
+`;
+
+const riskScore = (financedAmount: string | null | undefined): number | null =>
+  financedAmount === null || financedAmount === undefined ? null : Math.min(999, Math.floor(Number(financedAmount) / 100));
+
+const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function startRiskSubgraph(watchlist: string[]): Promise<{ url: string; server: ApolloServer }> {
+  const server = new ApolloServer({
+    logger: quiet,
+    schema: buildSubgraphSchema({
+      typeDefs: parse(RISK_SDL),
+      resolvers: {
+        Query: {
+          riskReview: (_root: unknown, args: { ids: string[] }) => args.ids.map((id) => ({ id })),
+          watchlist: () => watchlist.map((document) => ({ document })),
+        },
+        Proposal: {
+          __resolveReference: (reference: { id: string; financedAmount?: string | null }) => reference,
+          riskScore: (proposal: { financedAmount?: string | null }) => riskScore(proposal.financedAmount),
+          reviewed: () => true,
+        },
+        Person: {
+          __resolveReference: (reference: { document: string }) => reference,
+          watchlisted: (person: { document: string }) => watchlist.includes(person.document),
+        },
+      },
+    }),
+  });
+  const { url } = await startStandaloneServer(server, { listen: { port: 0, host: '127.0.0.1' } });
+  return { url, server };
+}
+
+describe('federation', () => {
+  let graph: TestGraph;
+  let risk: { url: string; server: ApolloServer };
+  let gateway: ApolloServer;
+  let gatewayUrl: string;
+  let fiftyIds: string[];
+
+  beforeAll(async () => {
+    graph = await startTestGraph();
+    risk = await startRiskSubgraph([DEMO_CPFS[2], DEMO_CPFS[0]]);
+    const composition = composeServices([
+      { name: 'credit', typeDefs: parse(await renderSchema()), url: graph.url },
+      { name: 'risk', typeDefs: parse(RISK_SDL), url: risk.url },
+    ]);
+    if (composition.errors !== undefined) {
+      throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
+    }
+    gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl, logger: quiet }), logger: quiet });
+    gatewayUrl = (await startStandaloneServer(gateway, { listen: { port: 0, host: '127.0.0.1' } })).url;
+
+    // 45 more proposals beside the 5 demo ones: 50 distinct proposals owned by the graph's client.
+    const created: string[] = [];
+    for (let index = 0; index < 45; index += 1) {
+      const document = DEMO_CPFS[index % DEMO_CPFS.length];
+      const answer = await incluirManual(
+        graph.client,
+        {
+          dto: {
+            documentoCliente: document,
+            tipoContrato: 'CP',
+            vlrSolicitado: 1000 + 100 * index,
+            prazo: 6,
+            percJurosNegociado: 2,
+            formatoCalculo: 1,
+            codigoOperacao: `FED-${index}`,
+          },
+          parametros: [{ nome: 'nomeCliente', valor: `Federation ${index}` }],
+        },
+        { idempotencyKey: randomUUID() },
+      );
+      created.push(String(answer.codigo));
+    }
+    fiftyIds = [...graph.sandbox.demo.map((proposal) => proposal.id), ...created];
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await risk?.server.stop();
+    await graph?.close();
+  });
+
+  const viaGateway = <T>(query: string, variables?: Record<string, unknown>) =>
+    executeGraphQL<T, Record<string, unknown>>(`${gatewayUrl.replace(/\/$/, '')}/`, query, variables);
+
+  it('composes with a subgraph that extends Proposal and joins both through the gateway', async () => {
+    const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
+    const response = await viaGateway<{
+      riskReview: Array<{ id: string; number: number; financedAmount: string; riskScore: number; reviewed: boolean; installments: Array<{ number: number }> }>;
+    }>('query ($ids: [ID!]!) { riskReview(ids: $ids) { id number financedAmount riskScore reviewed installments { number } } }', {
+      ids: [disbursed?.id],
+    });
+    expect(response.errors).toBeUndefined();
+    const [proposal] = response.data?.riskReview ?? [];
+    expect(proposal?.id).toBe(disbursed?.id);
+    expect(proposal?.number).toBe(disbursed?.number);
+    expect(proposal?.reviewed).toBe(true);
+    expect(typeof proposal?.financedAmount).toBe('string');
+    expect(proposal?.riskScore).toBe(riskScore(proposal?.financedAmount));
+    expect(proposal?.installments.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('resolves 50 distinct _entities representations with one call per proposal and field group', async () => {
+    await graph.admin.resetCalls();
+    const response = await viaGateway<{ riskReview: Array<{ id: string; number: number; situationCode: number; installments: Array<{ number: number }> }> }>(
+      'query ($ids: [ID!]!) { riskReview(ids: $ids) { id number situationCode installments { number } } }',
+      { ids: fiftyIds },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.riskReview.map((proposal) => proposal.id)).toEqual(fiftyIds);
+    expect(response.data?.riskReview.every((proposal) => typeof proposal.number === 'number' && proposal.installments.length > 0)).toBe(true);
+    const calls = await graph.admin.calls();
+    expect(calls.operations).toEqual({ '/FGTS/ConsultaProposta': 50, '/Proposta/ConsultarParcelas': 50 });
+    expect(calls.total).toBe(100);
+  });
+
+  it('costs one call per distinct proposal when 50 representations repeat 5 ids', async () => {
+    const five = fiftyIds.slice(0, 5);
+    const repeated = Array.from({ length: 50 }, (_unused, index) => five[index % 5] as string);
+    await graph.admin.resetCalls();
+    const response = await viaGateway<{ riskReview: Array<{ id: string; number: number; riskScore: number | null }> }>(
+      'query ($ids: [ID!]!) { riskReview(ids: $ids) { id number riskScore } }',
+      { ids: repeated },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.riskReview).toHaveLength(50);
+    expect(response.data?.riskReview.map((proposal) => proposal.id)).toEqual(repeated);
+    const calls = await graph.admin.calls();
+    expect(calls.operations).toEqual({ '/FGTS/ConsultaProposta': 5 });
+  });
+
+  it('answers null fields for an id our subgraph does not know, after one call', async () => {
+    await graph.admin.resetCalls();
+    const unknown = randomUUID();
+    const response = await viaGateway<{ riskReview: Array<{ id: string; number: number | null }> }>(
+      'query ($ids: [ID!]!) { riskReview(ids: $ids) { id number } }',
+      { ids: [unknown] },
+    );
+    expect(response.data?.riskReview[0]?.number ?? null).toBeNull();
+    expect((await graph.admin.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+  });
+
+  it('resolves Person by its document key from the other subgraph', async () => {
+    const direct = await graph.execute<{ person: { name: string | null } | null }>('query ($d: String!) { person(document: $d) { name } }', {
+      d: DEMO_CPFS[2],
+    });
+    expect(direct.errors).toBeUndefined();
+    expect(typeof direct.data?.person?.name).toBe('string');
+    await graph.admin.resetCalls();
+    const response = await viaGateway<{ watchlist: Array<{ document: string; watchlisted: boolean; name: string | null }> }>(
+      '{ watchlist { document watchlisted name } }',
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.watchlist).toEqual([
+      { document: DEMO_CPFS[2], watchlisted: true, name: direct.data?.person?.name },
+      { document: DEMO_CPFS[0], watchlisted: true, name: expect.any(String) },
+    ]);
+    expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 2 });
+  });
+});

@@ -1,0 +1,139 @@
+import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
+import { loadConfig } from '../../src/config.js';
+import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
+import { type App } from '../../src/server/app.js';
+import { createCreditGraphApp } from '../../src/server/graph.js';
+import { type HttpServer, listen } from '../../src/server/http.js';
+import { type Logger } from '../../src/server/logger.js';
+import { upstreamClientOptions } from '../../src/server/upstream.js';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/index.js';
+import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.js';
+
+/** Options of {@link startTestGraph}. */
+export interface TestGraphOptions {
+  /** Environment the graph's config is read from (default: development, silent logs). */
+  env?: Record<string, string>;
+  /** Options of the test sandbox; `demo` defaults to true (demo data owned by the test client). */
+  sandbox?: SandboxOptions & { demo?: boolean };
+  /** Overrides of the upstream client's options (retry, timeouts, rate limit...). */
+  upstream?: Partial<Omit<UpstreamClientOptions, 'baseUrl' | 'environmentUrl' | 'authUrl' | 'clientId' | 'privateKeyPem'>>;
+  /** Logger of the app (default silent). */
+  logger?: Logger;
+}
+
+/** The answer of one GraphQL request over HTTP. */
+export interface GraphResponse<TData> {
+  status: number;
+  headers: Headers;
+  data?: TData | null;
+  errors?: GraphQLFormattedError[];
+  extensions?: Record<string, unknown>;
+}
+
+/** A running credit graph on port 0 over a test sandbox. */
+export interface TestGraph {
+  /** `http://127.0.0.1:PORT/graphql`. */
+  url: string;
+  /** `http://127.0.0.1:PORT` (health at `${baseUrl}/health`). */
+  baseUrl: string;
+  sandbox: Sandbox;
+  admin: SandboxAdmin;
+  /** The sandbox client the graph authenticates as (owns the demo data). */
+  testClient: TestClient;
+  /** The upstream client the graph uses. */
+  client: UpstreamClient;
+  app: App;
+  /** Posts one operation as JSON (`content-type: application/json`, so CSRF prevention lets it through). */
+  execute<TData = Record<string, unknown>, TVariables = Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables> | DocumentNode | string,
+    variables?: TVariables,
+    headers?: Record<string, string>,
+  ): Promise<GraphResponse<TData>>;
+  /** Stops the graph, the upstream client and the sandbox. */
+  close(): Promise<void>;
+}
+
+/** Generous limits: tests count upstream calls, they must not wait on the limiter. */
+const TEST_RATE_LIMIT = { requestsPerSecond: 10_000, burst: 10_000, maxConcurrent: 128, maxWaitMs: 5000 };
+
+/**
+ * Starts a sandbox (test/helpers/sandbox.ts), an upstream client authenticated as its test client and
+ * the real app listening on 127.0.0.1:0. Everything is closed by `close()`.
+ */
+export async function startTestGraph(options: TestGraphOptions = {}): Promise<TestGraph> {
+  const { demo = true, ...sandboxOptions } = options.sandbox ?? {};
+  const started = await startTestSandbox({ ...sandboxOptions, demo });
+  let client: UpstreamClient | undefined;
+  let http: HttpServer | undefined;
+  try {
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', ...options.env });
+    client = createUpstreamClient({
+      ...upstreamClientOptions(
+        {
+          baseUrl: started.sandbox.baseUrl,
+          environmentUrl: started.sandbox.environmentUrl,
+          authUrl: started.sandbox.authUrl,
+          clientId: started.client.clientId,
+          privateKeyPem: started.client.privateKeyPem,
+        },
+        config.upstreamLimits,
+      ),
+      rateLimit: TEST_RATE_LIMIT,
+      ...options.upstream,
+    });
+    const app = await createCreditGraphApp(config, { upstream: client, ...(options.logger === undefined ? {} : { logger: options.logger }) });
+    http = await listen(app, { port: 0, host: '127.0.0.1' });
+    const server = http;
+    const upstream = client;
+    return {
+      url: server.graphqlUrl,
+      baseUrl: server.url,
+      sandbox: started.sandbox,
+      admin: started.admin,
+      testClient: started.client,
+      client: upstream,
+      app,
+      execute: (document, variables, headers) => executeGraphQL(server.graphqlUrl, document, variables, headers),
+      async close() {
+        await server.close(1000);
+        await upstream.close();
+        await started.close();
+      },
+    };
+  } catch (error) {
+    await http?.close(0);
+    await client?.close();
+    await started.close();
+    throw error;
+  }
+}
+
+/** Posts one GraphQL operation to `url` as JSON and returns status, data and errors. */
+export async function executeGraphQL<TData, TVariables>(
+  url: string,
+  document: TypedDocumentNode<TData, TVariables> | DocumentNode | string,
+  variables?: TVariables,
+  headers: Record<string, string> = {},
+): Promise<GraphResponse<TData>> {
+  const query = typeof document === 'string' ? document : print(document);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify({ query, ...(variables === undefined ? {} : { variables }) }),
+  });
+  const text = await response.text();
+  let json: { data?: TData | null; errors?: GraphQLFormattedError[]; extensions?: Record<string, unknown> };
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch (_error) {
+    throw new Error(`the graph answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    ...('data' in json ? { data: json.data } : {}),
+    ...(json.errors === undefined ? {} : { errors: json.errors }),
+    ...(json.extensions === undefined ? {} : { extensions: json.extensions }),
+  };
+}

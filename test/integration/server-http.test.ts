@@ -1,0 +1,351 @@
+import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { loadConfig } from '../../src/config.js';
+import { createApp } from '../../src/server/app.js';
+import { type HttpServer, listen } from '../../src/server/http.js';
+import { createLogger } from '../../src/server/logger.js';
+
+/** A trivial graph that exercises the server around it, not the credit graph. */
+function trivialSchema(): GraphQLSchema {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: {
+        hello: { type: GraphQLString, resolve: () => 'world' },
+        whoami: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string }) => context.callerId },
+        slow: {
+          type: GraphQLString,
+          resolve: async () => {
+            await sleep(300);
+            return 'late';
+          },
+        },
+        boom: {
+          type: GraphQLString,
+          resolve: () => {
+            throw new TypeError('cannot read person 123.456.789-09 of maria@example.com');
+          },
+        },
+        uncoded: {
+          type: GraphQLString,
+          resolve: () => {
+            throw new GraphQLError('upstream said: client 12345678909 unknown');
+          },
+        },
+        known: {
+          type: GraphQLString,
+          resolve: () => {
+            throw new GraphQLError('The upstream did not answer in time.', { extensions: { code: 'UPSTREAM_TIMEOUT', retryable: true } });
+          },
+        },
+      },
+    }),
+  });
+}
+
+interface Started {
+  http: HttpServer;
+  logs: string[];
+}
+
+const opened: HttpServer[] = [];
+
+async function start(env: Record<string, string> = {}, readinessProblem?: () => string | undefined): Promise<Started> {
+  const logs: string[] = [];
+  const config = loadConfig({ NODE_ENV: 'development', GRAPHQL_MAX_BODY_BYTES: '4096', ...env });
+  const app = createApp(config, {
+    graph: { schema: trivialSchema(), context: async ({ callerId }) => ({ callerId }), errorCodes: ['UPSTREAM_TIMEOUT'] },
+    logger: createLogger('debug', (line) => logs.push(line)),
+    readinessChecks: readinessProblem === undefined ? [] : [{ name: 'upstream', check: async () => readinessProblem() }],
+  });
+  const http = await listen(app, { port: 0, host: '127.0.0.1' });
+  opened.push(http);
+  return { http, logs };
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((server) => server.close()));
+});
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
+}
+
+const INTROSPECTION = '{ __schema { queryType { name } } }';
+
+describe('the HTTP server', () => {
+  describe('development', () => {
+    it('serves the Apollo Sandbox landing page on GET /graphql to a browser', async () => {
+      const { http } = await start();
+      const response = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await response.text()).toContain('embeddable-sandbox');
+    });
+
+    it('answers introspection', async () => {
+      const { http } = await start();
+      const { status, json } = await post(http.graphqlUrl, { query: INTROSPECTION });
+      expect(status).toBe(200);
+      expect(json).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    });
+
+    it('lets Apollo Sandbox on studio.apollographql.com through CORS, preflight included', async () => {
+      const { http } = await start();
+      const preflight = await fetch(http.graphqlUrl, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://studio.apollographql.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,apollo-require-preflight',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('https://studio.apollographql.com');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,apollo-require-preflight');
+      const { headers } = await post(http.graphqlUrl, { query: '{ hello }' }, { origin: 'https://studio.apollographql.com' });
+      expect(headers.get('access-control-allow-origin')).toBe('https://studio.apollographql.com');
+    });
+
+    it('gives no CORS grant to other origins', async () => {
+      const { http } = await start();
+      const preflight = await fetch(http.graphqlUrl, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      const { headers } = await post(http.graphqlUrl, { query: '{ hello }' }, { origin: 'https://evil.example.com' });
+      expect(headers.get('access-control-allow-origin')).toBeNull();
+    });
+  });
+
+  describe('production', () => {
+    it('refuses introspection and serves no landing page', async () => {
+      const { http } = await start({ NODE_ENV: 'production' });
+      const { json } = await post(http.graphqlUrl, { query: INTROSPECTION });
+      expect(json['data']).toBeUndefined();
+      expect((json['errors'] as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      const page = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
+      expect(await page.text()).not.toContain('embeddable-sandbox');
+    });
+
+    it('answers introspection when GRAPHQL_INTROSPECTION=true', async () => {
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' });
+      const { json } = await post(http.graphqlUrl, { query: INTROSPECTION });
+      expect(json).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    });
+
+    it('still answers ordinary queries', async () => {
+      const { http } = await start({ NODE_ENV: 'production' });
+      expect((await post(http.graphqlUrl, { query: '{ hello }' })).json).toEqual({ data: { hello: 'world' } });
+    });
+  });
+
+  describe('CSRF prevention', () => {
+    it('refuses a GET query without a preflight-forcing header', async () => {
+      const { http } = await start();
+      const response = await fetch(`${http.graphqlUrl}?query=${encodeURIComponent('{ hello }')}`);
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain('world');
+    });
+
+    it('refuses a simple POST (text/plain) without a preflight-forcing header', async () => {
+      const { http } = await start();
+      const response = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ query: '{ hello }' }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain('world');
+    });
+
+    it('accepts a GET query carrying apollo-require-preflight', async () => {
+      const { http } = await start();
+      const response = await fetch(`${http.graphqlUrl}?query=${encodeURIComponent('{ hello }')}`, {
+        headers: { 'apollo-require-preflight': 'true' },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ data: { hello: 'world' } });
+    });
+  });
+
+  describe('error masking', () => {
+    it('masks an unexpected error as INTERNAL_SERVER_ERROR without internals and logs it without personal data', async () => {
+      const { http, logs } = await start({ LOG_LEVEL: 'debug' });
+      const { json } = await post(http.graphqlUrl, { query: '{ hello boom }' });
+      expect(json['data']).toEqual({ hello: 'world', boom: null });
+      expect(json['errors']).toEqual([
+        { message: 'Internal server error', locations: [{ line: 1, column: 9 }], path: ['boom'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      ]);
+      const logged = logs.filter((line) => line.includes('masked'));
+      expect(logged.length).toBeGreaterThan(0);
+      const masked = JSON.parse(logged[0] ?? '{}') as Record<string, unknown>;
+      expect(masked).toMatchObject({ level: 'error', errorClass: 'TypeError', path: 'boom' });
+      const all = logs.join('\n');
+      expect(all).not.toContain('123.456.789-09');
+      expect(all).not.toContain('maria@example.com');
+    });
+
+    it('masks a GraphQLError without a known code', async () => {
+      const { http, logs } = await start();
+      const { json } = await post(http.graphqlUrl, { query: '{ uncoded }' });
+      expect(json['errors']).toEqual([
+        { message: 'Internal server error', locations: [{ line: 1, column: 3 }], path: ['uncoded'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      ]);
+      expect(logs.join('\n')).not.toContain('12345678909');
+    });
+
+    it('passes an error with a known code through, without a stack trace', async () => {
+      const { http } = await start();
+      const { json } = await post(http.graphqlUrl, { query: '{ known }' });
+      expect(json['errors']).toEqual([
+        {
+          message: 'The upstream did not answer in time.',
+          locations: [{ line: 1, column: 3 }],
+          path: ['known'],
+          extensions: { code: 'UPSTREAM_TIMEOUT', retryable: true },
+        },
+      ]);
+    });
+
+    it('logs each request with method, path, status and duration, never its query string', async () => {
+      const { http, logs } = await start({ LOG_LEVEL: 'info' });
+      await fetch(`${http.graphqlUrl}?query=${encodeURIComponent('{ hello }')}&variables=${encodeURIComponent('{"cpf":"39053344705"}')}`, {
+        headers: { 'apollo-require-preflight': 'true' },
+      });
+      await fetch(`${http.url}/customers/39053344705`);
+      const lines = logs.filter((line) => line.includes('http request')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toEqual([
+        expect.objectContaining({ method: 'GET', path: '/graphql', status: 200, durationMs: expect.any(Number) }),
+        expect.objectContaining({ method: 'GET', path: '(other)', status: 404 }),
+      ]);
+      expect(logs.join('\n')).not.toContain('39053344705');
+    });
+
+    it('keeps the codes of request errors (parse, validation)', async () => {
+      const { http } = await start();
+      const parse = await post(http.graphqlUrl, { query: '{ hello' });
+      expect(parse.status).toBe(400);
+      expect((parse.json['errors'] as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+      const validation = await post(http.graphqlUrl, { query: '{ nope }' });
+      expect((validation.json['errors'] as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    });
+  });
+
+  describe('caller authentication', () => {
+    const KEYS = { GRAPHQL_API_KEYS: 'web-app:web-app-key-0123456789,batch:batch-key-0123456789' };
+
+    it('runs every request as anonymous when no API keys are configured', async () => {
+      const { http } = await start();
+      expect((await post(http.graphqlUrl, { query: '{ whoami }' })).json).toEqual({ data: { whoami: 'anonymous' } });
+    });
+
+    it('runs a request as the caller whose key it carries', async () => {
+      const { http } = await start(KEYS);
+      const web = await post(http.graphqlUrl, { query: '{ whoami }' }, { authorization: 'Bearer web-app-key-0123456789' });
+      expect(web.json).toEqual({ data: { whoami: 'web-app' } });
+      const batch = await post(http.graphqlUrl, { query: '{ whoami }' }, { authorization: 'bearer batch-key-0123456789' });
+      expect(batch.json).toEqual({ data: { whoami: 'batch' } });
+    });
+
+    it('refuses a request without a key or with an unknown one with 401 UNAUTHENTICATED', async () => {
+      const { http } = await start(KEYS);
+      const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer nope-nope-nope-nope' }, { authorization: 'Basic d2ViOmFwcA==' }];
+      for (const headers of attempts) {
+        const { status, headers: answer, json } = await post(http.graphqlUrl, { query: '{ hello }' }, headers);
+        expect(status).toBe(401);
+        expect(answer.get('www-authenticate')).toBe('Bearer');
+        expect(json).toMatchObject({ errors: [{ extensions: { code: 'UNAUTHENTICATED' } }] });
+      }
+      const get = await fetch(`${http.graphqlUrl}?query=${encodeURIComponent('{ hello }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+      expect(get.status).toBe(401);
+    });
+
+    it('still serves the landing page without a key', async () => {
+      const { http } = await start(KEYS);
+      const page = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('embeddable-sandbox');
+    });
+  });
+
+  describe('limits and routes', () => {
+    it('refuses a body over GRAPHQL_MAX_BODY_BYTES with 413', async () => {
+      const { http } = await start();
+      const { status, json } = await post(http.graphqlUrl, { query: '{ hello }', variables: { pad: 'x'.repeat(5000) } });
+      expect(status).toBe(413);
+      expect(json).toMatchObject({ errors: [{ extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+    });
+
+    it('refuses a body that is not UTF-8 with 415', async () => {
+      const { http } = await start();
+      const response = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+        body: JSON.stringify({ query: '{ hello }' }),
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] });
+    });
+
+    it('refuses malformed JSON with 400', async () => {
+      const { http } = await start();
+      const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
+    });
+
+    it('answers 404 elsewhere and 405 for other methods', async () => {
+      const { http } = await start();
+      const missing = await fetch(`${http.url}/nope`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toMatchObject({ errors: [{ extensions: { code: 'ROUTE_NOT_FOUND' } }] });
+      const put = await fetch(http.graphqlUrl, { method: 'PUT', body: '{}' });
+      expect(put.status).toBe(405);
+      expect(put.headers.get('allow')).toContain('POST');
+    });
+  });
+
+  describe('health', () => {
+    it('answers GET /health with status ok', async () => {
+      const { http } = await start();
+      const response = await fetch(`${http.url}/health`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    });
+
+    it('answers GET /ready with 200 when every check passes', async () => {
+      const { http } = await start({}, () => undefined);
+      const ready = await fetch(`${http.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { server: 'ok', upstream: 'ok' } });
+    });
+
+    it('reports a failing readiness check with 503', async () => {
+      const { http } = await start({}, () => 'UPSTREAM_AUTH_FAILED');
+      const ready = await fetch(`${http.url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', checks: { server: 'ok', upstream: 'UPSTREAM_AUTH_FAILED' } });
+    });
+  });
+
+  describe('graceful stop', () => {
+    it('finishes a request in flight, then refuses new connections', async () => {
+      const { http } = await start();
+      const pending = post(http.graphqlUrl, { query: '{ slow }' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closing = http.close();
+      expect((await pending).json).toEqual({ data: { slow: 'late' } });
+      await closing;
+      await expect(fetch(`${http.url}/health`)).rejects.toThrow();
+    });
+  });
+});

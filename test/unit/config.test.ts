@@ -1,0 +1,217 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APOLLO_STUDIO_ORIGIN, ConfigError, loadConfig } from '../../src/config.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/graphql/document/document.input.js';
+
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pkcs8 = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const pkcs1 = rsa.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+
+const upstreamEnv = {
+  UPSTREAM_BASE_URL: 'https://api.example.com/',
+  UPSTREAM_ENVIRONMENT_URL: 'https://env.example.com',
+  UPSTREAM_AUTH_URL: 'https://auth.example.com',
+  UPSTREAM_CLIENT_ID: 'partner-1',
+  UPSTREAM_PRIVATE_KEY: pkcs8,
+};
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      return error;
+    }
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  describe('defaults', () => {
+    it('starts in development on 127.0.0.1:4000 with the sandbox on 4010 and Apollo Sandbox allowed', () => {
+      const config = loadConfig({});
+      expect(config).toMatchObject({
+        nodeEnv: 'development',
+        port: 4000,
+        host: '127.0.0.1',
+        sandboxPort: 4010,
+        introspection: true,
+        landingPage: true,
+        corsOrigins: [APOLLO_STUDIO_ORIGIN],
+        logLevel: 'info',
+        upstream: undefined,
+      });
+      expect(config.upstreamLimits.scope).toBe('bmp.digital.api.full.access');
+    });
+
+    it('accepts by default a request carrying the largest document attachDocument allows, as base64', () => {
+      const base64 = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4;
+      expect(loadConfig({}).maxBodyBytes).toBeGreaterThan(base64 + 64 * 1024);
+    });
+
+    it('turns introspection, the landing page and CORS off in production and listens on every interface', () => {
+      const config = loadConfig({ NODE_ENV: 'production' });
+      expect(config).toMatchObject({ introspection: false, landingPage: false, corsOrigins: [], host: '0.0.0.0' });
+    });
+
+    it('lets GRAPHQL_INTROSPECTION=true turn introspection on in production without the landing page', () => {
+      const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' });
+      expect(config.introspection).toBe(true);
+      expect(config.landingPage).toBe(false);
+    });
+
+    it('spends the real upstream sparingly (1 call per second) and the sandbox freely', () => {
+      expect(loadConfig(upstreamEnv).upstreamLimits.requestsPerSecond).toBe(1);
+      expect(loadConfig({}).upstreamLimits.requestsPerSecond).toBe(50);
+    });
+  });
+
+  describe('values', () => {
+    it('reads every variable', () => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        SANDBOX_PORT: '0',
+        GRAPHQL_INTROSPECTION: 'false',
+        CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
+        GRAPHQL_MAX_BODY_BYTES: '2048',
+        LOG_LEVEL: 'WARN',
+        UPSTREAM_SCOPE: 'a b',
+        UPSTREAM_RATE_LIMIT_RPS: '2.5',
+        UPSTREAM_RATE_LIMIT_BURST: '7',
+        UPSTREAM_MAX_CONCURRENT: '3',
+        UPSTREAM_RATE_LIMIT_MAX_WAIT_MS: '0',
+        UPSTREAM_TIMEOUT_MS: '1500',
+      });
+      expect(config).toMatchObject({
+        nodeEnv: 'test',
+        port: 8080,
+        host: '0.0.0.0',
+        sandboxPort: 0,
+        introspection: false,
+        corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
+        maxBodyBytes: 2048,
+        logLevel: 'warn',
+        upstreamLimits: { scope: 'a b', requestsPerSecond: 2.5, burst: 7, maxConcurrent: 3, maxWaitMs: 0, timeoutMs: 1500 },
+      });
+    });
+
+    it.each([
+      ['PORT', 'http'],
+      ['PORT', '70000'],
+      ['PORT', '-1'],
+      ['SANDBOX_PORT', '4.5'],
+      ['NODE_ENV', 'staging'],
+      ['GRAPHQL_INTROSPECTION', 'maybe'],
+      ['CORS_ORIGINS', 'https://app.example.com/path'],
+      ['CORS_ORIGINS', 'app.example.com'],
+      ['LOG_LEVEL', 'verbose'],
+      ['UPSTREAM_RATE_LIMIT_RPS', '0'],
+      ['UPSTREAM_RATE_LIMIT_RPS', 'fast'],
+      ['UPSTREAM_MAX_CONCURRENT', '0'],
+      ['UPSTREAM_TIMEOUT_MS', '10'],
+      ['GRAPHQL_MAX_BODY_BYTES', '12'],
+      ['UPSTREAM_SCOPE', 'a'.repeat(301)],
+      ['UPSTREAM_SCOPE', 'a\tb'],
+    ])('refuses %s=%s naming the variable', (name, value) => {
+      const error = configError({ [name]: value });
+      expect(error.variable).toBe(name);
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.message.startsWith(`${name}:`)).toBe(true);
+    });
+  });
+
+  describe('GRAPHQL_API_KEYS', () => {
+    it('lets everybody in as anonymous when unset', () => {
+      expect(loadConfig({}).apiCallers).toEqual([]);
+    });
+
+    it('reads callerId:key pairs, keeping only a digest of each key', () => {
+      const callers = loadConfig({ GRAPHQL_API_KEYS: 'web-app:0123456789abcdef0123, batch:fedcba9876543210xyz' }).apiCallers;
+      expect(callers.map((caller) => caller.callerId)).toEqual(['web-app', 'batch']);
+      expect(JSON.stringify(callers)).not.toContain('0123456789abcdef0123');
+      expect(callers[0]?.keySha256).toHaveLength(32);
+    });
+
+    it.each([
+      ['no separator', 'web-app'],
+      ['a short key', 'web-app:short'],
+      ['a bad caller id', 'web app:0123456789abcdef0123'],
+      ['a repeated caller', 'a:0123456789abcdef0123,a:0123456789abcdef9999'],
+      ['a repeated key', 'a:0123456789abcdef0123,b:0123456789abcdef0123'],
+    ])('refuses %s without echoing keys', (_case, value) => {
+      const error = configError({ GRAPHQL_API_KEYS: value });
+      expect(error.variable).toBe('GRAPHQL_API_KEYS');
+      expect(error.message).not.toContain('0123456789abcdef');
+      expect(error.message).not.toContain('short');
+    });
+  });
+
+  describe('the upstream group', () => {
+    it('uses the embedded sandbox when no connection variable is set, even with tuning variables', () => {
+      expect(loadConfig({ UPSTREAM_SCOPE: 'x', UPSTREAM_TIMEOUT_MS: '2000' }).upstream).toBeUndefined();
+    });
+
+    it('reads the real upstream when every connection variable is set, trimming trailing slashes', () => {
+      const upstream = loadConfig(upstreamEnv).upstream;
+      expect(upstream).toMatchObject({
+        baseUrl: 'https://api.example.com',
+        environmentUrl: 'https://env.example.com',
+        authUrl: 'https://auth.example.com',
+        clientId: 'partner-1',
+      });
+      expect(upstream?.privateKeyPem).toContain('-----BEGIN PRIVATE KEY-----');
+    });
+
+    it('refuses a partial group, naming the missing variables', () => {
+      const { UPSTREAM_AUTH_URL: _auth, UPSTREAM_PRIVATE_KEY: _key, ...partial } = upstreamEnv;
+      const error = configError(partial);
+      expect(error.variable).toBe('UPSTREAM_AUTH_URL, UPSTREAM_PRIVATE_KEY');
+    });
+
+    it('refuses a URL that is not http(s) or carries credentials', () => {
+      expect(configError({ ...upstreamEnv, UPSTREAM_BASE_URL: 'ftp://api.example.com' }).variable).toBe('UPSTREAM_BASE_URL');
+      expect(configError({ ...upstreamEnv, UPSTREAM_AUTH_URL: 'https://user:pw@auth.example.com' }).variable).toBe('UPSTREAM_AUTH_URL');
+      expect(configError({ ...upstreamEnv, UPSTREAM_ENVIRONMENT_URL: 'not a url' }).variable).toBe('UPSTREAM_ENVIRONMENT_URL');
+    });
+
+    it('accepts the private key as a path to a PEM file', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'credit-graph-config-'));
+      try {
+        const path = join(dir, 'key.pem');
+        writeFileSync(path, pkcs8);
+        expect(loadConfig({ ...upstreamEnv, UPSTREAM_PRIVATE_KEY: path }).upstream?.privateKeyPem).toBe(pkcs8);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('accepts PEM text with escaped newlines and converts PKCS#1 to PKCS#8', () => {
+      const escaped = pkcs1.replace(/\n/g, '\\n');
+      expect(loadConfig({ ...upstreamEnv, UPSTREAM_PRIVATE_KEY: escaped }).upstream?.privateKeyPem).toBe(pkcs8);
+    });
+
+    it('refuses a broken key without echoing it', () => {
+      const broken = pkcs8.replace(/[A-Za-z0-9+/]{20}\n/, 'SECRETSECRET\n');
+      const error = configError({ ...upstreamEnv, UPSTREAM_PRIVATE_KEY: broken });
+      expect(error.variable).toBe('UPSTREAM_PRIVATE_KEY');
+      expect(error.message).not.toContain('SECRETSECRET');
+      expect(error.message).not.toContain('BEGIN');
+    });
+
+    it('refuses a path that does not exist without echoing it', () => {
+      const error = configError({ ...upstreamEnv, UPSTREAM_PRIVATE_KEY: '/nonexistent/secret-key.pem' });
+      expect(error.variable).toBe('UPSTREAM_PRIVATE_KEY');
+      expect(error.message).not.toContain('secret-key');
+    });
+
+    it('refuses a key that is not RSA', () => {
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      expect(configError({ ...upstreamEnv, UPSTREAM_PRIVATE_KEY: ec }).variable).toBe('UPSTREAM_PRIVATE_KEY');
+    });
+  });
+});

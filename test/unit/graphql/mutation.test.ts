@@ -1,0 +1,70 @@
+import { deriveIdempotencyKey, rejectionUserErrors } from '../../../src/graphql/common/mutation.js';
+import { mobileRule, validateInput } from '../../../src/graphql/common/validation.js';
+import { SignerInviteInput } from '../../../src/graphql/signature/signature.input.js';
+import { base64DecodedBytes, normalizeExtension } from '../../../src/graphql/document/document.input.js';
+import { UpstreamForbiddenError, UpstreamRejectedError } from '../../../src/upstream/index.js';
+
+describe('deriveIdempotencyKey', () => {
+  it('is deterministic per operation, caller and client key, and UUID-shaped', () => {
+    const key = deriveIdempotencyKey('IncluirManual', 'caller-a', 'k1');
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', 'k1')).toBe(key);
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-b', 'k1')).not.toBe(key);
+    expect(deriveIdempotencyKey('IncluirAvalista', 'caller-a', 'k1')).not.toBe(key);
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', 'k2')).not.toBe(key);
+    expect(key).not.toContain('k1');
+  });
+
+  it('derives nothing without a client key', () => {
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', undefined)).toBeUndefined();
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', null)).toBeUndefined();
+    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', '')).toBeUndefined();
+  });
+});
+
+describe('rejectionUserErrors', () => {
+  it('reports catalogue codes and English meanings, never the upstream text', () => {
+    const errors = rejectionUserErrors(
+      new UpstreamRejectedError('x', {
+        operation: 'IncluirAssinaturaCCB',
+        items: [
+          { code: 'T0668', detail: 'D0006', field: 'assinantes[0].email', description: 'E-mail inválido do assinante Maria da Silva', meaning: 'invalid e-mail (names the signer)' },
+          { code: 'X9999', detail: '', field: '', description: 'algo', meaning: undefined },
+        ],
+      }),
+    );
+    expect(errors.map(e => ({ ...e }))).toEqual([
+      { code: 'REJECTED', field: null, message: 'invalid e-mail (names the signer)', upstreamCode: 'T0668/D0006' },
+      { code: 'REJECTED', field: null, message: 'The credit partner rejected the operation.', upstreamCode: 'X9999' },
+    ]);
+    const forbidden = rejectionUserErrors(new UpstreamForbiddenError('x', { operation: 'IncluirDocumento', items: [] }));
+    expect(forbidden.map(e => [e.code, e.upstreamCode])).toEqual([['FORBIDDEN', null]]);
+  });
+});
+
+describe('validation rules', () => {
+  it('names the mobile rule that failed with its catalogue code', () => {
+    expect(mobileRule('11987654321')).toBeUndefined();
+    expect(mobileRule('(21) 6123-45678')).toBeUndefined();
+    expect(mobileRule('1198765432')).toBe('T0668/D0008');
+    expect(mobileRule('01987654321')).toBe('T0668/D0009');
+    expect(mobileRule('11587654321')).toBe('T0668/D0010');
+  });
+
+  it('validates a signer with field paths and codes', async () => {
+    const signer = Object.assign(new SignerInviteInput(), { name: '', email: 'x@', document: '11111111111', mobilePhone: '11 98765 4321', notifyByEmail: true, notifyByChat: false, notifySms: false });
+    const errors = await validateInput(signer, ['input', 'signers', '0']);
+    expect(errors.map(e => [e.field?.join('.'), e.upstreamCode])).toEqual([
+      ['input.signers.0.name', 'T0668/D0003'],
+      ['input.signers.0.email', 'T0668/D0001'],
+      ['input.signers.0.document', 'T0668/D0004'],
+    ]);
+  });
+
+  it('normalizes extensions and measures base64 payloads', () => {
+    expect(normalizeExtension('.PDF ')).toBe('pdf');
+    expect(base64DecodedBytes(Buffer.alloc(10).toString('base64'))).toBe(10);
+    expect(base64DecodedBytes(Buffer.alloc(11).toString('base64'))).toBe(11);
+    expect(base64DecodedBytes(Buffer.alloc(12).toString('base64'))).toBe(12);
+  });
+});

@@ -1,0 +1,64 @@
+import { Kind, parseValue } from 'graphql';
+import { Decimal } from 'decimal.js';
+import { DateTimeScalar, DecimalScalar, formatDecimal, formatMoney, toDateTime } from '../../../src/graphql/scalars.js';
+
+describe('DecimalScalar', () => {
+  it('serializes upstream numbers from their shortest text, never through float arithmetic', () => {
+    expect(DecimalScalar.serialize(0.1)).toBe('0.1');
+    expect(DecimalScalar.serialize(1234.56)).toBe('1234.56');
+    expect(DecimalScalar.serialize(1e21)).toBe('1000000000000000000000');
+    expect(DecimalScalar.serialize(0.0000001)).toBe('0.0000001');
+    expect(DecimalScalar.serialize(new Decimal('2.50'))).toBe('2.5');
+  });
+
+  it('keeps the text a mapper formatted, trailing zeros included', () => {
+    expect(DecimalScalar.serialize('1500.00')).toBe('1500.00');
+    expect(() => DecimalScalar.serialize('1,5')).toThrow('Decimal cannot represent');
+    expect(() => DecimalScalar.serialize(true)).toThrow('Decimal cannot represent');
+  });
+
+  it('parses strings and number literals exactly', () => {
+    expect((DecimalScalar.parseValue('0.30') as Decimal).toFixed()).toBe('0.3');
+    expect((DecimalScalar.parseLiteral(parseValue('12.345678901234567890')) as Decimal).toFixed()).toBe('12.34567890123456789');
+    expect((DecimalScalar.parseLiteral(parseValue('"99.99"')) as Decimal).toFixed()).toBe('99.99');
+    expect((DecimalScalar.parseLiteral(parseValue('1e3')) as Decimal).toFixed()).toBe('1000');
+    expect(() => DecimalScalar.parseLiteral({ kind: Kind.BOOLEAN, value: true })).toThrow('Decimal expects');
+    expect(() => DecimalScalar.parseValue('abc')).toThrow('plain decimal string');
+    expect(() => DecimalScalar.parseValue({})).toThrow('Decimal expects');
+  });
+});
+
+describe('formatMoney', () => {
+  it('gives at least two decimals and never rounds away digits the upstream sent', () => {
+    expect(formatMoney(1500)).toBe('1500.00');
+    expect(formatMoney(1500.5)).toBe('1500.50');
+    expect(formatMoney(0.07)).toBe('0.07');
+    expect(formatMoney(10.125)).toBe('10.125');
+    expect(formatMoney(-3.1)).toBe('-3.10');
+    expect(formatDecimal(2.5)).toBe('2.5');
+  });
+  it('refuses non-finite numbers', () => {
+    expect(() => formatMoney(Number.NaN)).toThrow('non-finite');
+  });
+});
+
+describe('DateTimeScalar', () => {
+  it('serializes to an ISO UTC string', () => {
+    expect(DateTimeScalar.name).toBe('DateTime');
+    expect(DateTimeScalar.serialize(new Date('2026-03-15T00:00:00Z'))).toBe('2026-03-15T00:00:00.000Z');
+    expect(DateTimeScalar.serialize('2026-03-15T10:00:00-03:00')).toBe('2026-03-15T13:00:00.000Z');
+  });
+});
+
+describe('toDateTime', () => {
+  it('reads upstream dates with or without offset as UTC, and garbage as null', () => {
+    expect(toDateTime('2026-03-15T00:00:00')?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
+    expect(toDateTime('2026-03-15')?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
+    expect(toDateTime('2026-03-15T00:00:00.000Z')?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
+    expect(toDateTime('2026-03-15T00:00:00-03:00')?.toISOString()).toBe('2026-03-15T03:00:00.000Z');
+    expect(toDateTime('not a date')).toBeNull();
+    expect(toDateTime(null)).toBeNull();
+    expect(toDateTime(undefined)).toBeNull();
+    expect(toDateTime('')).toBeNull();
+  });
+});

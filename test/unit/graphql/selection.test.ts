@@ -1,0 +1,101 @@
+import { buildSchema, graphql, type GraphQLResolveInfo } from 'graphql';
+import { selectedFields } from '../../../src/graphql/common/selection.js';
+import { readsFor } from '../../../src/graphql/proposal/proposal.reference.js';
+
+// The names and shapes of the credit graph's types, reduced to what readsFor looks at.
+const schema = buildSchema(`
+  type AgendaInstallment { number: Int balance: String boletos: [Int] pix: [Int] entries: [Int] }
+  type AgendaDetail { totalPaid: String installments(numbers: [Int]): [AgendaInstallment] }
+  type Installment { number: Int agenda: AgendaInstallment }
+  type Proposal { id: ID number: Int situation: Int installments: [Installment] agenda: AgendaDetail client: String boletos(includeCancelled: Boolean = false): [Int] }
+  type Query { proposal: Proposal }
+`);
+
+/** Runs `source` and returns the info the `proposal` resolver received. */
+async function infoOf(source: string, variableValues?: Record<string, unknown>): Promise<GraphQLResolveInfo> {
+  let captured: GraphQLResolveInfo | undefined;
+  const result = await graphql({
+    schema,
+    source,
+    variableValues,
+    rootValue: {
+      proposal: (_args: unknown, _ctx: unknown, info: GraphQLResolveInfo) => {
+        captured = info;
+        return null;
+      },
+    },
+  });
+  if (!captured) {
+    throw new Error(JSON.stringify(result.errors));
+  }
+  return captured;
+}
+
+describe('selectedFields', () => {
+  it('folds aliases and follows inline and named fragments of the type', async () => {
+    const info = await infoOf(`
+      query { proposal { a: id b: id ...Core ... on Proposal { installments { number } } } }
+      fragment Core on Proposal { situation }
+    `);
+    const selection = selectedFields(info, info.fieldNodes, 'Proposal');
+    expect([...selection.keys()].sort()).toEqual(['id', 'installments', 'situation']);
+    expect(selection.get('id')).toHaveLength(2);
+  });
+
+  it('honours @skip and @include with variables', async () => {
+    const info = await infoOf(`query($no: Boolean!, $yes: Boolean!) { proposal { id situation @skip(if: $yes) client @include(if: $no) number @include(if: $yes) } }`, {
+      no: false,
+      yes: true,
+    });
+    expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()].sort()).toEqual(['id', 'number']);
+  });
+
+  it('ignores fragments whose type condition is another type', async () => {
+    const info = await infoOf(`query { proposal { ... on Proposal { id } ...Core } } fragment Core on Proposal { situation }`);
+    expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual([]);
+    expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()].sort()).toEqual(['id', 'situation']);
+  });
+});
+
+describe('readsFor', () => {
+  it('needs the core record only for core fields no other read carries', async () => {
+    const none = { boletos: false, entries: false };
+    const alone = await infoOf(`query { proposal { id number } }`);
+    const aloneSelection = selectedFields(alone, alone.fieldNodes, 'Proposal');
+    expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({ core: true, installments: false, agenda: false, agendaNeeds: none, boletos: [] });
+    expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({ core: false, installments: false, agenda: false, agendaNeeds: none, boletos: [] });
+    const withInstallments = await infoOf(`query { proposal { id number installments { number } } }`);
+    expect(readsFor(withInstallments, selectedFields(withInstallments, withInstallments.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(false);
+    const withCore = await infoOf(`query { proposal { number situation installments { number } } }`);
+    expect(readsFor(withCore, selectedFields(withCore, withCore.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(true);
+  });
+
+  it('reads the agenda for installments.agenda or client, and boletos per includeCancelled', async () => {
+    const info = await infoOf(`query($c: Boolean) { proposal { installments { agenda { balance } } a: boletos b: boletos(includeCancelled: $c) c: boletos(includeCancelled: false) } }`, { c: true });
+    expect(readsFor(info, selectedFields(info, info.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
+      core: false,
+      installments: true,
+      agenda: true,
+      agendaNeeds: { boletos: false, entries: false },
+      boletos: [false, true],
+    });
+    const client = await infoOf(`query { proposal { client } }`);
+    expect(readsFor(client, selectedFields(client, client.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
+      core: false,
+      installments: false,
+      agenda: true,
+      agendaNeeds: { boletos: false, entries: false },
+      boletos: [],
+    });
+  });
+
+  it('asks the agenda for boletos and entries only when some selection below needs them', async () => {
+    const needs = async (query: string): Promise<unknown> => {
+      const info = await infoOf(query);
+      return readsFor(info, selectedFields(info, info.fieldNodes, 'Proposal'), { id: 'x' }).agendaNeeds;
+    };
+    expect(await needs(`{ proposal { agenda { totalPaid installments { balance } } } }`)).toEqual({ boletos: false, entries: false });
+    expect(await needs(`{ proposal { installments { agenda { pix } } } }`)).toEqual({ boletos: true, entries: false });
+    expect(await needs(`{ proposal { agenda { installments(numbers: [1]) { entries } } installments { agenda { boletos } } } }`)).toEqual({ boletos: true, entries: true });
+  });
+});
