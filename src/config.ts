@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
 
 /** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -37,6 +38,19 @@ export interface UpstreamLimits {
   timeoutMs: number;
 }
 
+/** Limits on what one GraphQL request may cost (defaults: DEFAULT_QUERY_LIMITS of src/graphql/limits.ts). */
+export interface QueryLimits extends QueryLimitOptions {
+  /**
+   * GRAPHQL_MAX_UPSTREAM_CALLS: upstream operations one request may start (default 200); fields
+   * needing more fail with UPSTREAM_CALL_BUDGET_EXCEEDED while the rest of the answer is served.
+   */
+  maxUpstreamCalls: number;
+  /** GRAPHQL_MAX_DEPTH: deepest field nesting of an operation (default 10); deeper ones are refused with QUERY_TOO_DEEP. */
+  maxDepth: number;
+  /** GRAPHQL_MAX_ALIASES: aliased fields in an operation (default 30); more are refused with TOO_MANY_ALIASES. */
+  maxAliases: number;
+}
+
 /** A caller allowed to use the graph: its id (part of the derived upstream IdempotencyKey) and the SHA-256 of its key. */
 export interface ApiCaller {
   callerId: string;
@@ -63,6 +77,8 @@ export interface Config {
   maxBodyBytes: number;
   /** LOG_LEVEL, default `info`. */
   logLevel: LogLevel;
+  /** How much one GraphQL request may ask of the scarce upstream. */
+  queryLimits: QueryLimits;
   /**
    * GRAPHQL_API_KEYS (`callerId:key,...`): when set, every GraphQL request must carry
    * `Authorization: Bearer <key>` and runs as that caller; when empty, every request is `anonymous`.
@@ -123,6 +139,11 @@ export function loadConfig(env: Env = process.env): Config {
   const corsOrigins = origins(read('CORS_ORIGINS'), production ? [] : [APOLLO_STUDIO_ORIGIN]);
   const maxBodyBytes = integer(read('GRAPHQL_MAX_BODY_BYTES'), 'GRAPHQL_MAX_BODY_BYTES', 16 * 1024 * 1024, 1024, 1024 ** 3);
   const logLevel = oneOf(read('LOG_LEVEL')?.toLowerCase(), 'LOG_LEVEL', LOG_LEVELS, 'info');
+  const queryLimits: QueryLimits = {
+    maxUpstreamCalls: integer(read('GRAPHQL_MAX_UPSTREAM_CALLS'), 'GRAPHQL_MAX_UPSTREAM_CALLS', DEFAULT_QUERY_LIMITS.maxUpstreamCalls, 1, 100_000),
+    maxDepth: integer(read('GRAPHQL_MAX_DEPTH'), 'GRAPHQL_MAX_DEPTH', DEFAULT_QUERY_LIMITS.maxDepth, 2, 100),
+    maxAliases: integer(read('GRAPHQL_MAX_ALIASES'), 'GRAPHQL_MAX_ALIASES', DEFAULT_QUERY_LIMITS.maxAliases, 0, 10_000),
+  };
   const apiCallers = callers(read('GRAPHQL_API_KEYS'));
   const upstream = upstreamSettings(read);
   const real = upstream !== undefined;
@@ -151,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins,
     maxBodyBytes,
     logLevel,
+    queryLimits,
     apiCallers,
     upstream,
     upstreamLimits,

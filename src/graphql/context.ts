@@ -1,5 +1,6 @@
-import { type UpstreamClient } from '../upstream/index.js';
+import { type UpstreamCaller } from '../upstream/index.js';
 import { type IdempotencyStore, processIdempotencyStore } from './common/idempotency.js';
+import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 
 /** Where the graph reports what it masks. Receives errors, never request data or personal data. */
@@ -10,7 +11,12 @@ export interface GraphLogger {
 /** Options of `createContext`. */
 export interface CreateContextOptions {
   /** The upstream client (shared by the process; it holds the token and the rate limit). */
-  upstream: UpstreamClient;
+  upstream: UpstreamCaller;
+  /**
+   * Upstream operations this request may start (default `DEFAULT_QUERY_LIMITS.maxUpstreamCalls`, 200); fields
+   * needing more fail with UPSTREAM_CALL_BUDGET_EXCEEDED (limits.ts).
+   */
+  maxUpstreamCalls?: number;
   logger?: GraphLogger;
   /**
    * Who is calling (the server's authenticated caller id). Part of the derived upstream
@@ -26,7 +32,8 @@ export interface CreateContextOptions {
 
 /** The per-request context every resolver receives. */
 export interface GraphContext {
-  upstream: UpstreamClient;
+  /** The shared client behind this request's call budget: every read and write goes through it. */
+  upstream: UpstreamCaller;
   loaders: Loaders;
   logger: GraphLogger;
   callerId: string;
@@ -37,9 +44,10 @@ const silent: GraphLogger = { error: () => undefined };
 
 /** Builds the context of ONE request: fresh loaders, never shared between requests or callers. */
 export function createContext(options: CreateContextOptions): GraphContext {
+  const upstream = budgetedUpstream(options.upstream, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
   return {
-    upstream: options.upstream,
-    loaders: createLoaders(options.upstream),
+    upstream,
+    loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
     callerId: options.callerId ?? 'anonymous',
     idempotency: options.idempotency ?? processIdempotencyStore,

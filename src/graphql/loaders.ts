@@ -16,7 +16,7 @@ import {
   type ConsultarDetalhesResponse,
   type ConsultarPessoaResponse,
   type Parcela,
-  type UpstreamClient,
+  type UpstreamCaller,
 } from '../upstream/index.js';
 import { toGraphQLError } from './errors.js';
 
@@ -207,7 +207,7 @@ function perKey<K, V>(read: (key: K) => Promise<V>): (keys: readonly K[]) => Pro
 }
 
 /** Builds the loaders of one request over `upstream`. */
-export function createLoaders(upstream: UpstreamClient): Loaders {
+export function createLoaders(upstream: UpstreamCaller): Loaders {
   const proposalById = new DataLoader<string, ConsultaPropostaResponse | null>(
     perKey(id => consultaProposta(upstream, { dto: { CodigoProposta: id } })),
   );

@@ -2,7 +2,7 @@ import { ApolloServer, type ApolloServerPlugin, type BaseContext, type HTTPGraph
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { type GraphQLSchema } from 'graphql';
+import { type GraphQLSchema, validate, type ValidationRule } from 'graphql';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Config } from '../config.js';
 import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
@@ -14,6 +14,12 @@ export interface GraphBinding<TContext extends BaseContext = BaseContext> {
   schema: GraphQLSchema;
   /** Called once per HTTP request with the authenticated caller: loaders live here, never shared between requests. */
   context: (request: { callerId: string }) => Promise<TContext>;
+  /**
+   * Query-shape rules (e.g. depth and alias limits) checked after graphql's own validation, before
+   * execution. Their errors reach the client with their own `extensions.code` (Apollo Server's
+   * `validationRules` would recode them all GRAPHQL_VALIDATION_FAILED) and `extensions.http`.
+   */
+  validationRules?: readonly ValidationRule[];
   /** `extensions.code` values the graph puts on errors meant for clients; anything else is masked. */
   errorCodes: Iterable<string>;
   /** The graph's mapping of a thrown error to the error a client sees (e.g. upstream errors to coded GraphQLErrors). */
@@ -69,6 +75,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       // Federated traces go to the gateway (and on to Apollo Studio): error messages stay out of them.
       ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
       requestLogPlugin(logger),
+      ...(deps.graph.validationRules?.length ? [validationRulesPlugin<TContext>(deps.graph.validationRules)] : []),
     ],
   });
   let started = false;
@@ -128,6 +135,22 @@ function apolloLogger(logger: Logger): ApolloServer['logger'] {
     info: (message) => logger.debug(text(message)),
     warn: (message) => logger.warn(text(message)),
     error: (message) => logger.error(text(message)),
+  };
+}
+
+/** Runs `rules` once the operation is resolved, before execution; the first error refuses the request. */
+function validationRulesPlugin<TContext extends BaseContext>(rules: readonly ValidationRule[]): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document }) {
+          const [first] = validate(schema, document, rules);
+          if (first !== undefined) {
+            throw first;
+          }
+        },
+      };
+    },
   };
 }
 

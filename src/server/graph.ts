@@ -1,14 +1,22 @@
 import { type Config } from '../config.js';
 import { createContext, type GraphLogger } from '../graphql/context.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
+import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
-import { type UpstreamClient } from '../upstream/index.js';
+import { isUpstreamError, type UpstreamClient } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
 
-/** The credit graph served over `upstream`: its schema, a fresh context (and loaders) per request, its error codes. */
-export async function creditGraph(upstream: UpstreamClient, logger: Logger = silentLogger): Promise<GraphBinding> {
+/**
+ * The credit graph served over `upstream`: its schema, a fresh context (and loaders, and upstream
+ * call budget) per request, its query-shape rules and its error codes.
+ */
+export async function creditGraph(
+  upstream: UpstreamClient,
+  logger: Logger = silentLogger,
+  limits: QueryLimitOptions = DEFAULT_QUERY_LIMITS,
+): Promise<GraphBinding> {
   const graphLogger: GraphLogger = {
     // The graph hands over errors; only their class, code and stack frames are logged (messages may quote input).
     error: (message, error) =>
@@ -20,7 +28,8 @@ export async function creditGraph(upstream: UpstreamClient, logger: Logger = sil
   };
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId }) => createContext({ upstream, logger: graphLogger, callerId }),
+    context: async ({ callerId }) => createContext({ upstream, logger: graphLogger, callerId, maxUpstreamCalls: limits.maxUpstreamCalls }),
+    validationRules: queryLimitRules(limits),
     errorCodes: GRAPH_ERROR_CODES,
     normalizeError: toGraphQLError,
   };
@@ -33,11 +42,30 @@ export interface CreditGraphAppOptions {
   readinessChecks?: readonly ReadinessCheck[];
 }
 
-/** {@link createApp} with the credit graph: what `main.ts`, the tests and the benchmark serve. */
+/**
+ * Readiness check `upstreamAuth`: an upstream access token can be had (the cached one while valid;
+ * otherwise one token request, no operation call). Fails with the upstream error's code only
+ * (e.g. `UPSTREAM_UNAVAILABLE`), never its message.
+ */
+export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'>): ReadinessCheck {
+  return {
+    name: 'upstreamAuth',
+    check: () =>
+      upstream.checkAuth().then(
+        () => undefined,
+        (error: unknown) => (isUpstreamError(error) ? error.code : 'UPSTREAM_AUTH_FAILED'),
+      ),
+  };
+}
+
+/**
+ * {@link createApp} with the credit graph: what `main.ts`, the tests and the benchmark serve. GET
+ * /ready checks {@link upstreamAuthCheck} besides `options.readinessChecks`.
+ */
 export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
   return createApp(config, {
-    graph: await creditGraph(options.upstream, options.logger),
+    graph: await creditGraph(options.upstream, options.logger, config.queryLimits),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.readinessChecks === undefined ? {} : { readinessChecks: options.readinessChecks }),
+    readinessChecks: [upstreamAuthCheck(options.upstream), ...(options.readinessChecks ?? [])],
   });
 }

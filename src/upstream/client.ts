@@ -83,6 +83,12 @@ const DEFAULTS = {
   maxDelayMs: 2000,
 } as const;
 
+/**
+ * What the typed operations need of a client: its `request`. The graph passes a per-request wrapper
+ * of the shared client (to count and cap the calls of one GraphQL request).
+ */
+export type UpstreamCaller = Pick<UpstreamClient, 'request'>;
+
 /** The upstream client. Build it with `createUpstreamClient`. */
 export class UpstreamClient {
   private readonly agent: Agent;
@@ -164,6 +170,24 @@ export class UpstreamClient {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCallerAbort);
       this.active.delete(controller);
+    }
+  }
+
+  /**
+   * Proves that an access token can be had, without calling any operation: resolves at once while
+   * the cached token is valid (starting the usual early renewal inside its renewal window), otherwise
+   * waits for the single token request. Rejects only with `UpstreamError` subclasses (never quoting
+   * the key or a token), within the client's deadline. For readiness probes.
+   */
+  async checkAuth(): Promise<void> {
+    if (this.closed) {
+      throw new UpstreamUnavailableError('token: the upstream client is closed', { operation: 'token' });
+    }
+    const signal = AbortSignal.timeout(this.deadlineMs);
+    try {
+      await this.auth.token(signal, 'token');
+    } catch (thrown) {
+      throw this.typed(thrown, 'token', signal, undefined);
     }
   }
 

@@ -1,5 +1,5 @@
 /** Document operations. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type IncluirDocumentoRequest,
   type IncluirDocumentoResponse,
@@ -7,7 +7,7 @@ import {
 
 /** /Proposta/IncluirDocumento: attaches a document (base64 in `documento.arquivo`). A write. */
 export function incluirDocumento(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirDocumentoRequest,
   options?: CallOptions,
 ): Promise<IncluirDocumentoResponse> {

@@ -1,5 +1,5 @@
 /** FGTS cancellation, served from the environment address. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type CancelarPropostaRequest,
   type CancelarPropostaResponse,
@@ -7,7 +7,7 @@ import {
 
 /** {environment_url}/FGTS/CancelarProposta: cancels an FGTS proposal within 7 days of disbursement (PascalCase response). A write. */
 export function cancelarProposta(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: CancelarPropostaRequest,
   options?: CallOptions,
 ): Promise<CancelarPropostaResponse> {

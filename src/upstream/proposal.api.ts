@@ -1,5 +1,5 @@
 /** Proposal operations: query, manual inclusion, guarantor, installments, simulation. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type ConsultaPropostaRequest,
   type ConsultaPropostaResponse,
@@ -15,7 +15,7 @@ import {
 
 /** /FGTS/ConsultaProposta: everything about a proposal (PascalCase response). */
 export function consultaProposta(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultaPropostaRequest,
   options?: CallOptions,
 ): Promise<ConsultaPropostaResponse> {
@@ -24,7 +24,7 @@ export function consultaProposta(
 
 /** /Proposta/IncluirManual: creates a proposal. A write: pass `idempotencyKey`. */
 export function incluirManual(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirManualRequest,
   options?: CallOptions,
 ): Promise<IncluirManualResponse> {
@@ -33,7 +33,7 @@ export function incluirManual(
 
 /** /Proposta/IncluirAvalista: adds a guarantor. A write: pass `idempotencyKey`. */
 export function incluirAvalista(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirAvalistaRequest,
   options?: CallOptions,
 ): Promise<IncluirAvalistaResponse> {
@@ -42,7 +42,7 @@ export function incluirAvalista(
 
 /** /Proposta/ConsultarParcelas: the installments of a proposal. */
 export function consultarParcelas(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultarParcelasRequest,
   options?: CallOptions,
 ): Promise<ConsultarParcelasResponse> {
@@ -51,7 +51,7 @@ export function consultarParcelas(
 
 /** /Proposta/CalcularValoresProposta: simulates values before inclusion. */
 export function calcularValoresProposta(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: CalcularValoresPropostaRequest,
   options?: CallOptions,
 ): Promise<CalcularValoresPropostaResponse> {

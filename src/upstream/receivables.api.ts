@@ -1,5 +1,5 @@
 /** Receivables agenda operations. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type ConsultarDetalhesRequest,
   type ConsultarDetalhesResponse,
@@ -17,7 +17,7 @@ import {
 
 /** /AgendaRecebivel/ConsultarDetalhes: agenda, installments, boletos, Pix and entries. */
 export function consultarDetalhes(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultarDetalhesRequest,
   options?: CallOptions,
 ): Promise<ConsultarDetalhesResponse> {
@@ -26,7 +26,7 @@ export function consultarDetalhes(
 
 /** /AgendaRecebivel/ConsultarBoletos: boletos of a proposal. */
 export function consultarBoletos(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultarBoletosRequest,
   options?: CallOptions,
 ): Promise<ConsultarBoletosResponse> {
@@ -35,7 +35,7 @@ export function consultarBoletos(
 
 /** /AgendaRecebivel/GerarMultiplosBoletos: one boleto per listed installment. A write. */
 export function gerarMultiplosBoletos(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: GerarMultiplosBoletosRequest,
   options?: CallOptions,
 ): Promise<GerarMultiplosBoletosResponse> {
@@ -44,7 +44,7 @@ export function gerarMultiplosBoletos(
 
 /** /AgendaRecebivel/GerarUnicoBoleto: one boleto covering the listed installments. A write. */
 export function gerarUnicoBoleto(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: GerarUnicoBoletoRequest,
   options?: CallOptions,
 ): Promise<GerarUnicoBoletoResponse> {
@@ -53,7 +53,7 @@ export function gerarUnicoBoleto(
 
 /** /AgendaRecebivel/IncluirLancamentoParcela: a payment entry for one installment. A write. */
 export function incluirLancamentoParcela(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirLancamentoParcelaRequest,
   options?: CallOptions,
 ): Promise<IncluirLancamentoParcelaResponse> {
@@ -62,7 +62,7 @@ export function incluirLancamentoParcela(
 
 /** /AgendaRecebivel/IncluirLancamentoMultiplasParcelas: payment entries for several installments. A write. */
 export function incluirLancamentoMultiplasParcelas(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirLancamentoMultiplasParcelasRequest,
   options?: CallOptions,
 ): Promise<IncluirLancamentoMultiplasParcelasResponse> {

@@ -1,5 +1,5 @@
 /** Person, registry and bureau look-ups. Their `json` strings come back parsed. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type ConsultarPessoaRequest,
   type ConsultarPessoaResponse,
@@ -11,7 +11,7 @@ import {
 
 /** /Pessoa/ConsultarPessoa: a person record (`json` parsed). */
 export function consultarPessoa(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultarPessoaRequest,
   options?: CallOptions,
 ): Promise<ConsultarPessoaResponse> {
@@ -20,7 +20,7 @@ export function consultarPessoa(
 
 /** /Bureau/ConsultarCadastroBusca: registry data by document (`json` parsed). */
 export function consultarCadastroBusca(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultarCadastroBuscaRequest,
   options?: CallOptions,
 ): Promise<ConsultarCadastroBuscaResponse> {
@@ -29,7 +29,7 @@ export function consultarCadastroBusca(
 
 /** /Bureau/ConsultaBureauCnpj: the bureau report. */
 export function consultaBureauCnpj(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: ConsultaBureauCnpjRequest,
   options?: CallOptions,
 ): Promise<ConsultaBureauCnpjResponse> {

@@ -1,5 +1,5 @@
 /** Signature operations. */
-import { type CallOptions, type UpstreamClient } from './client.js';
+import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type IncluirAssinaturaCCBRequest,
   type IncluirAssinaturaCCBResponse,
@@ -9,7 +9,7 @@ import {
 
 /** /Proposta/IncluirAssinaturaCCB: invites signers (proposal must be approved). A write. */
 export function incluirAssinaturaCCB(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirAssinaturaCCBRequest,
   options?: CallOptions,
 ): Promise<IncluirAssinaturaCCBResponse> {
@@ -18,7 +18,7 @@ export function incluirAssinaturaCCB(
 
 /** /Proposta/IncluirAssinaturaCCBFinalizada: registers signers who already signed. A write. */
 export function incluirAssinaturaCCBFinalizada(
-  client: UpstreamClient,
+  client: UpstreamCaller,
   request: IncluirAssinaturaCCBFinalizadaRequest,
   options?: CallOptions,
 ): Promise<IncluirAssinaturaCCBFinalizadaResponse> {

@@ -10,8 +10,8 @@ import {
   UpstreamUnavailableError,
 } from '../../src/upstream/errors.js';
 import { consultarParcelas, incluirManual } from '../../src/upstream/proposal.api.js';
-import { callOperation, getToken, type SandboxAdmin, startTestSandbox, type TestClient } from '../helpers/sandbox.js';
-import { type Sandbox } from '../../src/sandbox/server.js';
+import { callOperation, getToken, type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
+import { type CallStats, type SandboxOptions } from '../../src/sandbox/server.js';
 
 const PARCELAS = '/Proposta/ConsultarParcelas';
 const INCLUIR = '/Proposta/IncluirManual';
@@ -45,25 +45,42 @@ function cpf(n: number): string {
   return [...base, d1, digit([...base, d1])].join('');
 }
 
-describe('upstream client under sandbox faults', () => {
-  let started: Started;
-  let admin: SandboxAdmin;
-  let proposalId: string;
-  const clients: UpstreamClient[] = [];
+/** What a suite of this file works with: its sandbox, a proposal in it, and upstream clients closed after each test. */
+interface FaultSandbox {
+  readonly started: Started;
+  readonly admin: SandboxAdmin;
+  /** A proposal created (for the client `cpf(cpfSeed)`) before the suite's tests. */
+  readonly proposalId: string;
+  /** An upstream client of the sandbox's test client; closed after the test. */
+  client(extra?: Partial<UpstreamClientOptions>): UpstreamClient;
+}
 
-  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
-    const c = createUpstreamClient(optionsFor(started, extra));
+/**
+ * Registers the hooks both suites share: a sandbox started with `options` and a proposal created in
+ * it before all tests; after each, the test's clients closed, faults cleared, the token endpoint up
+ * and the call counter reset; the sandbox closed after all.
+ */
+function faultSandbox(options: SandboxOptions, cpfSeed: number): FaultSandbox {
+  let started: Started | undefined;
+  let proposalId = '';
+  const clients: UpstreamClient[] = [];
+  const running = (): Started => {
+    if (started === undefined) {
+      throw new Error('the sandbox is not started');
+    }
+    return started;
+  };
+  const client = (extra: Partial<UpstreamClientOptions> = {}): UpstreamClient => {
+    const c = createUpstreamClient(optionsFor(running(), extra));
     clients.push(c);
     return c;
-  }
+  };
 
   beforeAll(async () => {
-    started = await startTestSandbox();
-    admin = started.admin;
-    const setup = client();
+    started = await startTestSandbox(options);
     const created = await incluirManual(
-      setup,
-      { dto: { documentoCliente: cpf(1), tipoContrato: 'CP', vlrSolicitado: 3000, prazo: 6 } },
+      client(),
+      { dto: { documentoCliente: cpf(cpfSeed), tipoContrato: 'CP', vlrSolicitado: 3000, prazo: 6 } },
       { idempotencyKey: randomUUID() },
     );
     proposalId = created.codigo as string;
@@ -71,38 +88,56 @@ describe('upstream client under sandbox faults', () => {
 
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
-    await admin.clearFaults();
-    await admin.setTokenEndpointDown(false);
-    await admin.resetCalls();
+    await running().admin.clearFaults();
+    await running().admin.setTokenEndpointDown(false);
+    await running().admin.resetCalls();
   });
 
   afterAll(async () => {
-    await started.close();
+    await started?.close();
   });
 
+  return {
+    get started() {
+      return running();
+    },
+    get admin() {
+      return running().admin;
+    },
+    get proposalId() {
+      return proposalId;
+    },
+    client,
+  };
+}
+
+describe('upstream client under sandbox faults', () => {
+  const env = faultSandbox({}, 1);
+  const client = env.client;
+
   const read = (c: UpstreamClient, deadlineMs?: number): Promise<unknown> =>
-    consultarParcelas(c, { dto: { codigoProposta: proposalId } }, deadlineMs === undefined ? {} : { deadlineMs });
+    consultarParcelas(c, { dto: { codigoProposta: env.proposalId } }, deadlineMs === undefined ? {} : { deadlineMs });
 
   describe('deadline', () => {
     it('ends a slow response at the deadline with UPSTREAM_TIMEOUT, without retrying', async () => {
       const c = client();
       await read(c); // token fetched outside the measured call
-      await admin.resetCalls();
-      await admin.setFaults({ latencyMs: 2000, operations: [PARCELAS] });
+      await env.admin.resetCalls();
+      await env.admin.setFaults({ latencyMs: 2000, operations: [PARCELAS] });
       const t0 = performance.now();
       const error = await read(c, 300).catch((e: unknown) => e);
       const elapsed = performance.now() - t0;
       expect(error).toBeInstanceOf(UpstreamTimeoutError);
       expect(elapsed).toBeGreaterThanOrEqual(290);
       expect(elapsed).toBeLessThan(1900);
-      expect((await admin.calls()).operations[PARCELAS]).toBe(1);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(1);
     });
 
     it('ends a hang at the deadline with UPSTREAM_TIMEOUT, read or write', async () => {
       const c = client();
       await read(c);
-      await admin.resetCalls();
-      await admin.setFaults({ hangNext: 2 });
+      await env.admin.resetCalls();
+      await env.admin.setFaults({ hangNext: 2 });
       const t0 = performance.now();
       const [r, w] = await Promise.all([
         read(c, 250).catch((e: unknown) => e),
@@ -113,17 +148,17 @@ describe('upstream client under sandbox faults', () => {
       expect(r).toBeInstanceOf(UpstreamTimeoutError);
       expect(w).toBeInstanceOf(UpstreamTimeoutError);
       expect(performance.now() - t0).toBeLessThan(2500);
-      const calls = await admin.calls();
+      const calls = await env.admin.calls();
       expect(calls.operations[PARCELAS]).toBe(1);
       expect(calls.operations[INCLUIR]).toBe(1);
     });
 
     it('ends a call at the deadline when the token endpoint is slow, sending nothing', async () => {
-      await admin.setFaults({ latencyMs: 2000, operations: ['/connect/token'] });
+      await env.admin.setFaults({ latencyMs: 2000, operations: ['/connect/token'] });
       const c = client();
       const error = await read(c, 300).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamTimeoutError);
-      const calls = await admin.calls();
+      const calls = await env.admin.calls();
       expect(calls.tokenRequests).toBe(1);
       expect(calls.total).toBe(0);
     });
@@ -132,65 +167,65 @@ describe('upstream client under sandbox faults', () => {
   describe('retries', () => {
     it('retries a read on 503 and succeeds: exactly three calls reach the sandbox', async () => {
       const c = client();
-      await admin.setFaults({ failNext: 2, errorStatus: 503, operations: [PARCELAS] });
+      await env.admin.setFaults({ failNext: 2, errorStatus: 503, operations: [PARCELAS] });
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
-      expect((await admin.calls()).operations[PARCELAS]).toBe(3);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(3);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 1, successes: 1, attempts: 3, retries: 2 });
     });
 
     it('retries a read on 500 too', async () => {
       const c = client();
-      await admin.setFaults({ failNext: 1, errorStatus: 500, operations: [PARCELAS] });
+      await env.admin.setFaults({ failNext: 1, errorStatus: 500, operations: [PARCELAS] });
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
-      expect((await admin.calls()).operations[PARCELAS]).toBe(2);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(2);
     });
 
     it('gives up after maxAttempts with UPSTREAM_UNAVAILABLE', async () => {
       const c = client();
-      await admin.setFaults({ errorRate: 1, errorStatus: 502, operations: [PARCELAS] });
+      await env.admin.setFaults({ errorRate: 1, errorStatus: 502, operations: [PARCELAS] });
       const error = await read(c).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamUnavailableError);
       expect((error as UpstreamUnavailableError).status).toBe(502);
-      expect((await admin.calls()).operations[PARCELAS]).toBe(3);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(3);
     });
 
     it('waits for Retry-After before retrying a 429', async () => {
       const c = client();
       await read(c);
-      await admin.resetCalls();
-      await admin.setFaults({ failNext: 1, errorStatus: 429, retryAfterSeconds: 1, operations: [PARCELAS] });
+      await env.admin.resetCalls();
+      await env.admin.setFaults({ failNext: 1, errorStatus: 429, retryAfterSeconds: 1, operations: [PARCELAS] });
       const t0 = performance.now();
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
       expect(performance.now() - t0).toBeGreaterThanOrEqual(990);
-      expect((await admin.calls()).operations[PARCELAS]).toBe(2);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(2);
     });
 
     it('retries a write on 503 with the same IdempotencyKey: the sandbox replays that key', async () => {
       const c = client();
       const key = randomUUID();
       const body = { dto: { documentoCliente: cpf(3), tipoContrato: 'CP', vlrSolicitado: 1500, prazo: 4 } };
-      const before = (await admin.proposals()).length;
-      await admin.setFaults({ failNext: 1, errorStatus: 503, operations: [INCLUIR] });
+      const before = (await env.admin.proposals()).length;
+      await env.admin.setFaults({ failNext: 1, errorStatus: 503, operations: [INCLUIR] });
       const created = await incluirManual(c, body, { idempotencyKey: key });
-      expect((await admin.calls()).operations[INCLUIR]).toBe(2);
+      expect((await env.admin.calls()).operations[INCLUIR]).toBe(2);
       // The key of the successful attempt is the caller's: a replay of it answers the same proposal.
-      const token = await getToken(started.sandbox, started.client);
-      const replay = await callOperation(started.sandbox, token, INCLUIR, body, { IdempotencyKey: key });
+      const token = await getToken(env.started.sandbox, env.started.client);
+      const replay = await callOperation(env.started.sandbox, token, INCLUIR, body, { IdempotencyKey: key });
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
       expect(replay.json.codigo).toBe(created.codigo);
       const again = await incluirManual(c, body, { idempotencyKey: key });
       expect(again.codigo).toBe(created.codigo);
-      expect((await admin.proposals()).length).toBe(before + 1);
+      expect((await env.admin.proposals()).length).toBe(before + 1);
     });
 
     it('does not retry a write on 500: the upstream may have processed it', async () => {
       const c = client();
-      await admin.setFaults({ failNext: 1, errorStatus: 500, operations: [INCLUIR] });
+      await env.admin.setFaults({ failNext: 1, errorStatus: 500, operations: [INCLUIR] });
       const error = await incluirManual(c, { dto: { documentoCliente: cpf(4), tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 2 } }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(UpstreamUnavailableError);
-      expect((await admin.calls()).operations[INCLUIR]).toBe(1);
+      expect((await env.admin.calls()).operations[INCLUIR]).toBe(1);
     });
   });
 
@@ -198,10 +233,10 @@ describe('upstream client under sandbox faults', () => {
     it('recovers from a revoked token with exactly one renewal', async () => {
       const c = client();
       await read(c);
-      await admin.revokeTokens();
-      await admin.resetCalls();
+      await env.admin.revokeTokens();
+      await env.admin.resetCalls();
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
-      const calls = await admin.calls();
+      const calls = await env.admin.calls();
       expect(calls.tokenRequests).toBe(1);
       expect(calls.operations[PARCELAS]).toBe(2);
       expect(c.stats().operations.ConsultarParcelas?.authReplays).toBe(1);
@@ -210,20 +245,20 @@ describe('upstream client under sandbox faults', () => {
     it('shares one renewal among concurrent calls rejected with the revoked token', async () => {
       const c = client();
       await read(c);
-      await admin.revokeTokens();
-      await admin.resetCalls();
+      await env.admin.revokeTokens();
+      await env.admin.resetCalls();
       await Promise.all(Array.from({ length: 10 }, () => read(c)));
-      const calls = await admin.calls();
+      const calls = await env.admin.calls();
       expect(calls.tokenRequests).toBe(1);
       expect(calls.operations[PARCELAS]).toBe(20);
     });
 
     it('fails with UPSTREAM_UNAVAILABLE when no token is cached and the token endpoint is down', async () => {
-      await admin.setTokenEndpointDown(true);
+      await env.admin.setTokenEndpointDown(true);
       const error = await read(client()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamUnavailableError);
       expect((error as UpstreamUnavailableError).operation).toBe('token');
-      expect((await admin.calls()).total).toBe(0);
+      expect((await env.admin.calls()).total).toBe(0);
     });
   });
 
@@ -232,12 +267,12 @@ describe('upstream client under sandbox faults', () => {
       const c = client({ rateLimit: { requestsPerSecond: 5, burst: 2, maxConcurrent: 10, maxWaitMs: 1000 } });
       await c.request('CalcularValoresProposta', { dto: { vlrSolicitado: 1000, prazo: 2 } }); // token, one bucket token
       await sleep(450); // bucket refilled to 2
-      await admin.resetCalls();
+      await env.admin.resetCalls();
       const t0 = performance.now();
       const done: number[] = [];
       await Promise.all(Array.from({ length: 4 }, () => read(c).then(() => done.push(performance.now() - t0))));
       done.sort((a, b) => a - b);
-      expect((await admin.calls()).operations[PARCELAS]).toBe(4);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(4);
       // At most the burst in the first window, then one per 200 ms (lower bounds: load only delays).
       expect(done.filter((t) => t < 180).length).toBeLessThanOrEqual(2);
       expect(done[2]).toBeGreaterThanOrEqual(180);
@@ -248,7 +283,7 @@ describe('upstream client under sandbox faults', () => {
       const c = client({ rateLimit: { requestsPerSecond: 5, burst: 2, maxConcurrent: 10, maxWaitMs: 500 } });
       await c.request('CalcularValoresProposta', { dto: { vlrSolicitado: 1000, prazo: 2 } });
       await sleep(450);
-      await admin.resetCalls();
+      await env.admin.resetCalls();
       const results = await Promise.allSettled(Array.from({ length: 10 }, () => read(c)));
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       // Burst 2, then slots at 200 and 400 ms; the 600 ms one is over the 500 ms bound.
@@ -258,17 +293,17 @@ describe('upstream client under sandbox faults', () => {
         expect(r.reason).toBeInstanceOf(UpstreamRateLimitedError);
         expect(r.reason).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', local: true });
       }
-      expect((await admin.calls()).operations[PARCELAS]).toBe(4);
+      expect((await env.admin.calls()).operations[PARCELAS]).toBe(4);
       expect(c.stats().operations.ConsultarParcelas?.errorsByCode.UPSTREAM_RATE_LIMITED).toBe(6);
     });
 
     it('caps the calls in flight at maxConcurrent', async () => {
       const c = client({ rateLimit: { requestsPerSecond: 1000, burst: 100, maxConcurrent: 3, maxWaitMs: 5000 } });
       await read(c);
-      await admin.resetCalls();
-      await admin.setFaults({ latencyMs: 80, operations: [PARCELAS] });
+      await env.admin.resetCalls();
+      await env.admin.setFaults({ latencyMs: 80, operations: [PARCELAS] });
       await Promise.all(Array.from({ length: 9 }, () => read(c)));
-      const calls = await admin.calls();
+      const calls = await env.admin.calls();
       expect(calls.operations[PARCELAS]).toBe(9);
       expect(calls.maxInFlight).toBe(3);
     });
@@ -276,61 +311,30 @@ describe('upstream client under sandbox faults', () => {
 });
 
 describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
-  let started: Started;
-  let sandbox: Sandbox;
-  let testClient: TestClient;
-  let proposalId: string;
-  const clients: UpstreamClient[] = [];
+  const env = faultSandbox({ tokenTtlSeconds: 2 }, 10);
+  const client = env.client;
 
-  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
-    const c = createUpstreamClient(optionsFor(started, extra));
-    clients.push(c);
-    return c;
-  }
+  const read = (c: UpstreamClient): Promise<unknown> => consultarParcelas(c, { dto: { codigoProposta: env.proposalId } });
 
-  beforeAll(async () => {
-    started = await startTestSandbox({ tokenTtlSeconds: 2 });
-    sandbox = started.sandbox;
-    testClient = started.client;
-    const token = await getToken(sandbox, testClient);
-    const created = await callOperation(sandbox, token, INCLUIR, {
-      dto: { documentoCliente: cpf(10), tipoContrato: 'CP', vlrSolicitado: 3000, prazo: 6 },
-    });
-    proposalId = created.json.codigo as string;
-  });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await started.admin.setTokenEndpointDown(false);
-    await started.admin.resetCalls();
-  });
-
-  afterAll(async () => {
-    await started.close();
-  });
-
-  const read = (c: UpstreamClient): Promise<unknown> => consultarParcelas(c, { dto: { codigoProposta: proposalId } });
-
-  it('sends exactly one token request for 100 concurrent calls after the token expired', async () => {
-    const c = client();
+  /** One read, `waitMs` of the token's life gone, then 100 concurrent reads that must all succeed: the sandbox's counts of the burst. */
+  async function burstAfter(c: UpstreamClient, waitMs: number): Promise<CallStats> {
     await read(c);
-    await sleep(2100);
-    await started.admin.resetCalls();
+    await sleep(waitMs);
+    await env.admin.resetCalls();
     const results = await Promise.allSettled(Array.from({ length: 100 }, () => read(c)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
-    const calls = await started.admin.calls();
+    return env.admin.calls();
+  }
+
+  it('sends exactly one token request for 100 concurrent calls after the token expired', async () => {
+    const calls = await burstAfter(client(), 2100);
     expect(calls.tokenRequests).toBe(1);
     expect(calls.operations[PARCELAS]).toBe(100);
   });
 
   it('renews in the background inside the window while 100 concurrent calls use the old token', async () => {
-    const c = client({ tokenRenewBeforeSeconds: 1 });
-    await read(c);
-    await sleep(1200); // inside the last second of the token's life
-    await started.admin.resetCalls();
-    const results = await Promise.allSettled(Array.from({ length: 100 }, () => read(c)));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
-    const calls = await started.admin.calls();
+    // 1.2 s: inside the last second of the token's life.
+    const calls = await burstAfter(client({ tokenRenewBeforeSeconds: 1 }), 1200);
     expect(calls.tokenRequests).toBe(1);
     // Nobody waited for the renewal and nothing was refused: one call per caller.
     expect(calls.operations[PARCELAS]).toBe(100);
@@ -339,24 +343,24 @@ describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
   it('keeps serving the cached token while the token endpoint is down: no failed call', async () => {
     const c = client({ tokenRenewBeforeSeconds: 1 });
     await read(c);
-    await started.admin.setTokenEndpointDown(true);
+    await env.admin.setTokenEndpointDown(true);
     await sleep(1100); // renewal window open, token still valid for ~0.9 s
-    await started.admin.resetCalls();
+    await env.admin.resetCalls();
     for (let i = 0; i < 5; i += 1) {
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
     }
-    const calls = await started.admin.calls();
+    const calls = await env.admin.calls();
     expect(calls.operations[PARCELAS]).toBe(5);
     // A background renewal was attempted and failed (then retried after a short back-off at most).
     expect(calls.tokenRequests).toBeGreaterThanOrEqual(1);
     expect(c.stats().operations.ConsultarParcelas?.errors).toBe(0);
     expect(c.stats().tokenFailures).toBe(calls.tokenRequests);
     // The endpoint comes back before the old token expires: the next renewal succeeds in the background.
-    await started.admin.setTokenEndpointDown(false);
+    await env.admin.setTokenEndpointDown(false);
     await sleep(300);
     await read(c);
     await sleep(100);
-    expect((await started.admin.calls()).tokenRequests).toBe(2);
+    expect((await env.admin.calls()).tokenRequests).toBe(2);
     await sleep(700); // the first token has expired now; the renewed one serves without a 401
     await expect(read(c)).resolves.toMatchObject({ hasError: false });
     expect(c.stats().operations.ConsultarParcelas?.authReplays).toBe(0);

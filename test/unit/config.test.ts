@@ -63,6 +63,10 @@ describe('loadConfig', () => {
       expect(config.landingPage).toBe(false);
     });
 
+    it('limits what one GraphQL request may cost', () => {
+      expect(loadConfig({}).queryLimits).toEqual({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+    });
+
     it('spends the real upstream sparingly (1 call per second) and the sandbox freely', () => {
       expect(loadConfig(upstreamEnv).upstreamLimits.requestsPerSecond).toBe(1);
       expect(loadConfig({}).upstreamLimits.requestsPerSecond).toBe(50);
@@ -79,6 +83,9 @@ describe('loadConfig', () => {
         GRAPHQL_INTROSPECTION: 'false',
         CORS_ORIGINS: 'https://app.example.com, http://localhost:3000/',
         GRAPHQL_MAX_BODY_BYTES: '2048',
+        GRAPHQL_MAX_UPSTREAM_CALLS: '3',
+        GRAPHQL_MAX_DEPTH: '6',
+        GRAPHQL_MAX_ALIASES: '0',
         LOG_LEVEL: 'WARN',
         UPSTREAM_SCOPE: 'a b',
         UPSTREAM_RATE_LIMIT_RPS: '2.5',
@@ -95,6 +102,7 @@ describe('loadConfig', () => {
         introspection: false,
         corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
         maxBodyBytes: 2048,
+        queryLimits: { maxUpstreamCalls: 3, maxDepth: 6, maxAliases: 0 },
         logLevel: 'warn',
         upstreamLimits: { scope: 'a b', requestsPerSecond: 2.5, burst: 7, maxConcurrent: 3, maxWaitMs: 0, timeoutMs: 1500 },
       });
@@ -115,6 +123,11 @@ describe('loadConfig', () => {
       ['UPSTREAM_MAX_CONCURRENT', '0'],
       ['UPSTREAM_TIMEOUT_MS', '10'],
       ['GRAPHQL_MAX_BODY_BYTES', '12'],
+      ['GRAPHQL_MAX_UPSTREAM_CALLS', '0'],
+      ['GRAPHQL_MAX_UPSTREAM_CALLS', 'many'],
+      ['GRAPHQL_MAX_DEPTH', '1'],
+      ['GRAPHQL_MAX_DEPTH', '2.5'],
+      ['GRAPHQL_MAX_ALIASES', '-1'],
       ['UPSTREAM_SCOPE', 'a'.repeat(301)],
       ['UPSTREAM_SCOPE', 'a\tb'],
     ])('refuses %s=%s naming the variable', (name, value) => {

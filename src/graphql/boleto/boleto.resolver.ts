@@ -1,18 +1,13 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, payloadSelects, runWrite, type WriteOutcome } from '../common/mutation.js';
-import { validateInput } from '../common/validation.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, payloadSelects, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
 import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest, mapBoleto } from './boleto.mapper.js';
 import { type Boleto, GenerateBoletosPayload } from './boleto.type.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
-
-function failed(userErrors: GenerateBoletosPayload['userErrors']): GenerateBoletosPayload {
-  return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], parameters: [], userErrors });
-}
 
 /** The payload of a finished generation: fresh proposal and boletos, each only when selected. */
 async function generated(
@@ -22,7 +17,7 @@ async function generated(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<GenerateBoletosPayload> {
   if (!outcome.ok) {
-    return failed(outcome.userErrors);
+    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], parameters: [], userErrors: outcome.userErrors });
   }
   const numbers = new Set(generatedBoletoNumbers(outcome.value.parametros));
   const boletos = async (): Promise<Boleto[]> => {
@@ -48,11 +43,7 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
-    const outcome = await runWrite(ctx, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId }, call =>
       gerarMultiplosBoletos(ctx.upstream, generateBoletosRequest(input), call),
     );
     return generated(ctx, info, input.proposalId, outcome);
@@ -67,11 +58,7 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
-    const outcome = await runWrite(ctx, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId }, call =>
       gerarUnicoBoleto(ctx.upstream, generateSingleBoletoRequest(input), call),
     );
     return generated(ctx, info, input.proposalId, outcome);

@@ -15,6 +15,7 @@ import { type Proposal } from '../proposal/proposal.type.js';
 import { UpstreamParameter } from './parameter.type.js';
 import { selectedFields } from './selection.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
+import { validateInput } from './validation.js';
 
 /** Description of every mutation's idempotencyKey argument. */
 export const IDEMPOTENCY_KEY_DESCRIPTION =
@@ -86,6 +87,23 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions, writ
       ctx.loaders.clearProposal(options.proposalId);
     }
   }
+}
+
+/**
+ * A mutation's write: `input` validated first (class-validator, with the upstream catalogue's codes),
+ * an invalid input answered as user errors without any upstream call; then `runWrite`.
+ */
+export async function validatedWrite<T>(
+  ctx: GraphContext,
+  input: object,
+  options: WriteOptions,
+  write: (call: CallOptions) => Promise<T>,
+): Promise<WriteOutcome<T>> {
+  const invalid = await validateInput(input);
+  if (invalid.length > 0) {
+    return { ok: false, userErrors: invalid };
+  }
+  return runWrite(ctx, options, write);
 }
 
 /** Maps the `parametros` a write answers with. */

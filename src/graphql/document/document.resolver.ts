@@ -1,8 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirDocumento } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
-import { validateInput } from '../common/validation.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, mapDocument } from './document.mapper.js';
@@ -21,11 +20,7 @@ export class DocumentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: invalid });
-    }
-    const outcome = await runWrite(ctx, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId }, call =>
       incluirDocumento(ctx.upstream, attachDocumentRequest(input), call),
     );
     if (!outcome.ok) {

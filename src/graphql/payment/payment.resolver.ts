@@ -1,12 +1,11 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { incluirLancamentoMultiplasParcelas, incluirLancamentoParcela } from '../../upstream/index.js';
+import { type EnvelopeWithParametros, incluirLancamentoMultiplasParcelas, incluirLancamentoParcela } from '../../upstream/index.js';
 import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, runWrite } from '../common/mutation.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
-import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../context.js';
 import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } from './payment.input.js';
 import { paymentEntryRequest } from './payment.mapper.js';
@@ -14,9 +13,6 @@ import { RegisterInstallmentPaymentPayload } from './payment.type.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
 
-function failed(userErrors: RegisterInstallmentPaymentPayload['userErrors']): RegisterInstallmentPaymentPayload {
-  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, installments: [], parameters: [], userErrors });
-}
 
 /** The paid installments, read fresh from the agenda when the payload selects them. */
 async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, proposalId: string, numbers: number[]): Promise<AgendaInstallment[]> {
@@ -27,6 +23,24 @@ async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, pro
   const detail = await ctx.loaders.agendaByProposal.load(proposalId, { numbers, ...agendaInstallmentNeeds(info, nodes) });
   const wanted = new Set(numbers);
   return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(mapAgendaInstallment);
+}
+
+/** The payload of a payment registration: its user errors, or the fresh proposal and paid installments (each when selected). */
+async function paymentPayload(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  proposalId: string,
+  numbers: number[],
+  outcome: WriteOutcome<EnvelopeWithParametros>,
+): Promise<RegisterInstallmentPaymentPayload> {
+  if (!outcome.ok) {
+    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, installments: [], parameters: [], userErrors: outcome.userErrors });
+  }
+  const [proposal, installments] = await Promise.all([
+    payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
+    paidInstallments(ctx, info, proposalId, numbers),
+  ]);
+  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
 }
 
 /** Payment registration on the receivables agenda. */
@@ -41,26 +55,15 @@ export class PaymentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
     const number = input.payment.installmentNumber;
-    const outcome = await runWrite(ctx, { operation: 'IncluirLancamentoParcela', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirLancamentoParcela', idempotencyKey, proposalId: input.proposalId }, call =>
       incluirLancamentoParcela(
         ctx.upstream,
         { dto: { codigoProposta: input.proposalId, nroParcela: number }, dtoLancamentoParcela: paymentEntryRequest(input.payment) },
         call,
       ),
     );
-    if (!outcome.ok) {
-      return failed(outcome.userErrors);
-    }
-    const [proposal, installments] = await Promise.all([
-      payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
-      paidInstallments(ctx, info, input.proposalId, [number]),
-    ]);
-    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+    return paymentPayload(ctx, info, input.proposalId, [number], outcome);
   }
 
   @Mutation(_returns => RegisterInstallmentPaymentPayload, {
@@ -72,12 +75,8 @@ export class PaymentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
     const numbers = input.payments.map(p => p.installmentNumber);
-    const outcome = await runWrite(ctx, { operation: 'IncluirLancamentoMultiplasParcelas', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirLancamentoMultiplasParcelas', idempotencyKey, proposalId: input.proposalId }, call =>
       incluirLancamentoMultiplasParcelas(
         ctx.upstream,
         {
@@ -87,13 +86,6 @@ export class PaymentResolver {
         call,
       ),
     );
-    if (!outcome.ok) {
-      return failed(outcome.userErrors);
-    }
-    const [proposal, installments] = await Promise.all([
-      payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
-      paidInstallments(ctx, info, input.proposalId, numbers),
-    ]);
-    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+    return paymentPayload(ctx, info, input.proposalId, numbers, outcome);
   }
 }

@@ -102,9 +102,41 @@ export class PaymentAccountInput {
   holderName?: string | null;
 }
 
+/**
+ * The optional terms a proposal and its simulation share (first due date shift and charges), sent
+ * alike to IncluirManual and CalcularValoresProposta. Only extended: no field of the graph takes
+ * it, so it does not appear in the schema.
+ */
+@InputType('ProposalChargesInput', { description: 'Optional terms shared by createProposal and simulateProposal.' })
+export class ProposalChargesInput {
+  @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
+  @IsOptional()
+  extraDays?: number | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  tacAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  insuranceAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherExpensesAmount?: Decimal | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
+  @IsOptional()
+  @Validate(NonNegativeDecimal)
+  otherServicesAmount?: Decimal | null;
+}
+
 /** Input of `Mutation.createProposal` (IncluirManual `dto`). */
 @InputType({ description: 'A proposal to include manually. Upstream: dto of Proposta/IncluirManual.' })
-export class CreateProposalInput {
+export class CreateProposalInput extends ProposalChargesInput {
   @Field(_type => String, { description: 'CPF or CNPJ of the client; check digits verified before any call (T0665/D0002). Upstream: documentoCliente.' })
   @Validate(ValidDocument, catalogue(CATALOGUE.invalidClientDocument))
   clientDocument: string;
@@ -140,10 +172,6 @@ export class CreateProposalInput {
   @Length(1, 100)
   operationCode?: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
-  @IsOptional()
-  extraDays?: number | null;
-
   @Field(_type => DateTimeScalar, { nullable: true, description: 'First due date, when fixed by you. Upstream: dtPrimeiroVencto.' })
   @IsOptional()
   firstDueDate?: Date | null;
@@ -152,26 +180,6 @@ export class CreateProposalInput {
   @IsOptional()
   @Matches(/^\d{1,15}$/)
   ccbNumber?: string | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  tacAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  insuranceAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  otherExpensesAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  otherServicesAmount?: Decimal | null;
 
   @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the promoter (T0665/D0018 when invalid). Upstream: documentoPromotor.' })
   @IsOptional()

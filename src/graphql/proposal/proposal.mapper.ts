@@ -8,7 +8,7 @@ import {
 } from '../../upstream/types.js';
 import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { optionalDecimal, optionalMoney, toDateTime } from '../scalars.js';
-import { type CancelFgtsProposalInput, type CreateProposalInput } from './proposal.input.js';
+import { type CancelFgtsProposalInput, type CreateProposalInput, type ProposalChargesInput } from './proposal.input.js';
 import { ProposalSituation } from './proposal-situation.type.js';
 import { FgtsCancellation, PaymentEntry, Proposal } from './proposal.type.js';
 
@@ -142,6 +142,23 @@ export function mapFgtsCancellation(item: CancelamentoFGTS): FgtsCancellation {
   });
 }
 
+/** The upstream fields of the shared optional terms, as IncluirManual and CalcularValoresProposta take them (absent when not given). */
+export function chargesRequest(input: ProposalChargesInput): {
+  nroDiasAcrescimo?: number;
+  vlrTAC?: number;
+  vlrSeguro?: number;
+  vlrOutrasDespesas?: number;
+  vlrOutrosServicos?: number;
+} {
+  return {
+    ...(input.extraDays != null ? { nroDiasAcrescimo: input.extraDays } : {}),
+    ...(input.tacAmount ? { vlrTAC: toUpstreamNumber(input.tacAmount) } : {}),
+    ...(input.insuranceAmount ? { vlrSeguro: toUpstreamNumber(input.insuranceAmount) } : {}),
+    ...(input.otherExpensesAmount ? { vlrOutrasDespesas: toUpstreamNumber(input.otherExpensesAmount) } : {}),
+    ...(input.otherServicesAmount ? { vlrOutrosServicos: toUpstreamNumber(input.otherServicesAmount) } : {}),
+  };
+}
+
 /** The IncluirManual request for a validated `CreateProposalInput`. */
 export function createProposalRequest(input: CreateProposalInput): IncluirManualRequest {
   const account = input.paymentAccount;
@@ -158,13 +175,9 @@ export function createProposalRequest(input: CreateProposalInput): IncluirManual
       prazo: input.installments,
       formatoCalculo: input.calculationFormat,
       ...(input.operationCode ? { codigoOperacao: input.operationCode } : {}),
-      ...(input.extraDays != null ? { nroDiasAcrescimo: input.extraDays } : {}),
       ...(input.firstDueDate ? { dtPrimeiroVencto: toUpstreamDate(input.firstDueDate) } : {}),
       ...(input.ccbNumber ? { numeroCCB: Number(input.ccbNumber) } : {}),
-      ...(input.tacAmount ? { vlrTAC: toUpstreamNumber(input.tacAmount) } : {}),
-      ...(input.insuranceAmount ? { vlrSeguro: toUpstreamNumber(input.insuranceAmount) } : {}),
-      ...(input.otherExpensesAmount ? { vlrOutrasDespesas: toUpstreamNumber(input.otherExpensesAmount) } : {}),
-      ...(input.otherServicesAmount ? { vlrOutrosServicos: toUpstreamNumber(input.otherServicesAmount) } : {}),
+      ...chargesRequest(input),
       ...(input.promoterDocument ? { documentoPromotor: onlyDigits(input.promoterDocument) } : {}),
       ...(input.sellerNotes ? { observacoesVendedor: input.sellerNotes } : {}),
       ...(account

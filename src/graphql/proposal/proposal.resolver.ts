@@ -6,9 +6,8 @@ import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
 import { mapBoleto } from '../boleto/boleto.mapper.js';
 import { type Boleto } from '../boleto/boleto.type.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
-import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../context.js';
 import { badUserInput } from '../errors.js';
 import { mapInstallments } from '../installment/installment.mapper.js';
@@ -80,11 +79,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: invalid });
-    }
-    const outcome = await runWrite(ctx, { operation: 'IncluirManual', idempotencyKey }, call => incluirManual(ctx.upstream, createProposalRequest(input), call));
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirManual', idempotencyKey }, call => incluirManual(ctx.upstream, createProposalRequest(input), call));
     if (!outcome.ok) {
       return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: outcome.userErrors });
     }
@@ -106,11 +101,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CancelFgtsProposalPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: invalid });
-    }
-    const outcome = await runWrite(ctx, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId }, call =>
       cancelarProposta(ctx.upstream, cancelFgtsRequest(input), call),
     );
     if (!outcome.ok) {

@@ -3,9 +3,12 @@ import { Field, ID, InputType } from 'type-graphql';
 import { catalogue, CATALOGUE, ValidDocument, ValidMobile } from '../common/validation.js';
 import { DateTimeScalar } from '../scalars.js';
 
-/** A signer to invite (an item of IncluirAssinaturaCCB `assinantes`). */
-@InputType({ description: 'A signer invited to sign the credit note electronically. Upstream: an item of assinantes (IncluirAssinaturaCCB).' })
-export class SignerInviteInput {
+/**
+ * Who a signer is, checked the same way for both signer operations. Only extended: no field of the
+ * graph takes it, so it does not appear in the schema.
+ */
+@InputType('SignerIdentityInput', { description: 'Name, e-mail and document of a signer.' })
+export class SignerIdentityInput {
   @Field(_type => String, { description: 'Signer name (T0668/D0003 when empty). Upstream: nome.' })
   @IsNotEmpty(catalogue(CATALOGUE.nameMissing))
   @MaxLength(200)
@@ -19,7 +22,11 @@ export class SignerInviteInput {
   @Field(_type => String, { description: 'CPF or CNPJ of the signer (T0668/D0004 when invalid). Upstream: documento.' })
   @Validate(ValidDocument, catalogue(CATALOGUE.signerDocument))
   document: string;
+}
 
+/** A signer to invite (an item of IncluirAssinaturaCCB `assinantes`). */
+@InputType({ description: 'A signer invited to sign the credit note electronically. Upstream: an item of assinantes (IncluirAssinaturaCCB).' })
+export class SignerInviteInput extends SignerIdentityInput {
   @Field(_type => String, { description: 'Mobile phone: 11 digits, area code plus a number starting with 6-9 (T0668/D0008..D0010). Upstream: telefoneCelular.' })
   @Validate(ValidMobile)
   mobilePhone: string;
@@ -64,21 +71,7 @@ export class InviteSignersInput {
 
 /** A signer who already signed (an item of IncluirAssinaturaCCBFinalizada `assinantes`). */
 @InputType({ description: 'A signer who already signed in your own system. Upstream: an item of assinantes (IncluirAssinaturaCCBFinalizada).' })
-export class SignedSignerInput {
-  @Field(_type => String, { description: 'Signer name (T0668/D0003 when empty). Upstream: nome.' })
-  @IsNotEmpty(catalogue(CATALOGUE.nameMissing))
-  @MaxLength(200)
-  name: string;
-
-  @Field(_type => String, { description: 'E-mail (T0668/D0001 when invalid). Upstream: email.' })
-  @IsEmail({}, catalogue(CATALOGUE.invalidEmail))
-  @MaxLength(254, catalogue(CATALOGUE.invalidEmail))
-  email: string;
-
-  @Field(_type => String, { description: 'CPF or CNPJ of the signer (T0668/D0004 when invalid). Upstream: documento.' })
-  @Validate(ValidDocument, catalogue(CATALOGUE.signerDocument))
-  document: string;
-
+export class SignedSignerInput extends SignerIdentityInput {
   @Field(_type => String, { nullable: true, description: 'Mobile phone: 11 digits, starting with 6-9 after the area code (T0668/D0008..D0010). Upstream: telefoneCelular.' })
   @IsOptional()
   @Validate(ValidMobile)

@@ -1,8 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, runWrite } from '../common/mutation.js';
-import { validateInput } from '../common/validation.js';
+import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
 import { signedSignerRequest, signerInviteRequest } from './signature.mapper.js';
@@ -10,8 +9,21 @@ import { SignersPayload } from './signature.type.js';
 
 const PAYLOAD = 'SignersPayload';
 
-function failed(userErrors: SignersPayload['userErrors']): SignersPayload {
-  return Object.assign(new SignersPayload(), { proposal: null, parameters: [], userErrors });
+/** The payload of a signer registration: its user errors, or the fresh proposal (when selected) and the parameters. */
+async function signersPayload(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  proposalId: string,
+  outcome: WriteOutcome<EnvelopeWithParametros>,
+): Promise<SignersPayload> {
+  if (!outcome.ok) {
+    return Object.assign(new SignersPayload(), { proposal: null, parameters: [], userErrors: outcome.userErrors });
+  }
+  return Object.assign(new SignersPayload(), {
+    proposal: await payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
+    parameters: mapParameters(outcome.value.parametros),
+    userErrors: [],
+  });
 }
 
 /** Signer registration on the credit note (CCB). */
@@ -27,21 +39,10 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
-    const outcome = await runWrite(ctx, { operation: 'IncluirAssinaturaCCB', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirAssinaturaCCB', idempotencyKey, proposalId: input.proposalId }, call =>
       incluirAssinaturaCCB(ctx.upstream, { dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) }, call),
     );
-    if (!outcome.ok) {
-      return failed(outcome.userErrors);
-    }
-    return Object.assign(new SignersPayload(), {
-      proposal: await payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
-      parameters: mapParameters(outcome.value.parametros),
-      userErrors: [],
-    });
+    return signersPayload(ctx, info, input.proposalId, outcome);
   }
 
   @Mutation(_returns => SignersPayload, {
@@ -53,20 +54,9 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const invalid = await validateInput(input);
-    if (invalid.length > 0) {
-      return failed(invalid);
-    }
-    const outcome = await runWrite(ctx, { operation: 'IncluirAssinaturaCCBFinalizada', idempotencyKey, proposalId: input.proposalId }, call =>
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirAssinaturaCCBFinalizada', idempotencyKey, proposalId: input.proposalId }, call =>
       incluirAssinaturaCCBFinalizada(ctx.upstream, { dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signedSignerRequest) }, call),
     );
-    if (!outcome.ok) {
-      return failed(outcome.userErrors);
-    }
-    return Object.assign(new SignersPayload(), {
-      proposal: await payloadProposal(ctx, { id: input.proposalId }, info, PAYLOAD),
-      parameters: mapParameters(outcome.value.parametros),
-      userErrors: [],
-    });
+    return signersPayload(ctx, info, input.proposalId, outcome);
   }
 }

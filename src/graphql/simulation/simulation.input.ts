@@ -1,13 +1,14 @@
-import { IsOptional, Max, Min, Validate } from 'class-validator';
+import { Max, Min, Validate } from 'class-validator';
 import { type Decimal } from 'decimal.js';
 import { Field, InputType, Int } from 'type-graphql';
 import { PersonType } from '../common/person-type.type.js';
 import { catalogue, CATALOGUE, NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
+import { ProposalChargesInput } from '../proposal/proposal.input.js';
 import { DecimalScalar } from '../scalars.js';
 
 /** Input of `Query.simulateProposal` (CalcularValoresProposta `dto`). */
 @InputType({ description: 'The terms to simulate before creating a proposal. Upstream: dto of Proposta/CalcularValoresProposta.' })
-export class SimulateProposalInput {
+export class SimulateProposalInput extends ProposalChargesInput {
   @Field(_type => DecimalScalar, { description: 'Amount requested, greater than zero. Upstream: vlrSolicitado.' })
   @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
   requestedAmount: Decimal;
@@ -26,28 +27,4 @@ export class SimulateProposalInput {
 
   @Field(_type => Int, { defaultValue: 1, description: 'Calculation format code (partner-defined). Upstream: formatoCalculo.' })
   calculationFormat: number;
-
-  @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
-  @IsOptional()
-  extraDays?: number | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  tacAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  insuranceAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  otherExpensesAmount?: Decimal | null;
-
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
-  @IsOptional()
-  @Validate(NonNegativeDecimal)
-  otherServicesAmount?: Decimal | null;
 }

@@ -2,6 +2,7 @@ import { type CalcularValoresPropostaRequest, type CalcularValoresPropostaRespon
 import { toUpstreamNumber } from '../common/validation.js';
 import { optionalDecimal, optionalMoney } from '../scalars.js';
 import { PERSON_TYPE_CODES } from '../common/person-type.type.js';
+import { chargesRequest } from '../proposal/proposal.mapper.js';
 import { type SimulateProposalInput } from './simulation.input.js';
 import { ProposalSimulation } from './simulation.type.js';
 
@@ -14,11 +15,7 @@ export function simulationRequest(input: SimulateProposalInput): CalcularValores
       prazo: input.installments,
       tipoPessoa: PERSON_TYPE_CODES[input.personType],
       formatoCalculo: input.calculationFormat,
-      ...(input.extraDays != null ? { nroDiasAcrescimo: input.extraDays } : {}),
-      ...(input.tacAmount ? { vlrTAC: toUpstreamNumber(input.tacAmount) } : {}),
-      ...(input.insuranceAmount ? { vlrSeguro: toUpstreamNumber(input.insuranceAmount) } : {}),
-      ...(input.otherExpensesAmount ? { vlrOutrasDespesas: toUpstreamNumber(input.otherExpensesAmount) } : {}),
-      ...(input.otherServicesAmount ? { vlrOutrosServicos: toUpstreamNumber(input.otherServicesAmount) } : {}),
+      ...chargesRequest(input),
     },
   };
 }

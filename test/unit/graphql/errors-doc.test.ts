@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GRAPH_ERROR_CODES } from '../../../src/graphql/errors.js';
 import { UserErrorCode } from '../../../src/graphql/common/user-error.type.js';
+import { HTTP_ERROR_CODES } from '../../../src/server/errors.js';
 
 /** The codes in the first column of the table under `heading` in docs/errors.md. */
 function tableCodes(markdown: string, heading: string): string[] {
@@ -17,11 +18,29 @@ function tableCodes(markdown: string, heading: string): string[] {
     .filter((code): code is string => code !== undefined);
 }
 
+/** What `documented` lacks of `expected`, and what it has beyond it (each empty when they agree). */
+function drift(documented: readonly string[], expected: Iterable<string>): { undocumented: string[]; unknown: string[]; repeated: string[] } {
+  const wanted = new Set(expected);
+  const listed = new Set(documented);
+  return {
+    undocumented: [...wanted].filter(code => !listed.has(code)).sort(),
+    unknown: [...listed].filter(code => !wanted.has(code)).sort(),
+    repeated: documented.filter((code, index) => documented.indexOf(code) !== index),
+  };
+}
+
 describe('docs/errors.md', () => {
   const markdown = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
 
-  it('lists exactly the extensions.code values of src/graphql/errors.ts, in order', () => {
-    expect(tableCodes(markdown, '## `extensions.code`')).toEqual([...GRAPH_ERROR_CODES]);
+  it('lists exactly the extensions.code values of the graph and of the HTTP layer, each once', () => {
+    const documented = tableCodes(markdown, '## `extensions.code`');
+    expect(drift(documented, [...GRAPH_ERROR_CODES, ...HTTP_ERROR_CODES])).toEqual({ undocumented: [], unknown: [], repeated: [] });
+    // Pins the union itself, so a code dropped from both the source and the doc is noticed too.
+    expect(new Set(documented).size).toBe(21);
+  });
+
+  it('reports a code missing from the doc and a code the source does not have', () => {
+    expect(drift(['A', 'B', 'B'], ['B', 'C'])).toEqual({ undocumented: ['C'], unknown: ['A'], repeated: ['B'] });
   });
 
   it('lists exactly the user error codes', () => {

@@ -1,0 +1,156 @@
+import {
+  type FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { type UpstreamCaller } from '../upstream/index.js';
+
+/**
+ * What one GraphQL request may cost. The partner allows about one call per second in production,
+ * so a query must not be able to spend calls without bound (e.g. a hundred aliases of `proposal`).
+ */
+export interface QueryLimitOptions {
+  /** Upstream operations one request may start. */
+  maxUpstreamCalls: number;
+  /** Deepest field nesting of an operation (`{ proposal { installments { number } } }` is 3). */
+  maxDepth: number;
+  /** Aliased fields in an operation, counted once per place they are spread into. */
+  maxAliases: number;
+}
+
+/**
+ * Defaults of the limits. 200 upstream calls cover 50 proposals (the most `proposals` takes, and a
+ * gateway's 50 `_entities` representations) with four field groups each (e.g. core fields,
+ * installments, agenda, boletos).
+ */
+export const DEFAULT_QUERY_LIMITS: Readonly<QueryLimitOptions> = Object.freeze({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+
+/** Code of a field that needed an upstream call after the request had spent its budget. */
+export const UPSTREAM_CALL_BUDGET_EXCEEDED = 'UPSTREAM_CALL_BUDGET_EXCEEDED';
+/** Code of an operation nested deeper than the graph accepts. */
+export const QUERY_TOO_DEEP = 'QUERY_TOO_DEEP';
+/** Code of an operation with more aliases than the graph accepts. */
+export const TOO_MANY_ALIASES = 'TOO_MANY_ALIASES';
+
+/**
+ * Wraps the shared upstream client for ONE request: every operation started through it counts
+ * (a call with its own retries and a 401 replay counts once; a batched call such as one
+ * ConsultarDetalhes carrying many installments counts once). From call `maxCalls + 1` on, the
+ * operation is not sent and rejects with a GraphQLError coded UPSTREAM_CALL_BUDGET_EXCEEDED, so only
+ * the fields needing it fail and the rest of the response is served.
+ */
+export function budgetedUpstream(upstream: UpstreamCaller, maxCalls: number): UpstreamCaller & { readonly callsMade: number } {
+  let calls = 0;
+  return {
+    get callsMade() {
+      return calls;
+    },
+    async request<T>(...args: Parameters<UpstreamCaller['request']>): Promise<T> {
+      if (calls >= maxCalls) {
+        throw new GraphQLError(`This request already made the ${maxCalls} upstream calls one request may make; ask for less in one query.`, {
+          extensions: { code: UPSTREAM_CALL_BUDGET_EXCEEDED, maxUpstreamCalls: maxCalls, retryable: false },
+        });
+      }
+      calls += 1;
+      return upstream.request<T>(...args);
+    },
+  };
+}
+
+/** How a selection set measures, following fragment spreads once per fragment (memoized). */
+function measure(context: ValidationContext, reduce: (selectionSet: SelectionSetNode, spread: (name: string) => number) => number): (set: SelectionSetNode) => number {
+  const memo = new Map<string, number>();
+  const spread = (name: string): number => {
+    const known = memo.get(name);
+    if (known !== undefined) {
+      return known;
+    }
+    memo.set(name, 0); // a cycle (already refused by NoFragmentCyclesRule) adds nothing
+    const fragment: FragmentDefinitionNode | null | undefined = context.getFragment(name);
+    const value = fragment ? reduce(fragment.selectionSet, spread) : 0;
+    memo.set(name, value);
+    return value;
+  };
+  return set => reduce(set, spread);
+}
+
+/** Field nesting of a selection set; introspection fields (`__schema`, `__type`) count one level whatever is below them. */
+function depthOf(selectionSet: SelectionSetNode, spread: (name: string) => number): number {
+  let deepest = 0;
+  for (const selection of selectionSet.selections) {
+    let depth: number;
+    if (selection.kind === Kind.FIELD) {
+      depth = 1 + (selection.selectionSet && !selection.name.value.startsWith('__') ? depthOf(selection.selectionSet, spread) : 0);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      depth = depthOf(selection.selectionSet, spread);
+    } else {
+      depth = spread(selection.name.value);
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+/** Aliased fields of a selection set, a fragment counted at each of its spreads. */
+function aliasesOf(selectionSet: SelectionSetNode, spread: (name: string) => number): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      count += (selection.alias ? 1 : 0) + (selection.selectionSet ? aliasesOf(selection.selectionSet, spread) : 0);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      count += aliasesOf(selection.selectionSet, spread);
+    } else {
+      count += spread(selection.name.value);
+    }
+  }
+  return count;
+}
+
+function limitError(message: string, node: OperationDefinitionNode, code: string, extensions: Record<string, number>): GraphQLError {
+  // http: Apollo Server answers 400, as for any other refused document.
+  return new GraphQLError(message, { nodes: [node], extensions: { code, ...extensions, http: { status: 400 } } });
+}
+
+/** A validation rule refusing operations nested deeper than `maxDepth` fields, with QUERY_TOO_DEEP. */
+export function maxDepthRule(maxDepth: number): ValidationRule {
+  return context => {
+    const depthOfSet = measure(context, depthOf);
+    return {
+      OperationDefinition(node) {
+        const depth = depthOfSet(node.selectionSet);
+        if (depth > maxDepth) {
+          context.reportError(limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, QUERY_TOO_DEEP, { depth, maxDepth }));
+        }
+      },
+    };
+  };
+}
+
+/**
+ * A validation rule refusing operations with more than `maxAliases` aliased fields, with
+ * TOO_MANY_ALIASES. Aliases are what lets one operation repeat a root field (or any field) with other
+ * arguments; without them an operation has at most one of each root field.
+ */
+export function maxAliasesRule(maxAliases: number): ValidationRule {
+  return context => {
+    const aliasesOfSet = measure(context, aliasesOf);
+    return {
+      OperationDefinition(node) {
+        const aliases = aliasesOfSet(node.selectionSet);
+        if (aliases > maxAliases) {
+          context.reportError(limitError(`The operation has ${aliases} aliases; the graph accepts at most ${maxAliases}.`, node, TOO_MANY_ALIASES, { aliases, maxAliases }));
+        }
+      },
+    };
+  };
+}
+
+/** The query-shape rules of the graph under `limits`. */
+export function queryLimitRules(limits: Pick<QueryLimitOptions, 'maxDepth' | 'maxAliases'>): ValidationRule[] {
+  return [maxDepthRule(limits.maxDepth), maxAliasesRule(limits.maxAliases)];
+}
+
