@@ -1,3 +1,4 @@
+import { GUARANTOR_PF_FIELDS, GUARANTOR_PJ_FIELDS, type GuarantorFieldType } from './routes/guarantor.js';
 import { operationRoutes } from './routes/index.js';
 
 /*
@@ -20,6 +21,11 @@ function obj(properties: Record<string, Schema>, required: string[] = []): Schem
 const arr = (items: Schema): Schema => ({ type: 'array', items });
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const fields = (names: string[], type: Schema): Record<string, Schema> => Object.fromEntries(names.map((n) => [n, type]));
+
+const GUARANTOR_TYPES: Record<GuarantorFieldType, Schema> = { string: str, integer: int, number: num, boolean: bool, datetime: dateTime };
+function guarantorPart(table: Readonly<Record<string, GuarantorFieldType>>): Schema {
+  return { ...obj(Object.fromEntries(Object.entries(table).map(([k, t]) => [k, GUARANTOR_TYPES[t]]))), additionalProperties: true };
+}
 
 const locator = obj({ codigoProposta: uuid, codigoOperacao: str, numeroProposta: int });
 const agendaLocator = obj({ codigoProposta: uuid, codigoOperacao: str });
@@ -85,11 +91,11 @@ const components: Record<string, Schema> = {
   }),
   Guarantor: {
     type: 'object',
-    description: 'Every field optional; avalistaPF / avalistaPJ carry the indexed fields of the contract (primitive values only).',
+    description: 'Every field optional; avalistaPF / avalistaPJ carry the indexed fields of the contract (refBanco1Nome, socio5DtEntrada, ...), type-checked.',
     properties: {
       ...fields(['nome', 'documentoFederal', 'cep', 'logradouro', 'nroLogradouro', 'bairro', 'complemento', 'cidade', 'uf'], str),
-      avalistaPF: { type: 'object', additionalProperties: true },
-      avalistaPJ: { type: 'object', additionalProperties: true },
+      avalistaPF: guarantorPart(GUARANTOR_PF_FIELDS),
+      avalistaPJ: guarantorPart(GUARANTOR_PJ_FIELDS),
     },
   },
   Installment: obj({

@@ -63,7 +63,7 @@ describe('sandbox review fixes', () => {
 
   it('names nroDiasAcrescimo, not dtPrimeiroVencto, when the derived first due date is not after today', async () => {
     const c = await call('/Proposta/CalcularValoresProposta', { dto: { vlrSolicitado: 1000, prazo: 12, nroDiasAcrescimo: -40 } });
-    expect([c.status, c.json]).toEqual([400, s0003('dto.nroDiasAcrescimo', 'Valores inconsistentes: the first due date must be after the base date.')]);
+    expect([c.status, c.json]).toEqual([400, s0003('dto.nroDiasAcrescimo', 'Valores inconsistentes: o primeiro vencimento deve ser posterior à data de hoje.')]);
   });
 
   it('refuses amounts whose figures lose the cent (or overflow) instead of answering nulls', async () => {

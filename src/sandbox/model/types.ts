@@ -110,6 +110,10 @@ export interface ProposalEntry {
   paidAt?: Date;
   situation: number;
   account: PaymentAccount;
+  /** linhaDigitavel of the IncluirManual entry (a boleto the release pays), echoed as LinhaDigitavel. */
+  digitableLine?: string;
+  /** documentoFederalCedente / nomeCedente of the IncluirManual entry (stored, not answered: the contract's payment entry has no such field). */
+  assignor?: { document?: string; name?: string };
 }
 
 export interface PixCharge {

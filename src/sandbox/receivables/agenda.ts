@@ -115,7 +115,8 @@ export function checkPayments(agenda: Agenda, payments: readonly PaymentInput[],
     if (installment.situation === InstallmentSituation.Settled) {
       failReceivables('InstallmentSettled', `Parcela ${p.number} já está liquidada.`, field(index));
     }
-    if (!(p.amount > 0)) {
+    // An amount that rounds to R$ 0.00 pays nothing: refused like a zero amount.
+    if (!(roundCents(p.amount) > 0)) {
       failReceivables('PaymentNotPositive', 'O valor do pagamento deve ser maior que zero.', `${field(index)}.vlrPagamento`);
     }
     if (p.discount < 0) {

@@ -42,7 +42,7 @@ function entryRecord(proposal: Proposal, e: ProposalEntry): Json {
     DtPrevPagto: iso(e.expectedPaymentDate),
     DtPagamento: iso(e.paidAt),
     Situacao: e.situation,
-    LinhaDigitavel: null,
+    LinhaDigitavel: e.digitableLine ?? null,
     DtVenctoBoleto: null,
     VlrBoleto: null,
     CodigoBanco: e.account.bankCode ?? null,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { roundCents } from '../../shared/money.js';
 import { CALCULATION_FORMATS, CalculationFormat, computeProposalValues, type ProposalTerms } from '../finance/index.js';
 import { failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
 import { AgendaSituation, InstallmentSituation, Situation, type PaymentAccount, type Proposal, type ProposalEntry, type SituationCode } from '../model/types.js';
@@ -18,6 +19,7 @@ import {
   reqObject,
   type Json,
 } from './input.js';
+import { GUARANTOR_PF_FIELDS, GUARANTOR_PJ_FIELDS, readGuarantorPart } from './guarantor.js';
 import { type OperationContext, type OperationRoute } from './types.js';
 
 /** Contract types (tipoContrato) that only individuals (CPF) may take (T0665/D0023). */
@@ -43,7 +45,8 @@ function readTerms(dto: Json, items: MessageItem[]): { amount?: number; term?: n
   let amount: number | undefined;
   if (rawAmount === undefined || rawAmount === null) {
     items.push(message('T0665', 'D0020', 'O valor solicitado deve ser informado.', 'dto.vlrSolicitado'));
-  } else if (typeof rawAmount !== 'number' || !Number.isFinite(rawAmount) || rawAmount <= 0) {
+  } else if (typeof rawAmount !== 'number' || !Number.isFinite(rawAmount) || roundCents(rawAmount) <= 0) {
+    // An amount that rounds to R$ 0.00 asks for nothing: refused like zero.
     items.push(message('T0665', 'D0020', 'O valor solicitado deve ser um número maior que zero.', 'dto.vlrSolicitado'));
   } else {
     amount = rawAmount;
@@ -113,7 +116,12 @@ function compute(terms: ProposalTerms) {
     if (err instanceof RangeError) {
       const dueField = terms.firstDueDate ? 'dto.dtPrimeiroVencto' : 'dto.nroDiasAcrescimo';
       const field = /due date/.test(err.message) ? dueField : /IOF/.test(err.message) ? 'dto.vlrSolicitado' : 'dto';
-      failWith('WrongType', `Valores inconsistentes: ${err.message}.`, field);
+      const text = /due date/.test(err.message)
+        ? 'o primeiro vencimento deve ser posterior à data de hoje'
+        : /IOF/.test(err.message)
+          ? 'o IOF excede o valor liberado ao cliente'
+          : err.message;
+      failWith('WrongType', `Valores inconsistentes: ${text}.`, field);
     }
     throw err;
   }
@@ -150,13 +158,18 @@ function readEntries(dto: Json): ProposalEntry[] {
     const p = `dto.propostaLancamentos[${i}]`;
     const e = itemObject(raw, p);
     const amount = optNumber(e, 'vlrTransacao', `${p}.vlrTransacao`);
-    if (amount === undefined || amount <= 0) {
+    if (amount === undefined || roundCents(amount) <= 0) {
       failWith('WrongType', 'vlrTransacao deve ser um número maior que zero.', `${p}.vlrTransacao`);
     }
+    const digitableLine = optString(e, 'linhaDigitavel', `${p}.linhaDigitavel`)?.trim();
+    const assignorDocument = optString(e, 'documentoFederalCedente', `${p}.documentoFederalCedente`);
+    const assignorName = optString(e, 'nomeCedente', `${p}.nomeCedente`);
     return {
       fieldId: optString(e, 'campoID', `${p}.campoID`) ?? `LANC${i + 1}`,
       description: optString(e, 'nomePagamento', `${p}.nomePagamento`) ?? 'Lançamento da proposta',
-      amount,
+      amount: roundCents(amount),
+      ...(digitableLine ? { digitableLine: digitableLine.slice(0, 100) } : {}),
+      ...(assignorDocument !== undefined || assignorName !== undefined ? { assignor: { document: assignorDocument, name: assignorName } } : {}),
       expectedPaymentDate: optDate(e, 'dtPagamento', `${p}.dtPagamento`),
       situation: EntrySituation.Pending,
       account: {
@@ -174,9 +187,38 @@ function readEntries(dto: Json): ProposalEntry[] {
   });
 }
 
+/**
+ * Contract fields of IncluirManual / CalcularValoresProposta that the sandbox does not compute with:
+ * accepted and ignored, but type-checked like every other field (S0003/V0001 on a wrong type).
+ */
+const IGNORED_MANUAL_NUMBERS = [
+  'vlrPreAprovado', 'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrCorban', 'vlrAvaliacao',
+  'vlrDespachante', 'vlrRegistro', 'vlrServTerceiro', 'vlrRegistroCartorio', 'vlrTxAdmMensal', 'vlrSeguroMensal1', 'vlrSeguroMensal2',
+  'percRetencao', 'vlrRetencao', 'vlrBlindagem', 'vlrAcessorios', 'vlrVistoria', 'vlrCertiDocs', 'percIndiceFinan',
+];
+const IGNORED_MANUAL_INTEGERS = ['codigoVersaoCCB', 'tipoIndiceFinan'];
+const IGNORED_MANUAL_STRINGS = ['documentoParceiroCorrespondente', 'observacoesVendedor'];
+const IGNORED_CALCULATION_NUMBERS = [
+  'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrIOF', 'vlrAvaliacao', 'vlrBlindagem',
+  'vlrAcessorios', 'vlrVistoria', 'vlrCertiDocs',
+];
+
+function checkIgnoredFields(dto: Json, numbers: readonly string[], integers: readonly string[] = [], strings: readonly string[] = []): void {
+  for (const key of numbers) {
+    optNumber(dto, key, `dto.${key}`);
+  }
+  for (const key of integers) {
+    optInteger(dto, key, `dto.${key}`);
+  }
+  for (const key of strings) {
+    optString(dto, key, `dto.${key}`);
+  }
+}
+
 /** POST /Proposta/IncluirManual: validates (T0665), computes the values and stores a new proposal. */
 export function incluirManual(ctx: OperationContext, body: Json): Json {
   const dto = reqObject(body, 'dto');
+  checkIgnoredFields(dto, IGNORED_MANUAL_NUMBERS, IGNORED_MANUAL_INTEGERS, IGNORED_MANUAL_STRINGS);
   const params = parametros(body);
   const items: MessageItem[] = [];
   const clientDocument = optString(dto, 'documentoCliente', 'dto.documentoCliente');
@@ -285,6 +327,7 @@ export function incluirManual(ctx: OperationContext, body: Json): Json {
 /** POST /Proposta/CalcularValoresProposta: simulates a proposal's values (nothing is stored). */
 export function calcularValoresProposta(ctx: OperationContext, body: Json): Json {
   const dto = reqObject(body, 'dto');
+  checkIgnoredFields(dto, IGNORED_CALCULATION_NUMBERS);
   parametros(body);
   const items: MessageItem[] = [];
   const { amount, term, format } = readTerms(dto, items);
@@ -372,25 +415,6 @@ export function consultarParcelas(ctx: OperationContext, body: Json): Json {
 
 const GUARANTOR_STRINGS = ['nome', 'documentoFederal', 'cep', 'logradouro', 'nroLogradouro', 'bairro', 'complemento', 'cidade', 'uf'];
 
-/** Copies the primitive members of a guarantor sub-object (avalistaPF/avalistaPJ), nothing nested. */
-function primitiveMembers(source: Json | undefined): Json | undefined {
-  if (!source) {
-    return undefined;
-  }
-  const out: Json = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (!/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(key)) {
-      continue;
-    }
-    if (typeof value === 'string') {
-      out[key] = value.slice(0, 1000);
-    } else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
-      out[key] = value;
-    }
-  }
-  return out;
-}
-
 /** POST /Proposta/IncluirAvalista: adds a guarantor (codigo = guarantor id, numero = its order in the proposal). */
 export function incluirAvalista(ctx: OperationContext, body: Json): Json {
   const dto = reqObject(body, 'dto');
@@ -407,8 +431,8 @@ export function incluirAvalista(ctx: OperationContext, body: Json): Json {
   if (document !== undefined && document.trim() !== '' && !documentKind(document)) {
     failWith('InvalidGuarantorDocument', 'O documento federal (CPF/CNPJ) do avalista é inválido.', 'avalista.documentoFederal');
   }
-  const pf = primitiveMembers(optObject(avalista, 'avalistaPF', 'avalista.avalistaPF'));
-  const pj = primitiveMembers(optObject(avalista, 'avalistaPJ', 'avalista.avalistaPJ'));
+  const pf = readGuarantorPart(optObject(avalista, 'avalistaPF', 'avalista.avalistaPF'), GUARANTOR_PF_FIELDS, 'avalista.avalistaPF');
+  const pj = readGuarantorPart(optObject(avalista, 'avalistaPJ', 'avalista.avalistaPJ'), GUARANTOR_PJ_FIELDS, 'avalista.avalistaPJ');
   if (pf) {
     data.avalistaPF = pf;
   }

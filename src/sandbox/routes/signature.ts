@@ -101,22 +101,30 @@ function checkSigner(raw: Json, path: string, mobileRequired: boolean, items: Me
   return { name, email, document: onlyDigits(document), role, mobile, raw, path };
 }
 
-/** D0012 (same name and role) and D0013 (same e-mail or mobile) against `existing` and earlier items. */
+/**
+ * D0012 (same name and role) and D0013 (same e-mail or mobile) against `existing` and earlier items.
+ * Keyed sets keep it linear: a request may carry tens of thousands of signers.
+ */
 function checkDuplicates(inputs: SignerInput[], existing: Signer[], items: MessageItem[]): void {
-  const seen: { name: string; role: string; email: string; mobile: string }[] = existing.map((s) => ({
-    name: s.name.toLowerCase(),
-    role: s.role.toLowerCase(),
-    email: normalizeEmail(s.email),
-    mobile: s.mobile,
-  }));
+  const nameRoles = new Set<string>();
+  const emails = new Set<string>();
+  const mobiles = new Set<string>();
+  const remember = (name: string, role: string, email: string, mobile: string): void => {
+    nameRoles.add(`${name}\u0000${role}`);
+    emails.add(email);
+    mobiles.add(mobile);
+  };
+  for (const o of existing) {
+    remember(o.name.toLowerCase(), o.role.toLowerCase(), normalizeEmail(o.email), o.mobile);
+  }
   for (const s of inputs) {
     const key = { name: s.name.toLowerCase(), role: s.role.toLowerCase(), email: normalizeEmail(s.email), mobile: s.mobile };
-    if (key.name !== '' && seen.some((o) => o.name === key.name && o.role === key.role)) {
+    if (key.name !== '' && nameRoles.has(`${key.name}\u0000${key.role}`)) {
       items.push(message('T0668', 'D0012', `ERR01: já existe um assinante com o nome ${s.name} e a descrição ${s.role || '(vazia)'}.`, `${s.path}.nome`));
-    } else if (seen.some((o) => (key.email !== '' && o.email === key.email) || (key.mobile !== '' && o.mobile === key.mobile))) {
+    } else if ((key.email !== '' && emails.has(key.email)) || (key.mobile !== '' && mobiles.has(key.mobile))) {
       items.push(message('T0668', 'D0013', `ERR02: já existe um assinante com este e-mail ou celular (${s.name || s.path}).`, `${s.path}.email`));
     }
-    seen.push(key);
+    remember(key.name, key.role, key.email, key.mobile);
   }
 }
 
@@ -226,19 +234,36 @@ export function incluirAssinaturaCCBFinalizada(ctx: OperationContext, body: Json
       chat: optBoolean(s.raw, 'notificarPorChat', `${s.path}.notificarPorChat`) ?? false,
     };
   });
+  // The first registered signer (in order) with the same document or e-mail; indexed so that a
+  // request with tens of thousands of signers stays linear.
+  const byDocument = new Map<string, Signer>();
+  const byEmail = new Map<string, Signer>();
+  const order = new Map<Signer, number>();
+  const index = (o: Signer): void => {
+    order.set(o, order.size);
+    if (!byDocument.has(o.document)) {
+      byDocument.set(o.document, o);
+    }
+    const email = normalizeEmail(o.email);
+    if (!byEmail.has(email)) {
+      byEmail.set(email, o);
+    }
+  };
+  proposal.signers.forEach(index);
   inputs.forEach((s, i) => {
     const d = details[i];
     if (!d) {
       return;
     }
-    const existing = proposal.signers.find((o) => o.document === s.document || normalizeEmail(o.email) === normalizeEmail(s.email));
+    const candidates = [byDocument.get(s.document), byEmail.get(normalizeEmail(s.email))].filter((o): o is Signer => o !== undefined);
+    const existing = candidates.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))[0];
     if (existing) {
       existing.signed = true;
       existing.signedAt = d.signedAt;
       existing.signedFromIp = d.ip;
       return;
     }
-    proposal.signers.push({
+    const added: Signer = {
       name: s.name,
       email: s.email,
       document: s.document,
@@ -250,7 +275,9 @@ export function incluirAssinaturaCCBFinalizada(ctx: OperationContext, body: Json
       notifyByEmail: d.email,
       notifyByChat: d.chat,
       notifyBySms: false,
-    });
+    };
+    proposal.signers.push(added);
+    index(added);
   });
   const pending = proposal.signers.filter((s) => !s.signed).length;
   if (pending === 0) {
