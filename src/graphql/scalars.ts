@@ -29,9 +29,47 @@ export function toDecimal(value: number | string | Decimal): Decimal {
   return new Decimal(text);
 }
 
+/**
+ * `String(n)` when it is already what `toDecimal(n).toFixed()` gives: a finite number whose shortest
+ * round-trip text has no exponent (decimal.js keeps exactly those digits). Mappers format thousands of
+ * amounts per query, so they skip building a `Decimal` for the common case; anything else goes
+ * through `Decimal`.
+ */
+function plainNumberText(value: number | string | Decimal): string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? numberText(value) : undefined;
+}
+
+/** Distinct values each conversion memo keeps; a full memo starts over. */
+const MEMO_LIMIT = 4096;
+
+/**
+ * `convert` remembering its last answers. Upstream amounts and dates repeat across the installments
+ * of a query (the same installment amount, the same due days), and their text conversions are the costly part
+ * of mapping them.
+ */
+function memoized<K, V>(convert: (key: K) => V): (key: K) => V {
+  const memo = new Map<K, V>();
+  return key => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = convert(key);
+      if (memo.size >= MEMO_LIMIT) {
+        memo.clear();
+      }
+      memo.set(key, value);
+    }
+    return value;
+  };
+}
+
+const numberText = memoized((value: number): string | undefined => {
+  const text = String(value);
+  return text.includes('e') ? undefined : text;
+});
+
 /** The text form of a decimal: plain notation (never an exponent), every significant digit kept. */
 export function formatDecimal(value: number | string | Decimal): string {
-  return toDecimal(value).toFixed();
+  return plainNumberText(value) ?? toDecimal(value).toFixed();
 }
 
 /**
@@ -39,6 +77,11 @@ export function formatDecimal(value: number | string | Decimal): string {
  * upstream sent more (nothing is rounded away).
  */
 export function formatMoney(value: number | string | Decimal): string {
+  const text = plainNumberText(value);
+  if (text !== undefined) {
+    const dot = text.indexOf('.');
+    return dot === -1 ? `${text}.00` : dot === text.length - 2 ? `${text}0` : text;
+  }
   const d = toDecimal(value);
   return d.decimalPlaces() < 2 ? d.toFixed(2) : d.toFixed();
 }
@@ -109,24 +152,36 @@ export const DateTimeScalar = new GraphQLScalarType({
 /** `JSON`: any JSON value, used for upstream content whose structure the contract does not show. */
 export const JSONScalar = GraphQLJSON;
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/;
+
 /**
  * Reads an upstream date-time string into a `Date`. The upstream sends ISO 8601 text, sometimes
  * without an offset (`2026-03-15T00:00:00`) or date-only; both are read as UTC. Unparseable text gives
  * `null` rather than a wrong date.
  */
 export function toDateTime(value: string | null | undefined): Date | null {
-  if (value === null || value === undefined || value.trim() === '') {
+  if (value === null || value === undefined) {
     return null;
   }
+  const time = epochMillis(value);
+  // A fresh Date each time: Dates are mutable and must not be shared between fields.
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/** The instant an upstream date-time text names (see `toDateTime`), NaN when blank or unparseable. */
+const epochMillis = memoized((value: string): number => {
   let text = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+  if (text === '') {
+    return Number.NaN;
+  }
+  if (DATE_ONLY.test(text)) {
     text = `${text}T00:00:00Z`;
-  } else if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(text)) {
+  } else if (DATE_TIME_WITHOUT_OFFSET.test(text)) {
     text = `${text}Z`;
   }
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+  return new Date(text).getTime();
+});
 
 /** `formatMoney` for optional upstream amounts. */
 export function optionalMoney(value: number | null | undefined): string | null {

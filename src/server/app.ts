@@ -1,8 +1,8 @@
 import { ApolloServer, type ApolloServerPlugin, type BaseContext, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { type GraphQLSchema, validate, type ValidationRule } from 'graphql';
+import { type DocumentNode, type GraphQLSchema, validate, type ValidationRule } from 'graphql';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Config } from '../config.js';
 import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
@@ -74,6 +74,9 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
         : ApolloServerPluginLandingPageDisabled(),
       // Federated traces go to the gateway (and on to Apollo Studio): error messages stay out of them.
       ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
+      // Per-field cache hints cost a wrapped resolver and a policy object per field and could only conclude no-store.
+      ApolloServerPluginCacheControlDisabled(),
+      noStorePlugin(),
       requestLogPlugin(logger),
       ...(deps.graph.validationRules?.length ? [validationRulesPlugin<TContext>(deps.graph.validationRules)] : []),
     ],
@@ -138,15 +141,51 @@ function apolloLogger(logger: Logger): ApolloServer['logger'] {
   };
 }
 
-/** Runs `rules` once the operation is resolved, before execution; the first error refuses the request. */
+/**
+ * Runs `rules` once the operation is resolved, before execution; the first error refuses the request.
+ * The rules read the document alone, and Apollo Server reuses one parsed document for every request
+ * with the same query text, so a document that passed once is not walked again.
+ */
 function validationRulesPlugin<TContext extends BaseContext>(rules: readonly ValidationRule[]): ApolloServerPlugin<TContext> {
+  const passed = new WeakMap<GraphQLSchema, WeakSet<DocumentNode>>();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ schema, document }) {
+          let documents = passed.get(schema);
+          if (documents === undefined) {
+            documents = new WeakSet();
+            passed.set(schema, documents);
+          }
+          if (documents.has(document)) {
+            return;
+          }
           const [first] = validate(schema, document, rules);
           if (first !== undefined) {
             throw first;
+          }
+          documents.add(document);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * `Cache-Control: no-store` on every GraphQL response unless something already set the header: what
+ * Apollo's default cache-control plugin answers for this graph, whose schema has no `@cacheControl`
+ * hints (default max age 0, so every executed operation is uncacheable). That plugin is replaced
+ * because it computes a cache policy for every resolved field (Apollo wraps each resolver for it),
+ * a visible share of the CPU of a query over hundreds of installments. A graph that adds cache hints
+ * must bring `ApolloServerPluginCacheControl` back.
+ */
+function noStorePlugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          if (!response.http.headers.has('cache-control')) {
+            response.http.headers.set('cache-control', 'no-store');
           }
         },
       };

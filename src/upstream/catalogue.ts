@@ -105,3 +105,58 @@ export function catalogueEntry(code: string, detail: string): CatalogueEntry | u
 export function meaningOf(code: string, detail: string): string | undefined {
   return catalogueEntry(code, detail)?.meaning;
 }
+
+/**
+ * Codes the contract's catalogue does not list but the partner API (as modelled by the sandbox,
+ * src/sandbox/README.md, "Sandbox-defined codes" and the receivables and registry tables) answers
+ * with. Kept apart from {@link CATALOGUE} on purpose: these meanings are observed, not published, so
+ * `meaningOf` does not know them and callers choose to fall back to {@link observedMeaningOf}.
+ */
+export const OBSERVED_CODES: readonly Omit<CatalogueEntry, 'operations' | 'kind'>[] = [
+  { code: 'C0200', detail: 'V0001', meaning: 'The proposal has no receivables agenda yet (it was never disbursed).' },
+  { code: 'C0200', detail: 'V0002', meaning: "The proposal's receivables agenda is cancelled." },
+  { code: 'C0200', detail: 'V0003', meaning: "The proposal's receivables agenda is settled." },
+  { code: 'C0201', detail: 'V0001', meaning: 'Unknown installment.' },
+  { code: 'C0201', detail: 'V0002', meaning: 'The installment is already settled.' },
+  { code: 'C0201', detail: 'V0003', meaning: 'No installment was listed.' },
+  { code: 'C0201', detail: 'V0004', meaning: 'An installment was listed twice.' },
+  { code: 'C0202', detail: 'V0001', meaning: 'The payment amount must be greater than zero (after rounding to the cent).' },
+  { code: 'C0202', detail: 'V0002', meaning: 'The payment plus the discount exceeds the installment balance.' },
+  { code: 'C0202', detail: 'V0003', meaning: 'The discount must not be negative.' },
+  { code: 'C0202', detail: 'V0004', meaning: 'The payment date is in the future.' },
+  { code: 'C0203', detail: 'V0001', meaning: 'The boleto due date is in the past.' },
+  { code: 'C0203', detail: 'V0002', meaning: 'The registration type must be 1 or 2.' },
+  { code: 'C0203', detail: 'V0003', meaning: 'The boleto expiry date is before its due date.' },
+  { code: 'C0203', detail: 'V0004', meaning: 'The boleto amount must be greater than zero.' },
+  { code: 'C0203', detail: 'V0005', meaning: 'The boleto amount exceeds the balances of its installments.' },
+  { code: 'C0210', detail: 'V0001', meaning: 'No document was given.' },
+  { code: 'C0210', detail: 'V0002', meaning: 'The document is invalid.' },
+  { code: 'C0210', detail: 'V0003', meaning: 'The registration type does not match the document.' },
+  { code: 'C0210', detail: 'V0004', meaning: 'Unknown child search.' },
+  { code: 'C0210', detail: 'V0005', meaning: 'Unknown child direct id.' },
+  { code: 'S0001', detail: 'V0001', meaning: 'The request body is not valid JSON.' },
+  { code: 'S0001', detail: 'V0002', meaning: 'The request body is not a JSON object.' },
+  { code: 'S0001', detail: 'V0003', meaning: 'The request body is too large.' },
+  { code: 'S0001', detail: 'V0004', meaning: 'Unsupported content type.' },
+  { code: 'S0001', detail: 'V0005', meaning: 'The request body is nested too deeply.' },
+  { code: 'S0002', detail: 'V0001', meaning: 'Unknown path.' },
+  { code: 'S0002', detail: 'V0002', meaning: 'Method not allowed.' },
+  { code: 'S0003', detail: 'V0001', meaning: 'A field has the wrong type or an impossible value.' },
+  { code: 'S0003', detail: 'V0002', meaning: 'A required object is missing.' },
+  { code: 'S0004', detail: 'V0001', meaning: 'The guarantor document is not a valid CPF or CNPJ.' },
+  { code: 'S0005', detail: 'V0001', meaning: 'The operation code is already used by another proposal.' },
+  { code: 'I0001', detail: 'V0001', meaning: 'The idempotency key was already used with a different request.' },
+  { code: 'I0001', detail: 'V0002', meaning: 'The idempotency key is missing.' },
+  { code: 'I0001', detail: 'V0003', meaning: 'The idempotency key is longer than 200 characters.' },
+  { code: 'S0500', detail: 'V0001', meaning: 'Unexpected error at the partner.' },
+];
+
+const OBSERVED_BY_KEY: ReadonlyMap<string, string> = new Map(OBSERVED_CODES.map((e) => [key(e.code, e.detail), e.meaning]));
+
+/**
+ * The English meaning of a code the contract does not list but the partner is observed to answer
+ * (see {@link OBSERVED_CODES}); `undefined` otherwise (contract codes included: use `meaningOf`).
+ */
+export function observedMeaningOf(code: string, detail: string): string | undefined {
+  return OBSERVED_BY_KEY.get(key(code, detail));
+}

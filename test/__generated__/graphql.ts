@@ -5,7 +5,7 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
 export type AttachDocumentInput = {
-  /** File content as base64, not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB). Upstream: arquivo. */
+  /** File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB). Upstream: arquivo. */
   contentBase64: string;
   /** Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento. */
   documentTypeCode: number;
@@ -23,7 +23,7 @@ export type AttachDocumentInput = {
 export type BoletoInstallmentInput = {
   /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
   allowDecapitalization?: boolean | null | undefined;
-  /** Discount. Upstream: vlrDesconto. */
+  /** Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto. */
   discount?: string | null | undefined;
   /** Due date of the boleto (default: the installment current due date). Upstream: dtVencimento. */
   dueDate?: string | null | undefined;
@@ -35,9 +35,9 @@ export type BoletoInstallmentInput = {
 
 /** How the boleto is registered at the bank (not boleto versus Pix). Upstream: tipoRegistro (1 online, 2 offline). */
 export type BoletoRegistrationType =
-  /** Code 2: registered offline. */
+  /** Registered offline. Upstream: tipoRegistro = 2. */
   | 'OFFLINE'
-  /** Code 1: registered online. */
+  /** Registered online. Upstream: tipoRegistro = 1. */
   | 'ONLINE';
 
 /** An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta. */
@@ -68,15 +68,15 @@ export type CreateProposalInput = {
   firstDueDate?: string | null | undefined;
   /** Number of installments (T0665/D0021 when below 1). Upstream: prazo. */
   installments: number;
-  /** Insurance. Upstream: vlrSeguro. */
+  /** Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro. */
   insuranceAmount?: string | null | undefined;
-  /** Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado. */
+  /** Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado. */
   monthlyInterestRate: string;
   /** Your operation code for this proposal; unique per integration. Upstream: codigoOperacao. */
   operationCode?: string | null | undefined;
-  /** Other expenses. Upstream: vlrOutrasDespesas. */
+  /** Other expenses. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrasDespesas. */
   otherExpensesAmount?: string | null | undefined;
-  /** Other services. Upstream: vlrOutrosServicos. */
+  /** Other services. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrosServicos. */
   otherServicesAmount?: string | null | undefined;
   /** Extra name/value parameters passed through. Upstream: parametros. */
   parameters?: Array<ParameterInput> | null | undefined;
@@ -84,11 +84,11 @@ export type CreateProposalInput = {
   paymentAccount?: PaymentAccountInput | null | undefined;
   /** CPF or CNPJ of the promoter (T0665/D0018 when invalid). Upstream: documentoPromotor. */
   promoterDocument?: string | null | undefined;
-  /** Amount requested (T0665/D0020 when not positive). Upstream: vlrSolicitado. */
+  /** Amount requested (T0665/D0020 when not positive). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado. */
   requestedAmount: string;
   /** Notes of the seller. Upstream: observacoesVendedor. */
   sellerNotes?: string | null | undefined;
-  /** Credit opening fee (TAC). Upstream: vlrTAC. */
+  /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;
 };
 
@@ -96,7 +96,7 @@ export type CreateProposalInput = {
 export type GenerateBoletosInput = {
   /** Text printed on the boletos. Upstream: descricaoBoleto. */
   description?: string | null | undefined;
-  /** Installments, at least one, at most 120. Upstream: parcelas. */
+  /** Installments, at least one (C0201/V0003 when empty), at most 120. Upstream: parcelas. */
   installments: Array<BoletoInstallmentInput>;
   /** Notify the client. Upstream: notificarCliente. */
   notifyClient?: boolean;
@@ -110,17 +110,17 @@ export type GenerateBoletosInput = {
 export type GenerateSingleBoletoInput = {
   /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
   allowDecapitalization?: boolean | null | undefined;
-  /** Amount (default: the balance of the installments less the discount). Upstream: vlrBoleto. */
+  /** Amount (default: the balance of the installments less the discount). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrBoleto. */
   amount?: string | null | undefined;
   /** Text printed on the boleto. Upstream: descricaoBoleto. */
   description?: string | null | undefined;
-  /** Discount. Upstream: vlrDesconto. */
+  /** Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto. */
   discount?: string | null | undefined;
   /** Due date (default: the earliest installment due date). Upstream: dtVencimento. */
   dueDate?: string | null | undefined;
   /** When the boleto expires. Upstream: dtExpiracao. */
   expiresAt?: string | null | undefined;
-  /** Installment numbers the boleto covers, at least one. Upstream: dto.nroParcelas. */
+  /** Installment numbers the boleto covers, at least one (C0201/V0003 when empty). Upstream: dto.nroParcelas. */
   installmentNumbers: Array<number>;
   /** Proposal UUID. Upstream: dto.codigoProposta. */
   proposalId: string | number;
@@ -134,11 +134,11 @@ export type GenerateSingleBoletoInput = {
 export type InstallmentPaymentInput = {
   /** Whether early payment may remove future interest. Upstream: permiteDescapitalizacao. */
   allowDecapitalization?: boolean | null | undefined;
-  /** Amount paid, greater than zero. Upstream: vlrPagamento. */
+  /** Amount paid, greater than zero (C0202/V0001 otherwise). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrPagamento. */
   amount: string;
   /** Description of the entry. Upstream: descricaoLancamento. */
   description?: string | null | undefined;
-  /** Discount granted. Upstream: vlrDesconto. */
+  /** Discount granted. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto. */
   discount?: string | null | undefined;
   /** Installment number. Upstream: nroParcela. */
   installmentNumber: number;
@@ -186,36 +186,38 @@ export type PaymentAccountInput = {
 
 /** Individual (PF) or legal entity (PJ); IOF rates differ. Upstream: tipoPessoa (1 PF, 2 PJ). */
 export type PersonType =
+  /** A legal entity (pessoa jurídica, CNPJ). Upstream: tipoPessoa = 2. */
   | 'COMPANY'
+  /** An individual (pessoa física, CPF). Upstream: tipoPessoa = 1. */
   | 'INDIVIDUAL';
 
 /** Situation of a proposal. Upstream: Situacao (ConsultaProposta) or situacaoProposta (ConsultarDetalhes); the raw integer is in situationCode. */
 export type ProposalSituation =
-  /** Code 2: approved; signers can be invited. */
+  /** Approved; signers can be invited. Upstream: Situacao / situacaoProposta = 2. */
   | 'APPROVED'
-  /** Code 4: cancelled. */
+  /** Cancelled. Upstream: Situacao / situacaoProposta = 4. */
   | 'CANCELLED'
-  /** Code 10: ceded (assigned to a fund); cannot be cancelled. */
+  /** Ceded (assigned to a fund); cannot be cancelled. Upstream: Situacao / situacaoProposta = 10. */
   | 'CEDED'
-  /** Code 9: paid (disbursed); the receivables agenda exists. */
+  /** Paid (disbursed); the receivables agenda exists. Upstream: Situacao / situacaoProposta = 9. */
   | 'DISBURSED'
-  /** Code 0: in draft. */
+  /** In draft. Upstream: Situacao / situacaoProposta = 0. */
   | 'DRAFT'
-  /** Code 6: finalized, all signatures in. */
+  /** Finalized, all signatures in. Upstream: Situacao / situacaoProposta = 6. */
   | 'FINALIZED'
-  /** Code 5: pending, the partner must act. */
+  /** Pending, the partner must act. Upstream: Situacao / situacaoProposta = 5. */
   | 'PENDING'
-  /** Code 11: pending payment (bank data problem). */
+  /** Pending payment (bank data problem). Upstream: Situacao / situacaoProposta = 11. */
   | 'PENDING_PAYMENT'
-  /** Code 3: rejected. */
+  /** Rejected. Upstream: Situacao / situacaoProposta = 3. */
   | 'REJECTED'
-  /** Code 8: released for payment. */
+  /** Released for payment. Upstream: Situacao / situacaoProposta = 8. */
   | 'RELEASED_FOR_PAYMENT'
-  /** Code 1: under review. */
+  /** Under review. Upstream: Situacao / situacaoProposta = 1. */
   | 'UNDER_REVIEW'
-  /** A code this graph does not know yet; read situationCode. */
+  /** A code this graph does not know yet; read situationCode. Upstream: any other Situacao / situacaoProposta value. */
   | 'UNKNOWN'
-  /** Code 7: verified (formalization). */
+  /** Verified (formalization). Upstream: Situacao / situacaoProposta = 7. */
   | 'VERIFIED';
 
 /** A payment of one installment of a disbursed proposal. Upstream: AgendaRecebivel/IncluirLancamentoParcela. */
@@ -228,7 +230,7 @@ export type RegisterInstallmentPaymentInput = {
 
 /** Payments of several installments of one proposal, applied all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas. */
 export type RegisterInstallmentPaymentsInput = {
-  /** The payments, at least one, at most 120. Upstream: dtoLancamentoParcelas. */
+  /** The payments, at least one (C0201/V0003 when empty), at most 120. Upstream: dtoLancamentoParcelas. */
   payments: Array<InstallmentPaymentInput>;
   /** Proposal UUID. Upstream: dto.codigoProposta. */
   proposalId: string | number;
@@ -266,31 +268,33 @@ export type SimulateProposalInput = {
   extraDays?: number | null | undefined;
   /** Number of installments, 1 to 480. Upstream: prazo. */
   installments: number;
-  /** Insurance. Upstream: vlrSeguro. */
+  /** Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro. */
   insuranceAmount?: string | null | undefined;
-  /** Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado. */
+  /** Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado. */
   monthlyInterestRate: string;
-  /** Other expenses. Upstream: vlrOutrasDespesas. */
+  /** Other expenses. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrasDespesas. */
   otherExpensesAmount?: string | null | undefined;
-  /** Other services. Upstream: vlrOutrosServicos. */
+  /** Other services. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrosServicos. */
   otherServicesAmount?: string | null | undefined;
   /** Individual or company (IOF rates differ). Upstream: tipoPessoa. */
   personType?: PersonType;
-  /** Amount requested, greater than zero. Upstream: vlrSolicitado. */
+  /** Amount requested, greater than zero. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado. */
   requestedAmount: string;
-  /** Credit opening fee (TAC). Upstream: vlrTAC. */
+  /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;
 };
 
 /** Why a mutation did not do what was asked. `upstreamCode` carries the partner catalogue code. */
 export type UserErrorCode =
-  /** The proposal belongs to another integration (catalogue C0112/V0002). */
+  /** The proposal belongs to another integration. Upstream: catalogue C0112/V0002. */
   | 'FORBIDDEN'
-  /** The graph refused the input before calling the partner (same rule as the partner catalogue). */
+  /** The idempotencyKey was already used for this mutation with a different input; nothing was sent or changed. Use a new key for a new request. Upstream: HTTP 409 I0001/V0001 (same IdempotencyKey, different request), also checked by the graph before any call. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** The graph refused the input before calling the partner, with the rule the partner uses. Upstream: the catalogue code of that rule in upstreamCode (e.g. T0668/D0001, T0665/D0002, C0107/V0001, C0202/V0001), or null for a rule of the graph alone (e.g. more than 2 decimal places of money). */
   | 'INVALID_INPUT'
-  /** The partner does not know the proposal (catalogue C0112/V0001). */
+  /** The partner does not know the proposal. Upstream: catalogue C0112/V0001. */
   | 'NOT_FOUND'
-  /** The partner refused the operation for a business reason; see upstreamCode and message. */
+  /** The partner refused the operation for a business reason. Upstream: any other messages[].code/context, given in upstreamCode (e.g. C0060/V0003, C0200/V0001, 400/27). */
   | 'REJECTED';
 
 export type InstallmentsOnlyQueryVariables = Exact<{

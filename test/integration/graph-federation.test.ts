@@ -45,6 +45,21 @@ describe('the credit graph as a federation subgraph', () => {
     expect(result.data?._entities).toEqual([null, { __typename: 'Person', document: '39053344705', name: 'Carla Demo Paga' }]);
   });
 
+  it('confirms a Proposal reference selecting only id with one ConsultaProposta per distinct id: null when unknown', async () => {
+    const known = h.demo('approved').id;
+    const unknown = randomUUID();
+    const result = await h.run(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Proposal { id } } }`, {
+      r: [
+        { __typename: 'Proposal', id: known },
+        { __typename: 'Proposal', id: unknown },
+        { __typename: 'Proposal', id: known },
+      ],
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?._entities).toEqual([{ id: known }, null, { id: known }]);
+    expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 2 });
+  });
+
   it('publishes its SDL through _service', async () => {
     const result = await h.run(`{ _service { sdl } }`);
     expect((result.data?._service as { sdl: string }).sdl).toMatch(/type Proposal\s+@key\(fields: "id"\)/);

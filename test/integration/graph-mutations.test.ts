@@ -62,7 +62,7 @@ describe('the credit graph mutations', () => {
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
-      expect(payload?.userErrors).toEqual([{ code: 'REJECTED', field: null, upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' }]);
+      expect(payload?.userErrors).toEqual([{ code: 'REJECTED', field: ['input', 'clientDocument'], upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' }]);
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1 });
     });
 

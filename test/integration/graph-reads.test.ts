@@ -163,12 +163,37 @@ describe('the credit graph read path', () => {
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/FGTS/ConsultaProposta': 1 });
     });
 
-    it('makes no call for a selection of id alone', async () => {
-      const id = randomUUID();
-      const result = await h.run(`query($id: ID!) { proposal(id: $id) { id __typename operationCode } }`, { id });
-      // operationCode is not in any read: known (looked up by it) or null, never a call
-      expect(result.data?.proposal).toEqual({ id, __typename: 'Proposal', operationCode: null });
-      expect((await h.calls()).total).toBe(0);
+    it('confirms a selection of id alone with one ConsultaProposta: null when unknown, the id when known', async () => {
+      const unknown = randomUUID();
+      const result = await h.run(`query($id: ID!) { proposal(id: $id) { id __typename operationCode } }`, { id: unknown });
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.proposal).toBeNull();
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+
+      await h.resetCalls();
+      const { id } = h.demo('approved');
+      const known = await h.run(`query($id: ID!) { proposal(id: $id) { id __typename operationCode } }`, { id });
+      // operationCode is not in any read: known (looked up by it) or null
+      expect(known.data?.proposal).toEqual({ id, __typename: 'Proposal', operationCode: null });
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+    });
+
+    it('shares the confirming read with the core fields: id with financedAmount costs one call', async () => {
+      const { id } = h.demo('disbursed');
+      const result = await h.run(`query($id: ID!) { a: proposal(id: $id) { id } b: proposal(id: $id) { id financedAmount } }`, { id });
+      expect(result.errors).toBeUndefined();
+      expect((result.data?.a as { id: string }).id).toBe(id);
+      expect((result.data?.b as { financedAmount: string }).financedAmount).toMatch(/^\d+\.\d{2}$/);
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+    });
+
+    it('proposals of ids alone gives null for an unknown id after one ConsultaProposta per distinct id', async () => {
+      const known = h.demo('approved').id;
+      const unknown = randomUUID();
+      const result = await h.run(`query($ids: [ID!]!) { proposals(ids: $ids) { id } }`, { ids: [unknown, known, known] });
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ proposals: [null, { id: known }, { id: known }] });
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 2 });
     });
 
     it('finds a proposal by operation code', async () => {

@@ -146,6 +146,13 @@ describe('the HTTP server', () => {
       const { http } = await start({ NODE_ENV: 'production' });
       expect((await post(http.graphqlUrl, { query: '{ hello }' })).json).toEqual({ data: { hello: 'world' } });
     });
+
+    it('marks every GraphQL answer Cache-Control: no-store, errors included', async () => {
+      const { http } = await start({ NODE_ENV: 'production' });
+      for (const query of ['{ hello }', '{ known }', '{ nope }', '{ hello']) {
+        expect((await post(http.graphqlUrl, { query })).headers.get('cache-control')).toBe('no-store');
+      }
+    });
   });
 
   describe('CSRF prevention', () => {

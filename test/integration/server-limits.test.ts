@@ -136,6 +136,18 @@ describe('query shape limits', () => {
     expect((await graph.admin.calls()).total).toBe(0);
   });
 
+  it('refuses the same too-deep document every time it is sent, and serves a passing one every time', async () => {
+    const deep = `{ proposal(id: "${demoId(graph, 'disbursed')}") { agenda { installments { number } } } }`;
+    const fine = `{ proposal(id: "${demoId(graph, 'disbursed')}") { installments { number } } }`;
+    for (let round = 0; round < 2; round += 1) {
+      const refused = await graph.execute(deep);
+      expect(refused.status).toBe(400);
+      expect(refused.errors?.map((error) => error.extensions?.['code'])).toEqual(['QUERY_TOO_DEEP']);
+      expect((await graph.execute(fine)).errors).toBeUndefined();
+    }
+    expect((await graph.admin.calls()).total).toBe(2);
+  });
+
   it('counts depth through fragments', async () => {
     const response = await graph.execute(
       `query { proposal(id: "${demoId(graph, 'disbursed')}") { ...Agenda } } fragment Agenda on Proposal { agenda { installments { number } } }`,

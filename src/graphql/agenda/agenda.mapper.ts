@@ -87,6 +87,29 @@ export function mapAgendaInstallment(item: AgendaParcela): AgendaInstallment {
   });
 }
 
+/** `parcelas` items of ConsultarDetalhes answers by installment number, indexed once per answer. */
+const itemsByNumber = new WeakMap<ConsultarDetalhesResponse, ReadonlyMap<number, AgendaParcela>>();
+
+/**
+ * The `parcelas` item of installment `number` in a ConsultarDetalhes answer (the first, should the
+ * upstream repeat a number), or undefined. The answer is indexed on first use, so N installments
+ * sharing one answer cost N lookups, not N scans of it.
+ */
+export function agendaItemOf(detail: ConsultarDetalhesResponse, number: number): AgendaParcela | undefined {
+  let index = itemsByNumber.get(detail);
+  if (index === undefined) {
+    const byNumber = new Map<number, AgendaParcela>();
+    for (const item of detail.parcelas ?? []) {
+      if (typeof item.nroParcela === 'number' && !byNumber.has(item.nroParcela)) {
+        byNumber.set(item.nroParcela, item);
+      }
+    }
+    index = byNumber;
+    itemsByNumber.set(detail, index);
+  }
+  return index.get(number);
+}
+
 /** Maps the ConsultarDetalhes answer onto `AgendaDetail` (installments in number order). */
 export function mapAgendaDetail(detail: ConsultarDetalhesResponse): AgendaDetail {
   return Object.assign(new AgendaDetail(), {

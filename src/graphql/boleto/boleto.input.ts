@@ -1,7 +1,7 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsOptional, IsUUID, MaxLength, Min, Validate, ValidateNested } from 'class-validator';
 import { type Decimal } from 'decimal.js';
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
-import { NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
+import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
 import { DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** How a boleto is registered at the bank (`tipoRegistro`). */
@@ -23,8 +23,8 @@ registerEnumType(BoletoRegistrationType, {
   name: 'BoletoRegistrationType',
   description: 'How the boleto is registered at the bank (not boleto versus Pix). Upstream: tipoRegistro (1 online, 2 offline).',
   valuesConfig: {
-    ONLINE: { description: 'Code 1: registered online.' },
-    OFFLINE: { description: 'Code 2: registered offline.' },
+    ONLINE: { description: 'Registered online. Upstream: tipoRegistro = 1.' },
+    OFFLINE: { description: 'Registered offline. Upstream: tipoRegistro = 2.' },
   },
 });
 
@@ -43,9 +43,10 @@ export class BoletoInstallmentInput {
   @IsOptional()
   expiresAt?: Date | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   discount?: Decimal | null;
 
   @Field(_type => Boolean, { nullable: true, description: 'Whether early payment may remove future interest. Upstream: permiteDescapitalizacao.' })
@@ -60,8 +61,8 @@ export class GenerateBoletosInput {
   @IsUUID()
   proposalId: string;
 
-  @Field(_type => [BoletoInstallmentInput], { description: 'Installments, at least one, at most 120. Upstream: parcelas.' })
-  @ArrayNotEmpty()
+  @Field(_type => [BoletoInstallmentInput], { description: 'Installments, at least one (C0201/V0003 when empty), at most 120. Upstream: parcelas.' })
+  @ArrayNotEmpty(catalogue(CATALOGUE.noInstallmentListed))
   @ArrayMaxSize(120)
   @ValidateNested({ each: true })
   installments: BoletoInstallmentInput[];
@@ -85,8 +86,8 @@ export class GenerateSingleBoletoInput {
   @IsUUID()
   proposalId: string;
 
-  @Field(_type => [Int], { description: 'Installment numbers the boleto covers, at least one. Upstream: dto.nroParcelas.' })
-  @ArrayNotEmpty()
+  @Field(_type => [Int], { description: 'Installment numbers the boleto covers, at least one (C0201/V0003 when empty). Upstream: dto.nroParcelas.' })
+  @ArrayNotEmpty(catalogue(CATALOGUE.noInstallmentListed))
   @ArrayMaxSize(120)
   @Min(1, { each: true })
   installmentNumbers: number[];
@@ -99,14 +100,16 @@ export class GenerateSingleBoletoInput {
   @IsOptional()
   expiresAt?: Date | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount (default: the balance of the installments less the discount). Upstream: vlrBoleto.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount (default: the balance of the installments less the discount). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrBoleto.' })
   @IsOptional()
-  @Validate(PositiveDecimal)
+  @Validate(PositiveDecimal, catalogue(CATALOGUE.boletoAmountNotPositive))
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   amount?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   discount?: Decimal | null;
 
   @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installments. Upstream: liquidacao.' })

@@ -43,8 +43,8 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId }, call =>
-      gerarMultiplosBoletos(ctx.upstream, generateBoletosRequest(input), call),
+    const outcome = await validatedWrite(ctx, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId, request: () => generateBoletosRequest(input) },
+      (request, call) => gerarMultiplosBoletos(ctx.upstream, request, call),
     );
     return generated(ctx, info, input.proposalId, outcome);
   }
@@ -58,8 +58,8 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId }, call =>
-      gerarUnicoBoleto(ctx.upstream, generateSingleBoletoRequest(input), call),
+    const outcome = await validatedWrite(ctx, input, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId, request: () => generateSingleBoletoRequest(input) },
+      (request, call) => gerarUnicoBoleto(ctx.upstream, request, call),
     );
     return generated(ctx, info, input.proposalId, outcome);
   }

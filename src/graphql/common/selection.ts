@@ -9,7 +9,15 @@ import {
 } from 'graphql';
 
 /** Fields selected on one object type, by field name (aliases folded together), with their nodes. */
-export type Selection = Map<string, FieldNode[]>;
+export type Selection = ReadonlyMap<string, readonly FieldNode[]>;
+
+/**
+ * Selections already worked out, by field nodes, then type name, then the request's variable values
+ * (`@skip`/`@include` may depend on them). graphql-js hands every item of a list the same
+ * `fieldNodes` array, so a field resolver under a list of N objects analyses its selection once, not
+ * N times. Weak keys: nothing outlives the request's document and variables.
+ */
+const cache = new WeakMap<readonly FieldNode[], Map<string, WeakMap<object, Selection>>>();
 
 function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
   const skip = getDirectiveValues(GraphQLSkipDirective, node, info.variableValues);
@@ -26,7 +34,30 @@ function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
  * start only the upstream reads a query needs, all at once, before the field resolvers ask for them.
  */
 export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
-  const result: Selection = new Map();
+  const variables: unknown = info.variableValues;
+  if (typeof variables !== 'object' || variables === null) {
+    return collectSelection(info, nodes, typeName);
+  }
+  let byType = cache.get(nodes);
+  if (byType === undefined) {
+    byType = new Map();
+    cache.set(nodes, byType);
+  }
+  let byVariables = byType.get(typeName);
+  if (byVariables === undefined) {
+    byVariables = new WeakMap();
+    byType.set(typeName, byVariables);
+  }
+  let selection = byVariables.get(variables);
+  if (selection === undefined) {
+    selection = collectSelection(info, nodes, typeName);
+    byVariables.set(variables, selection);
+  }
+  return selection;
+}
+
+function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
+  const result = new Map<string, FieldNode[]>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {
       if (!included(selection, info)) {
@@ -34,7 +65,12 @@ export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNo
       }
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
-        result.set(name, [...(result.get(name) ?? []), selection]);
+        const known = result.get(name);
+        if (known) {
+          known.push(selection);
+        } else {
+          result.set(name, [selection]);
+        }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const condition = selection.typeCondition?.name.value;
         if (condition === undefined || condition === typeName) {

@@ -28,7 +28,20 @@ export const CATALOGUE = {
   promoterNotFound: 'T0665/D0018',
   cancelInvalidCpf: '400/4',
   installmentsMissing: 'T0665/D0021',
+  /** Sandbox-observed receivables code: payment not positive (src/sandbox/README.md, receivables). */
+  paymentNotPositive: 'C0202/V0001',
+  /** Sandbox-observed receivables code: no installment listed. */
+  noInstallmentListed: 'C0201/V0003',
+  /** Sandbox-observed receivables code: boleto amount not positive. */
+  boletoAmountNotPositive: 'C0203/V0004',
+  /** The document upload failed: the content is not valid base64. */
+  documentUploadFailed: 'C0068/V0002',
 } as const;
+
+/** Most decimal places of a money input (the partner keeps cents and rounds anything finer). */
+export const MONEY_DECIMALS = 2;
+/** Most decimal places of a percentage input (interest rates). */
+export const RATE_DECIMALS = 4;
 
 /** The `context` that carries a catalogue code on a class-validator decorator. */
 export function catalogue(code: string): { context: { upstreamCode: string } } {
@@ -126,6 +139,23 @@ export class PositiveDecimal implements ValidatorConstraintInterface {
 
   defaultMessage(args: ValidationArguments): string {
     return `${args.property} must be greater than zero`;
+  }
+}
+
+/**
+ * A `Decimal` input with at most `constraints[0]` decimal places (`MONEY_DECIMALS` for money,
+ * `RATE_DECIMALS` for percentages). The partner rounds anything finer silently (1.005 recorded as
+ * 1.01), so the graph refuses it instead of sending a value the client did not ask for.
+ */
+@ValidatorConstraint({ name: 'maxDecimalPlaces' })
+export class MaxDecimalPlaces implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    const places = Number(args.constraints[0]);
+    return !(value instanceof Decimal) || value.decimalPlaces() <= places;
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} must have at most ${String(args.constraints[0])} decimal places`;
   }
 }
 

@@ -75,10 +75,10 @@ export class AttachDocumentInput {
   validUntil?: Date | null;
 
   @Field(_type => String, {
-    description: `File content as base64, not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,
+    description: `File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,
   })
   @IsNotEmpty(catalogue(CATALOGUE.documentMissing))
-  @IsBase64()
+  @IsBase64({}, catalogue(CATALOGUE.documentUploadFailed))
   @MaxDecodedBytes(MAX_DOCUMENT_BYTES, {})
   contentBase64: string;
 }

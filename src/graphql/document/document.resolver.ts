@@ -20,8 +20,8 @@ export class DocumentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirDocumento(ctx.upstream, attachDocumentRequest(input), call),
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId, request: () => attachDocumentRequest(input) },
+      (request, call) => incluirDocumento(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: outcome.userErrors });

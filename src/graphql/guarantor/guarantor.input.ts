@@ -1,7 +1,7 @@
 import { IsEmail, IsOptional, IsUUID, Length, MaxLength, Min, Validate, ValidateNested } from 'class-validator';
 import { type Decimal } from 'decimal.js';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { catalogue, CATALOGUE, NonNegativeDecimal, ValidCpf, ValidDocument, ValidMobile } from '../common/validation.js';
+import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, ValidCpf, ValidDocument, ValidMobile } from '../common/validation.js';
 import { DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** The individual part of a guarantor (`avalistaPF`). */
@@ -80,14 +80,16 @@ export class IndividualGuarantorInput {
   @MaxLength(100)
   jobTitle?: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly income from work. Upstream: vlrRendimentoTrabalho.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly income from work. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrRendimentoTrabalho.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   monthlyIncome?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other monthly income. Upstream: vlrOutrosRendimentos.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other monthly income. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrosRendimentos.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   otherIncome?: Decimal | null;
 
   @Field(_type => String, { nullable: true, description: "Spouse's name. Upstream: nomeConjuge." })
@@ -133,18 +135,21 @@ export class CompanyGuarantorInput {
   @MaxLength(200)
   businessActivity?: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Share capital. Upstream: capitalSocial.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Share capital. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: capitalSocial.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   shareCapital?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Net worth. Upstream: patrimonioLiq.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Net worth. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: patrimonioLiq.' })
   @IsOptional()
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   netWorth?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Average monthly revenue over 12 months. Upstream: faturamentoMedio12Meses.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Average monthly revenue over 12 months. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: faturamentoMedio12Meses.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   averageMonthlyRevenue?: Decimal | null;
 }
 
@@ -159,8 +164,8 @@ export class AddGuarantorInput {
   @Length(1, 200)
   name: string;
 
-  @Field(_type => String, { description: 'CPF (individual) or CNPJ (company), check digits verified. Upstream: documentoFederal.' })
-  @Validate(ValidDocument)
+  @Field(_type => String, { description: 'CPF (individual) or CNPJ (company), check digits verified (T0665/D0002 otherwise). Upstream: documentoFederal.' })
+  @Validate(ValidDocument, catalogue(CATALOGUE.invalidClientDocument))
   document: string;
 
   @Field(_type => String, { nullable: true, description: 'Postal code (CEP), 8 digits. Upstream: cep.' })

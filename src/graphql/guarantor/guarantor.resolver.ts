@@ -38,8 +38,9 @@ export class GuarantorResolver {
     if (invalid.length > 0) {
       return failed(invalid);
     }
-    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirAvalista(ctx.upstream, { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) }, call),
+    const request = { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) };
+    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request }, call =>
+      incluirAvalista(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return failed(outcome.userErrors);

@@ -11,6 +11,10 @@ export enum GuarantorKind {
 registerEnumType(GuarantorKind, {
   name: 'GuarantorKind',
   description: 'Individual (CPF, avalistaPF) or legal entity (CNPJ, avalistaPJ). Upstream: which of avalistaPF / avalistaPJ was sent.',
+  valuesConfig: {
+    INDIVIDUAL: { description: 'An individual guarantor (11-digit CPF). Upstream: avalista.avalistaPF sent, documentoFederal a CPF.' },
+    COMPANY: { description: 'A legal-entity guarantor (14-digit CNPJ). Upstream: avalista.avalistaPJ sent, documentoFederal a CNPJ.' },
+  },
 });
 
 /** A guarantor added to a proposal. */

@@ -1,6 +1,6 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Ctx, FieldResolver, Info, Resolver, Root, type ResolverInterface } from 'type-graphql';
-import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
+import { agendaItemOf, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
 import { type GraphContext } from '../context.js';
@@ -13,7 +13,7 @@ export class InstallmentResolver implements ResolverInterface<Installment> {
   async agenda(@Root() installment: Installment, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaInstallment | null> {
     const needs = agendaInstallmentNeeds(info, info.fieldNodes);
     const detail = await ctx.loaders.agendaByProposal.load(installment.proposalId, { numbers: [installment.number], ...needs });
-    const item = detail?.parcelas?.find(p => p.nroParcela === installment.number);
+    const item = detail ? agendaItemOf(detail, installment.number) : undefined;
     return item ? mapAgendaInstallment(item) : null;
   }
 }

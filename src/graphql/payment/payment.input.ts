@@ -1,7 +1,7 @@
 import { ArrayMaxSize, ArrayNotEmpty, IsOptional, IsUUID, MaxLength, Min, Validate, ValidateNested } from 'class-validator';
 import { type Decimal } from 'decimal.js';
 import { Field, ID, InputType, Int } from 'type-graphql';
-import { NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
+import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
 import { DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** One installment payment (`dtoLancamentoParcela` / an item of `dtoLancamentoParcelas`). */
@@ -11,13 +11,15 @@ export class InstallmentPaymentInput {
   @Min(1)
   installmentNumber: number;
 
-  @Field(_type => DecimalScalar, { description: 'Amount paid, greater than zero. Upstream: vlrPagamento.' })
-  @Validate(PositiveDecimal)
+  @Field(_type => DecimalScalar, { description: 'Amount paid, greater than zero (C0202/V0001 otherwise). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrPagamento.' })
+  @Validate(PositiveDecimal, catalogue(CATALOGUE.paymentNotPositive))
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   amount: Decimal;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount granted. Upstream: vlrDesconto.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount granted. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   discount?: Decimal | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When it was paid (default: now at the partner). Upstream: dtPagamento.' })
@@ -53,8 +55,8 @@ export class RegisterInstallmentPaymentsInput {
   @IsUUID()
   proposalId: string;
 
-  @Field(_type => [InstallmentPaymentInput], { description: 'The payments, at least one, at most 120. Upstream: dtoLancamentoParcelas.' })
-  @ArrayNotEmpty()
+  @Field(_type => [InstallmentPaymentInput], { description: 'The payments, at least one (C0201/V0003 when empty), at most 120. Upstream: dtoLancamentoParcelas.' })
+  @ArrayNotEmpty(catalogue(CATALOGUE.noInstallmentListed))
   @ArrayMaxSize(120)
   @ValidateNested({ each: true })
   payments: InstallmentPaymentInput[];

@@ -56,12 +56,13 @@ export class PaymentResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
     const number = input.payment.installmentNumber;
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirLancamentoParcela', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirLancamentoParcela(
-        ctx.upstream,
-        { dto: { codigoProposta: input.proposalId, nroParcela: number }, dtoLancamentoParcela: paymentEntryRequest(input.payment) },
-        call,
-      ),
+    const outcome = await validatedWrite(ctx, input, {
+        operation: 'IncluirLancamentoParcela',
+        idempotencyKey,
+        proposalId: input.proposalId,
+        request: () => ({ dto: { codigoProposta: input.proposalId, nroParcela: number }, dtoLancamentoParcela: paymentEntryRequest(input.payment) }),
+      },
+      (request, call) => incluirLancamentoParcela(ctx.upstream, request, call),
     );
     return paymentPayload(ctx, info, input.proposalId, [number], outcome);
   }
@@ -76,15 +77,16 @@ export class PaymentResolver {
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
     const numbers = input.payments.map(p => p.installmentNumber);
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirLancamentoMultiplasParcelas', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirLancamentoMultiplasParcelas(
-        ctx.upstream,
-        {
+    const outcome = await validatedWrite(ctx, input, {
+        operation: 'IncluirLancamentoMultiplasParcelas',
+        idempotencyKey,
+        proposalId: input.proposalId,
+        request: () => ({
           dto: { codigoProposta: input.proposalId },
           dtoLancamentoParcelas: input.payments.map(p => ({ nroParcela: p.installmentNumber, ...paymentEntryRequest(p) })),
-        },
-        call,
-      ),
+        }),
+      },
+      (request, call) => incluirLancamentoMultiplasParcelas(ctx.upstream, request, call),
     );
     return paymentPayload(ctx, info, input.proposalId, numbers, outcome);
   }

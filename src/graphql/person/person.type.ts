@@ -9,7 +9,8 @@ import { JSONScalar } from '../scalars.js';
 @Directive('@key(fields: "document")')
 @ObjectType({
   description:
-    'A person (individual or legal entity) identified by CPF or CNPJ. Fields other than document cost one Pessoa/ConsultarPessoa call per document, only when selected.',
+    'A person (individual or legal entity) identified by CPF or CNPJ. Fields other than document cost one Pessoa/ConsultarPessoa call per document, only when selected. ' +
+    'Upstream: Pessoa/ConsultarPessoa (request documentoCliente; answer json, whose nome gives name), or documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes when reached through Proposal.client.',
 })
 export class Person {
   @Field(_type => String, { description: 'CPF (11 digits) or CNPJ (14 digits), digits only. Upstream: documentoCliente (ConsultarPessoa request) / documentoFederalCliente (agenda).' })

@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, Length, Matches, Max, Max
 import { type Decimal } from 'decimal.js';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ParameterInput } from '../common/parameter.type.js';
-import { catalogue, CATALOGUE, NonNegativeDecimal, PositiveDecimal, ValidCpf, ValidDocument } from '../common/validation.js';
+import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, PositiveDecimal, RATE_DECIMALS, ValidCpf, ValidDocument } from '../common/validation.js';
 import { DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** Most ids one `proposals` query may ask for; each costs upstream calls. */
@@ -37,7 +37,9 @@ export class ProposalArgs {
 /** Arguments of `Query.proposals`. */
 @ArgsType()
 export class ProposalsArgs {
-  @Field(_type => [ID], { description: `Proposal UUIDs, at most ${MAX_PROPOSALS_PER_QUERY}. Answers keep this order; repeated ids cost one read.` })
+  @Field(_type => [ID], {
+    description: `Proposal UUIDs, at most ${MAX_PROPOSALS_PER_QUERY}. Answers keep this order; repeated ids cost one read. Upstream: CodigoProposta of each FGTS/ConsultaProposta request (and codigoProposta of the other reads).`,
+  })
   @ArrayMaxSize(MAX_PROPOSALS_PER_QUERY, { message: `at most ${MAX_PROPOSALS_PER_QUERY} ids per query` })
   @IsUUID('all', { each: true })
   ids: string[];
@@ -113,24 +115,28 @@ export class ProposalChargesInput {
   @IsOptional()
   extraDays?: number | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: vlrTAC.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   tacAmount?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: vlrSeguro.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   insuranceAmount?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: vlrOutrasDespesas.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrasDespesas.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   otherExpensesAmount?: Decimal | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: vlrOutrosServicos.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrosServicos.' })
   @IsOptional()
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   otherServicesAmount?: Decimal | null;
 }
 
@@ -151,12 +157,14 @@ export class CreateProposalInput extends ProposalChargesInput {
   @MaxLength(50)
   contractType: string;
 
-  @Field(_type => DecimalScalar, { description: 'Amount requested (T0665/D0020 when not positive). Upstream: vlrSolicitado.' })
+  @Field(_type => DecimalScalar, { description: 'Amount requested (T0665/D0020 when not positive). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado.' })
   @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
   requestedAmount: Decimal;
 
-  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). Upstream: percJurosNegociado.' })
+  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado.' })
   @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [RATE_DECIMALS])
   monthlyInterestRate: Decimal;
 
   @Field(_type => Int, { description: 'Number of installments (T0665/D0021 when below 1). Upstream: prazo.' })

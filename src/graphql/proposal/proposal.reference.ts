@@ -57,15 +57,22 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
  * Starts at once every upstream read the selection needs (core record, installments, agenda,
  * boletos), so they are in flight together and the field resolvers find them in the loaders.
  * Existence is decided by the first selected of core record, installments, boletos, agenda: an
- * unknown proposal is `null` after that one call. A selection of `id` alone makes no call.
+ * unknown proposal is `null` after that one call. A selection that needs no read (`id`,
+ * `__typename`, `operationCode`) still confirms existence with the cheapest read, one
+ * FGTS/ConsultaProposta through `proposalById` (shared with any other field that needs it), unless
+ * `options.known` says the proposal exists (a mutation payload after a successful write).
  */
 export async function resolveProposal(
   ctx: GraphContext,
   identity: ProposalIdentity,
   info: GraphQLResolveInfo,
   selection: Selection,
+  options: { known?: boolean } = {},
 ): Promise<Proposal | null> {
-  const reads = readsFor(info, selection, identity);
+  const computed = readsFor(info, selection, identity);
+  const needsNoRead = !computed.core && !computed.installments && !computed.agenda && computed.boletos.length === 0;
+  // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
+  const reads = needsNoRead && options.known !== true ? { ...computed, core: true } : computed;
   const { loaders } = ctx;
   const id = identity.id;
   const core = reads.core ? loaders.proposalById.load(id) : undefined;

@@ -26,7 +26,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
-      'One proposal by id or operation code; null when the partner does not know it. Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel. Upstream: FGTS/ConsultaProposta.',
+      'One proposal by id or operation code; null when the partner does not know it. Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode) still costs one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
   })
   async proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     if (!args.id && !args.operationCode) {
@@ -55,7 +55,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @Query(_returns => [Proposal], {
     nullable: 'items',
     description:
-      'Several proposals by id, in the order asked; null for each unknown id. At most 50 ids. Reads of all proposals are batched and run together. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
+      'Several proposals by id, in the order asked; null for each unknown id. At most 50 ids. Reads of all proposals are batched and run together; a selection that needs no read (id alone) costs one FGTS/ConsultaProposta per distinct id, to confirm each exists. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
   })
   async proposals(@Args(_type => ProposalsArgs) { ids }: ProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Proposal | null>> {
     const selection = selectedFields(info, info.fieldNodes, 'Proposal');
@@ -79,7 +79,9 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirManual', idempotencyKey }, call => incluirManual(ctx.upstream, createProposalRequest(input), call));
+    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirManual', idempotencyKey, request: () => createProposalRequest(input) }, (request, call) =>
+      incluirManual(ctx.upstream, request, call),
+    );
     if (!outcome.ok) {
       return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: outcome.userErrors });
     }
@@ -101,8 +103,8 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CancelFgtsProposalPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId }, call =>
-      cancelarProposta(ctx.upstream, cancelFgtsRequest(input), call),
+    const outcome = await validatedWrite(ctx, input, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId, request: () => cancelFgtsRequest(input) },
+      (request, call) => cancelarProposta(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: outcome.userErrors });

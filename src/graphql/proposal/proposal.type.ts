@@ -126,7 +126,9 @@ export class FgtsCancellation {
 @ObjectType({
   description:
     'A credit proposal. Core fields cost one FGTS/ConsultaProposta call, only when selected; installments, agenda, ' +
-    'boletos and client each cost their own call, only when selected, and independent calls run in parallel.',
+    'boletos and client each cost their own call, only when selected, and independent calls run in parallel. ' +
+    'Upstream: FGTS/ConsultaProposta (Codigo, CodigoProposta, Situacao, VlrFinanciado and the rest of the record), Proposta/ConsultarParcelas (installments), ' +
+    'AgendaRecebivel/ConsultarDetalhes (agenda, client: documentoFederalCliente, nomeCliente), AgendaRecebivel/ConsultarBoletos (boletos).',
 })
 export class Proposal {
   @Field(_type => ID, { description: 'Proposal UUID. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
@@ -142,7 +144,7 @@ export class Proposal {
   @Field(_type => String, {
     nullable: true,
     description:
-      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (ConsultaProposta does not return it, so it costs no call and is otherwise null). Upstream: codigoOperacao / CodigoOperacao.',
+      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (ConsultaProposta does not return it, so no read brings it: otherwise null; selected with no other field, the proposal still costs the one ConsultaProposta that confirms it exists). Upstream: codigoOperacao / CodigoOperacao.',
   })
   operationCode: string | null;
 

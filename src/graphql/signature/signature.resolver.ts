@@ -39,8 +39,13 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirAssinaturaCCB', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirAssinaturaCCB(ctx.upstream, { dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) }, call),
+    const outcome = await validatedWrite(ctx, input, {
+        operation: 'IncluirAssinaturaCCB',
+        idempotencyKey,
+        proposalId: input.proposalId,
+        request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) }),
+      },
+      (request, call) => incluirAssinaturaCCB(ctx.upstream, request, call),
     );
     return signersPayload(ctx, info, input.proposalId, outcome);
   }
@@ -54,8 +59,13 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirAssinaturaCCBFinalizada', idempotencyKey, proposalId: input.proposalId }, call =>
-      incluirAssinaturaCCBFinalizada(ctx.upstream, { dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signedSignerRequest) }, call),
+    const outcome = await validatedWrite(ctx, input, {
+        operation: 'IncluirAssinaturaCCBFinalizada',
+        idempotencyKey,
+        proposalId: input.proposalId,
+        request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signedSignerRequest) }),
+      },
+      (request, call) => incluirAssinaturaCCBFinalizada(ctx.upstream, request, call),
     );
     return signersPayload(ctx, info, input.proposalId, outcome);
   }

@@ -1,4 +1,4 @@
-import { mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
+import { agendaItemOf, mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
 import { mapBoleto, parseInstallmentList, generatedBoletoNumbers } from '../../../src/graphql/boleto/boleto.mapper.js';
 import { mapInstallments } from '../../../src/graphql/installment/installment.mapper.js';
 import { mapProposal, toProposalSituation } from '../../../src/graphql/proposal/proposal.mapper.js';
@@ -102,6 +102,17 @@ describe('agenda mapper', () => {
     expect(agenda.allInstallments[0]?.boletos[0]?.qrCode).toBeNull();
     expect(agenda.allInstallments[1]?.boletos[0]).toMatchObject({ number: 5000001, qrCode: { emv: '000201', imageBase64: 'iVBOR' } });
     expect(agenda.allInstallments[1]?.pix[0]).toMatchObject({ emv: '000201', imageBase64: null });
+  });
+});
+
+describe('agendaItemOf', () => {
+  it('finds the first item of an installment number, ignoring items without a number', () => {
+    const detail = { parcelas: [{ vlrSaldoAtual: 9 }, { nroParcela: 2, vlrSaldoAtual: 20 }, { nroParcela: 1, vlrSaldoAtual: 10 }, { nroParcela: 2, vlrSaldoAtual: 21 }] };
+    expect(agendaItemOf(detail, 2)?.vlrSaldoAtual).toBe(20);
+    expect(agendaItemOf(detail, 1)?.vlrSaldoAtual).toBe(10);
+    expect(agendaItemOf(detail, 3)).toBeUndefined();
+    expect(agendaItemOf(detail, 0)).toBeUndefined();
+    expect(agendaItemOf({}, 1)).toBeUndefined();
   });
 });
 

@@ -2,7 +2,8 @@ import { deriveIdempotencyKey, rejectionUserErrors } from '../../../src/graphql/
 import { mobileRule, validateInput } from '../../../src/graphql/common/validation.js';
 import { SignerInviteInput } from '../../../src/graphql/signature/signature.input.js';
 import { base64DecodedBytes, normalizeExtension } from '../../../src/graphql/document/document.input.js';
-import { UpstreamForbiddenError, UpstreamRejectedError } from '../../../src/upstream/index.js';
+import { graphFieldPath } from '../../../src/graphql/common/field-paths.js';
+import { type UpstreamMessage, UpstreamForbiddenError, UpstreamRejectedError } from '../../../src/upstream/index.js';
 
 describe('deriveIdempotencyKey', () => {
   it('is deterministic per operation, caller and client key, and UUID-shaped', () => {
@@ -34,11 +35,54 @@ describe('rejectionUserErrors', () => {
       }),
     );
     expect(errors.map(e => ({ ...e }))).toEqual([
-      { code: 'REJECTED', field: null, message: 'invalid e-mail (names the signer)', upstreamCode: 'T0668/D0006' },
+      { code: 'REJECTED', field: ['input', 'signers', '0', 'email'], message: 'invalid e-mail (names the signer)', upstreamCode: 'T0668/D0006' },
       { code: 'REJECTED', field: null, message: 'The credit partner rejected the operation.', upstreamCode: 'X9999' },
     ]);
     const forbidden = rejectionUserErrors(new UpstreamForbiddenError('x', { operation: 'IncluirDocumento', items: [] }));
     expect(forbidden.map(e => [e.code, e.upstreamCode])).toEqual([['FORBIDDEN', null]]);
+  });
+
+  const item = (code: string, detail: string, field = ''): UpstreamMessage => ({ code, detail, field, description: 'texto do parceiro', meaning: undefined });
+
+  it('gives codes observed from the partner (not in the contract catalogue) their English meaning', () => {
+    const errors = rejectionUserErrors(
+      new UpstreamRejectedError('x', {
+        operation: 'IncluirLancamentoParcela',
+        items: [item('C0200', 'V0001', 'dto.codigoProposta'), item('C0202', 'V0002', 'dtoLancamentoParcela.vlrPagamento'), item('S0004', 'V0001')],
+      }),
+    );
+    expect(errors.map(e => ({ ...e }))).toEqual([
+      { code: 'REJECTED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
+      { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+      { code: 'REJECTED', field: null, message: 'The guarantor document is not a valid CPF or CNPJ.', upstreamCode: 'S0004/V0001' },
+    ]);
+  });
+
+  it('maps a partner 409 I0001/V0001 to IDEMPOTENCY_KEY_REUSED', () => {
+    const errors = rejectionUserErrors(new UpstreamRejectedError('x', { operation: 'GerarMultiplosBoletos', status: 409, items: [item('I0001', 'V0001')] }));
+    expect(errors.map(e => ({ ...e }))).toEqual([
+      { code: 'IDEMPOTENCY_KEY_REUSED', field: ['idempotencyKey'], message: 'This idempotencyKey was already used with a different request.', upstreamCode: 'I0001/V0001' },
+    ]);
+  });
+});
+
+describe('graphFieldPath', () => {
+  it('maps known upstream fields to the graph input path, indexes carried over', () => {
+    expect(graphFieldPath('IncluirLancamentoParcela', 'dtoLancamentoParcela.vlrPagamento')).toEqual(['input', 'payment', 'amount']);
+    expect(graphFieldPath('IncluirLancamentoMultiplasParcelas', 'dtoLancamentoParcelas[2].vlrDesconto')).toEqual(['input', 'payments', '2', 'discount']);
+    expect(graphFieldPath('IncluirAssinaturaCCB', 'assinantes[1].email')).toEqual(['input', 'signers', '1', 'email']);
+    expect(graphFieldPath('IncluirAssinaturaCCB', 'assinantes[0].telefoneCelular')).toEqual(['input', 'signers', '0', 'mobilePhone']);
+    expect(graphFieldPath('IncluirAvalista', 'avalista.avalistaPF.vlrRendimentoTrabalho')).toEqual(['input', 'individual', 'monthlyIncome']);
+    expect(graphFieldPath('IncluirManual', 'dto.vlrSolicitado')).toEqual(['input', 'requestedAmount']);
+    expect(graphFieldPath('GerarMultiplosBoletos', 'dtoGerarMultiplosBoletos.parcelas[0].dtVencimento')).toEqual(['input', 'installments', '0', 'dueDate']);
+  });
+
+  it('passes an unknown upstream field as given, and gives null for no field or the proposal locator', () => {
+    expect(graphFieldPath('IncluirAvalista', 'avalista.avalistaPF.desconhecido')).toEqual(['avalista.avalistaPF.desconhecido']);
+    expect(graphFieldPath('OperacaoNova', 'dto.x')).toEqual(['dto.x']);
+    expect(graphFieldPath('IncluirAssinaturaCCB', '')).toBeNull();
+    expect(graphFieldPath('IncluirAssinaturaCCB', 'codigoProposta')).toBeNull();
+    expect(graphFieldPath('CancelarProposta', 'CodigoProposta')).toBeNull();
   });
 });
 

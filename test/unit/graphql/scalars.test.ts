@@ -37,6 +37,27 @@ describe('formatMoney', () => {
     expect(formatMoney(-3.1)).toBe('-3.10');
     expect(formatDecimal(2.5)).toBe('2.5');
   });
+  it('gives the same text as going through Decimal, for plain and exponent-sized numbers', () => {
+    const values = [0, -0, 1, -1, 0.1, 0.07, 1.5, -2.25, 10.125, 181.42, 1234.5678, 1e20, 1e21, 1.5e-7, 0.000001, 123456789.12, -0.5, 2 ** 53, 5e-324];
+    let seed = 7;
+    for (let index = 0; index < 2000; index += 1) {
+      seed = (seed * 48271) % 2147483647;
+      values.push(Math.round((seed / 2147483647 - 0.5) * 10 ** (index % 9)) / 10 ** (index % 5));
+    }
+    for (const value of values) {
+      const exact = new Decimal(String(value));
+      expect(formatDecimal(value)).toBe(exact.toFixed());
+      expect(formatMoney(value)).toBe(exact.decimalPlaces() < 2 ? exact.toFixed(2) : exact.toFixed());
+    }
+  });
+
+  it('stays right past the size of its memo of conversions', () => {
+    for (let cents = 0; cents < 10_000; cents += 1) {
+      expect(formatMoney(cents / 100 + 0.001)).toBe(new Decimal(String(cents / 100 + 0.001)).toFixed());
+    }
+    expect(formatMoney(1500)).toBe('1500.00');
+  });
+
   it('refuses non-finite numbers', () => {
     expect(() => formatMoney(Number.NaN)).toThrow('non-finite');
   });
@@ -60,5 +81,16 @@ describe('toDateTime', () => {
     expect(toDateTime(null)).toBeNull();
     expect(toDateTime(undefined)).toBeNull();
     expect(toDateTime('')).toBeNull();
+    expect(toDateTime('   ')).toBeNull();
+    expect(toDateTime(' 2026-03-15 ')?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
+  });
+
+  it('gives a new Date on every call, so changing one never changes another field', () => {
+    const first = toDateTime('2026-03-15T00:00:00');
+    first?.setUTCFullYear(2000);
+    const second = toDateTime('2026-03-15T00:00:00');
+    expect(second).not.toBe(first);
+    expect(second?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
+    expect(toDateTime('not a date')).toBeNull();
   });
 });

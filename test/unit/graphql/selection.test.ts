@@ -50,6 +50,16 @@ describe('selectedFields', () => {
     expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()].sort()).toEqual(['id', 'number']);
   });
 
+  it('works a selection out once per field nodes, type and variable values', async () => {
+    const info = await infoOf(`query($yes: Boolean!) { proposal { id situation @include(if: $yes) } }`, { yes: true });
+    const selection = selectedFields(info, info.fieldNodes, 'Proposal');
+    expect(selectedFields(info, info.fieldNodes, 'Proposal')).toBe(selection);
+    expect([...selection.keys()].sort()).toEqual(['id', 'situation']);
+    // Other variables (another request with the same document) get their own answer.
+    expect([...selectedFields({ ...info, variableValues: { yes: false } }, info.fieldNodes, 'Proposal').keys()]).toEqual(['id']);
+    expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual(['id', 'situation']);
+  });
+
   it('ignores fragments whose type condition is another type', async () => {
     const info = await infoOf(`query { proposal { ... on Proposal { id } ...Core } } fragment Core on Proposal { situation }`);
     expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual([]);

@@ -1,4 +1,4 @@
-import { CATALOGUE, catalogueEntry, meaningOf } from '../../../src/upstream/catalogue.js';
+import { CATALOGUE, catalogueEntry, meaningOf, OBSERVED_CODES, observedMeaningOf } from '../../../src/upstream/catalogue.js';
 
 /** Every code/detail pair the contract's "Errors" section lists. */
 const CONTRACT: Array<[string, string[]]> = [
@@ -48,5 +48,24 @@ describe('catalogue', () => {
     expect(meaningOf('T0665', 'D0003')).toBeUndefined();
     expect(meaningOf('400', '6')).toBeUndefined();
     expect(meaningOf('', '')).toBeUndefined();
+  });
+});
+
+describe('observed codes', () => {
+  it('are kept apart from the contract catalogue: none overlaps it, meaningOf does not know them', () => {
+    const contract = new Set(CATALOGUE.map((e) => `${e.code}/${e.detail}`));
+    for (const entry of OBSERVED_CODES) {
+      expect(contract.has(`${entry.code}/${entry.detail}`)).toBe(false);
+      expect(meaningOf(entry.code, entry.detail)).toBeUndefined();
+      expect(entry.meaning).toMatch(/^[A-Z].*\.$/);
+    }
+  });
+
+  it('give the English meaning of the sandbox-documented codes, and nothing for contract codes', () => {
+    expect(observedMeaningOf('C0202', 'V0002')).toBe('The payment plus the discount exceeds the installment balance.');
+    expect(observedMeaningOf(' i0001 ', 'v0001')).toBe('The idempotency key was already used with a different request.');
+    expect(observedMeaningOf('C0210', 'V0002')).toBe('The document is invalid.');
+    expect(observedMeaningOf('C0112', 'V0001')).toBeUndefined();
+    expect(OBSERVED_CODES).toHaveLength(36);
   });
 });
