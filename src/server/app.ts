@@ -63,6 +63,8 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
     introspection: config.introspection,
+    // Where introspection is off, "Did you mean …?" suggestions would reveal the schema all the same.
+    hideSchemaDetailsFromClientErrors: !config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,

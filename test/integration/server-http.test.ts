@@ -142,6 +142,21 @@ describe('the HTTP server', () => {
       expect(json).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     });
 
+    it('suggests no field names for a typo, as introspection is off', async () => {
+      const { http } = await start({ NODE_ENV: 'production' });
+      const { json } = await post(http.graphqlUrl, { query: '{ helo }' });
+      const errors = json['errors'] as Array<{ message: string; extensions: { code: string } }>;
+      expect(errors).toHaveLength(1);
+      expect(errors[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(errors[0]?.message).toBe('Cannot query field "helo" on type "Query".');
+    });
+
+    it('keeps suggestions in development, where the schema is open anyway', async () => {
+      const { http } = await start();
+      const { json } = await post(http.graphqlUrl, { query: '{ helo }' });
+      expect((json['errors'] as Array<{ message: string }>)[0]?.message).toBe('Cannot query field "helo" on type "Query". Did you mean "hello"?');
+    });
+
     it('still answers ordinary queries', async () => {
       const { http } = await start({ NODE_ENV: 'production' });
       expect((await post(http.graphqlUrl, { query: '{ hello }' })).json).toEqual({ data: { hello: 'world' } });
