@@ -349,17 +349,19 @@ describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
     for (let i = 0; i < 5; i += 1) {
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
     }
+    // The renewal runs in the background: wait (bounded) until it has failed before reading counts.
+    await until(() => c.stats().tokenFailures >= 1);
     const calls = await env.admin.calls();
     expect(calls.operations[PARCELAS]).toBe(5);
-    // A background renewal was attempted and failed (then retried after a short back-off at most).
-    expect(calls.tokenRequests).toBeGreaterThanOrEqual(1);
+    // A background renewal was attempted and failed; no read triggered another attempt meanwhile.
+    expect(calls.tokenRequests).toBe(1);
     expect(c.stats().operations.ConsultarParcelas?.errors).toBe(0);
     expect(c.stats().tokenFailures).toBe(calls.tokenRequests);
     // The endpoint comes back before the old token expires: the next renewal succeeds in the background.
     await env.admin.setTokenEndpointDown(false);
     await sleep(300);
     await read(c);
-    await sleep(100);
+    await until(async () => (await env.admin.calls()).tokenRequests >= 2);
     expect((await env.admin.calls()).tokenRequests).toBe(2);
     await sleep(700); // the first token has expired now; the renewed one serves without a 401
     await expect(read(c)).resolves.toMatchObject({ hasError: false });
@@ -367,3 +369,14 @@ describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
     expect(c.stats().operations.ConsultarParcelas?.errors).toBe(0);
   });
 });
+
+/** Polls `condition` until it holds, failing after `timeoutMs` (background work has no completion hook). */
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
