@@ -1,6 +1,7 @@
-import { createHash, createPrivateKey } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
+import { readPrivateKey } from './upstream/auth.js';
+import { UpstreamAuthError } from './upstream/errors.js';
 
 /** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -205,33 +206,18 @@ function upstreamSettings(read: (name: string) => string | undefined): UpstreamS
   };
 }
 
-/** PEM text (literal `\n` escapes allowed, as env files often carry them) or a path to a PEM file; RSA only. */
+/**
+ * PEM text (literal `\n` escapes allowed, as env files often carry them) or a path to a PEM file;
+ * RSA only. Read by the upstream client's own `readPrivateKey`, so start-up accepts exactly the keys
+ * the client can sign with; its messages name the failure, never the key material or the path.
+ */
 function privateKey(raw: string): string {
-  const name = 'UPSTREAM_PRIVATE_KEY';
-  let pem: string;
-  if (raw.includes('-----BEGIN')) {
-    pem = raw.replace(/\\n/g, '\n');
-  } else {
-    if (!existsSync(raw)) {
-      throw new ConfigError(name, 'is neither PEM text nor the path of an existing file');
-    }
-    try {
-      pem = readFileSync(raw, 'utf8');
-    } catch (_error) {
-      throw new ConfigError(name, 'names a file that cannot be read');
-    }
-  }
-  let key;
   try {
-    key = createPrivateKey({ key: pem, format: 'pem' });
-  } catch (_error) {
-    // The parser's message may quote the key material: never pass it on.
-    throw new ConfigError(name, 'is not a readable PEM private key');
+    return readPrivateKey(raw).export({ type: 'pkcs8', format: 'pem' }).toString();
+  } catch (error) {
+    const problem = error instanceof UpstreamAuthError ? error.message.replace(/^the private key /, '') : 'is not a readable PEM private key';
+    throw new ConfigError('UPSTREAM_PRIVATE_KEY', problem);
   }
-  if (key.asymmetricKeyType !== 'rsa') {
-    throw new ConfigError(name, 'must be an RSA private key (the assertion is signed with RS256)');
-  }
-  return key.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
 /** `callerId:key` pairs; keys are kept only as SHA-256 digests and never appear in an error. */

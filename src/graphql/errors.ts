@@ -1,4 +1,4 @@
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../upstream/index.js';
 
 /**
@@ -114,27 +114,4 @@ export function catalogueCode(code: string | undefined, detail: string | undefin
 /** A `BAD_USER_INPUT` error, for arguments the graph refuses before any upstream call. */
 export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { ...extensions, code: 'BAD_USER_INPUT' } });
-}
-
-/**
- * Apollo Server `formatError`: keeps errors that carry one of this graph's codes, maps upstream
- * errors that escaped a loader, and masks everything else as `INTERNAL_SERVER_ERROR` (after handing
- * it to `log`, which must not print personal data: it gets the error, not the request).
- */
-export function formatGraphError(
-  formatted: GraphQLFormattedError,
-  error: unknown,
-  log: (error: unknown) => void = () => undefined,
-): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (original instanceof UpstreamError) {
-    const mapped = toGraphQLError(original) as GraphQLError;
-    return { ...formatted, message: mapped.message, extensions: { ...mapped.extensions } };
-  }
-  const code = formatted.extensions?.code;
-  if (typeof code === 'string' && (GRAPH_ERROR_CODES as readonly string[]).includes(code) && code !== 'INTERNAL_SERVER_ERROR') {
-    return formatted;
-  }
-  log(original);
-  return { message: 'Internal server error', locations: formatted.locations, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

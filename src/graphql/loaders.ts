@@ -7,6 +7,7 @@ import {
   consultarPessoa,
   consultarCadastroBusca,
   consultaBureauCnpj,
+  isCatalogueCode,
   type ConsultarCadastroBuscaResponse,
   type ConsultaBureauCnpjResponse,
   UpstreamNotFoundError,
@@ -33,7 +34,7 @@ export function isNoAgenda(error: unknown): boolean {
   return (
     error instanceof UpstreamRejectedError &&
     error.items.length > 0 &&
-    error.items.every(i => i.code === NO_AGENDA.code && i.detail === NO_AGENDA.detail)
+    error.items.every(i => isCatalogueCode(i, NO_AGENDA.code, NO_AGENDA.detail))
   );
 }
 

@@ -81,9 +81,12 @@ export async function handle(app: App, req: IncomingMessage, res: ServerResponse
   const requestId = randomUUID();
   const startedAt = performance.now();
   res.setHeader('X-Request-Id', requestId);
-  res.once('finish', () => accessLog(app, req, res, requestId, startedAt));
+  const url = requestTarget(req);
+  res.once('finish', () => accessLog(app, req, res, url?.pathname, requestId, startedAt));
   try {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url === undefined) {
+      throw new HttpError(400, 'BAD_REQUEST', 'The request target is not a valid URL path.');
+    }
     applyCors(app, req, res);
     const method = (req.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS' && isKnownPath(url.pathname)) {
@@ -113,7 +116,7 @@ export async function handle(app: App, req: IncomingMessage, res: ServerResponse
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.status === 405) {
-        res.setHeader('Allow', url405Allow(req));
+        res.setHeader('Allow', url?.pathname === GRAPHQL_PATH ? 'GET, POST, OPTIONS' : 'GET, HEAD');
       }
       if (error.status === 413) {
         res.setHeader('Connection', 'close');
@@ -231,12 +234,11 @@ function applyCors(app: App, req: IncomingMessage, res: ServerResponse): void {
  * One line per answered request: method, path (never the query string, which can carry variables),
  * status and duration. Health probes only at debug level.
  */
-function accessLog(app: App, req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number): void {
-  const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+function accessLog(app: App, req: IncomingMessage, res: ServerResponse, path: string | undefined, requestId: string, startedAt: number): void {
   const fields = {
     requestId,
     method: req.method,
-    path: isKnownPath(path) ? path : '(other)',
+    path: path !== undefined && isKnownPath(path) ? path : '(other)',
     status: res.statusCode,
     durationMs: Math.round(performance.now() - startedAt),
   };
@@ -257,8 +259,16 @@ function allow(method: string, methods: readonly string[]): void {
   }
 }
 
-function url405Allow(req: IncomingMessage): string {
-  return new URL(req.url ?? '/', 'http://localhost').pathname === GRAPHQL_PATH ? 'GET, POST, OPTIONS' : 'GET, HEAD';
+/**
+ * The request target, parsed once per request; `undefined` when it is not a valid URL (e.g.
+ * `//:99999`, which node's HTTP parser lets through), which is answered 400 instead of throwing.
+ */
+function requestTarget(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch (_error) {
+    return undefined;
+  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -123,11 +123,6 @@ export class TokenProvider {
     this.now = options.now ?? Date.now;
   }
 
-  /** The token endpoint's address, which is also the assertion's audience. */
-  get url(): string {
-    return this.tokenUrl;
-  }
-
   stats(): TokenStats {
     return { ...this.counters };
   }

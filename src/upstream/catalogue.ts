@@ -101,6 +101,11 @@ export function catalogueEntry(code: string, detail: string): CatalogueEntry | u
   return undefined;
 }
 
+/** Whether a message item carries `code`/`detail` (case and surrounding blanks ignored, as in {@link catalogueEntry}). */
+export function isCatalogueCode(item: { code: string; detail: string }, code: string, detail: string): boolean {
+  return key(item.code, item.detail) === key(code, detail);
+}
+
 /** The English meaning of a code and detailed code, `undefined` when the contract does not list it. */
 export function meaningOf(code: string, detail: string): string | undefined {
   return catalogueEntry(code, detail)?.meaning;

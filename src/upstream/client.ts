@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as undiciRequest } from 'undici';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
+import { isCatalogueCode } from './catalogue.js';
 import { parseBody, readEnvelope } from './envelope.js';
 import {
   type UpstreamError,
@@ -384,8 +385,7 @@ export function envelopeError(
   failure: { msg?: string; items: UpstreamMessage[] },
 ): UpstreamNotFoundError | UpstreamForbiddenError | UpstreamRejectedError {
   const init = { operation, status, items: failure.items, ...(failure.msg === undefined ? {} : { upstreamMessage: failure.msg }) };
-  const has = (code: string, detail: string): boolean =>
-    failure.items.some((i) => i.code.toUpperCase() === code && i.detail.toUpperCase() === detail);
+  const has = (code: string, detail: string): boolean => failure.items.some((i) => isCatalogueCode(i, code, detail));
   // Descriptions may name people; messages carry codes and our meanings only.
   const summary = failure.items.map((i) => `${i.code}/${i.detail}${i.meaning ? ` ${i.meaning}` : ''}`).join('; ') || 'no message items';
   if (has('C0112', 'V0001')) {

@@ -9,9 +9,11 @@ import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, graphql, print } from 'graphql';
 import { type IdempotencyStore } from '../../src/graphql/common/idempotency.js';
 import { createContext } from '../../src/graphql/context.js';
-import { formatGraphError } from '../../src/graphql/errors.js';
+import { GRAPH_ERROR_CODES, toGraphQLError } from '../../src/graphql/errors.js';
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
 import { createSandbox, type DemoProposal, type Sandbox } from '../../src/sandbox/server.js';
+import { createFormatError, SERVER_ERROR_CODES } from '../../src/server/errors.js';
+import { silentLogger } from '../../src/server/logger.js';
 import { createUpstreamClient, DEFAULT_SCOPE, type UpstreamClient } from '../../src/upstream/index.js';
 
 /** `GET /_sandbox/calls`. */
@@ -78,6 +80,8 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
   });
   schemaPromise ??= buildCreditGraphSchema();
   const schema = await schemaPromise;
+  // The formatError the server installs (server/app.ts), so these tests see what clients see.
+  const formatError = createFormatError([...SERVER_ERROR_CODES, ...GRAPH_ERROR_CODES], silentLogger, toGraphQLError);
   const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${sandbox.url}${path}`, {
       method,
@@ -104,7 +108,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
       const result: ExecutionResult = await graphql({ schema, source, contextValue, ...(variableValues ? { variableValues } : {}) });
       const json = JSON.parse(JSON.stringify(result)) as GraphResult<TData>;
       if (result.errors) {
-        json.errors = result.errors.map(e => formatGraphError(e.toJSON(), e) as NonNullable<GraphResult['errors']>[number]);
+        json.errors = result.errors.map(e => formatError(e.toJSON(), e) as NonNullable<GraphResult['errors']>[number]);
       }
       return json;
     },

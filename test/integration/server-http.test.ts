@@ -1,4 +1,5 @@
 import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { connect } from 'node:net';
 import { loadConfig } from '../../src/config.js';
 import { createApp } from '../../src/server/app.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
@@ -323,6 +324,28 @@ describe('the HTTP server', () => {
       const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":' });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
+    });
+
+    it('answers 400 to a request target that is not a valid URL, logs it, and keeps serving', async () => {
+      const { http, logs } = await start();
+      const { port } = new URL(http.url);
+      const statusLine = await new Promise<string>((resolve, reject) => {
+        let received = '';
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write('GET //:99999 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+        });
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.toString('latin1');
+        });
+        socket.on('error', reject);
+        socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
+      });
+      expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+      expect(logs.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ message: 'http request', path: '(other)', status: 400 }),
+      );
+      const { status } = await post(http.graphqlUrl, { query: '{ hello }' });
+      expect(status).toBe(200);
     });
 
     it('answers 404 elsewhere and 405 for other methods', async () => {

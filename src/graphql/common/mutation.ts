@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type GraphQLResolveInfo } from 'graphql';
 import {
   type CallOptions,
+  isCatalogueCode,
   observedMeaningOf,
   type Parametro,
   UpstreamEnvelopeError,
@@ -70,8 +71,7 @@ export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
     return [userError(code, GENERIC_REJECTION, null, null)];
   }
   return error.items.map(item => {
-    const reused = item.code.trim().toUpperCase() === KEY_REUSED.code && item.detail.trim().toUpperCase() === KEY_REUSED.detail;
-    if (reused) {
+    if (isCatalogueCode(item, KEY_REUSED.code, KEY_REUSED.detail)) {
       return keyReusedUserError();
     }
     const meaning = item.meaning ?? observedMeaningOf(item.code, item.detail) ?? GENERIC_REJECTION;

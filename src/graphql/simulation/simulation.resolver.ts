@@ -16,7 +16,7 @@ export class SimulationResolver {
     @Arg('input', _type => SimulateProposalInput, { description: 'The terms. Upstream: dto.' }) input: SimulateProposalInput,
     @Ctx() ctx: GraphContext,
   ): Promise<ProposalSimulation> {
-    // An UpstreamError thrown here is mapped by formatGraphError (errors.ts), like every other.
+    // An UpstreamError thrown here is mapped by the server's formatError (toGraphQLError in errors.ts), like every other.
     return mapSimulation(await calcularValoresProposta(ctx.upstream, simulationRequest(input)));
   }
 }

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { roundCents } from '../../shared/money.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { daysBetween } from '../finance/dates.js';
+import { Random } from '../ids.js';
 
 /*
  * Deterministic synthetic registry and bureau records. Everything is drawn from a generator seeded
@@ -54,20 +55,9 @@ function seedOf(digits: string, salt: string): number {
  * Draws from a mulberry32 generator of its own (not the sandbox's id generator), so records stay the
  * same whatever happens to id generation.
  */
-class Draw {
-  private state: number;
+class Draw extends Random {
   constructor(digits: string, salt: string) {
-    this.state = seedOf(digits, salt);
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
+    super(seedOf(digits, salt));
   }
   pick<T>(items: readonly T[]): T {
     return items[this.int(0, items.length - 1)] as T;

@@ -1,5 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { formatGraphError, GRAPH_ERROR_CODES, mapUpstreamCode, toGraphQLError } from '../../../src/graphql/errors.js';
+import { GRAPH_ERROR_CODES, mapUpstreamCode, toGraphQLError } from '../../../src/graphql/errors.js';
+import { createFormatError, SERVER_ERROR_CODES } from '../../../src/server/errors.js';
+import { type Logger, silentLogger } from '../../../src/server/logger.js';
 import {
   UPSTREAM_ERROR_CODES,
   UpstreamAuthError,
@@ -62,19 +64,26 @@ describe('toGraphQLError', () => {
   });
 });
 
-describe('formatGraphError', () => {
+describe('the server formatError over the graph codes', () => {
+  const formatGraphError = (
+    formatted: ReturnType<GraphQLError['toJSON']>,
+    error: unknown,
+    logger: Logger = silentLogger,
+  ): ReturnType<GraphQLError['toJSON']> => createFormatError([...SERVER_ERROR_CODES, ...GRAPH_ERROR_CODES], logger, toGraphQLError)(formatted, error);
+
   it('masks unexpected errors as INTERNAL_SERVER_ERROR and logs them', () => {
     const logged: unknown[] = [];
+    const logger: Logger = { ...silentLogger, error: (_message, fields) => logged.push(fields?.errorClass) };
     const original = new TypeError('cannot read x of undefined');
     const error = new GraphQLError(original.message, { originalError: original, path: ['proposal'] });
-    const formatted = formatGraphError(error.toJSON(), error, e => logged.push(e));
+    const formatted = formatGraphError(error.toJSON(), error, logger);
     expect(formatted).toEqual({ message: 'Internal server error', path: ['proposal'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-    expect(logged).toEqual([original]);
+    expect(logged).toEqual(['TypeError']);
   });
 
   it('maps an upstream error that escaped a resolver', () => {
     const original = new UpstreamUnavailableError('503', { operation: 'ConsultarDetalhes', status: 503 });
-    const error = new GraphQLError('503', { originalError: original });
+    const error = new GraphQLError('503', { originalError: original, path: ['proposal'] });
     expect(formatGraphError(error.toJSON(), error).extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'ConsultarDetalhes' });
   });
 

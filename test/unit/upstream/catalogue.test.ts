@@ -1,4 +1,4 @@
-import { CATALOGUE, catalogueEntry, meaningOf, OBSERVED_CODES, observedMeaningOf } from '../../../src/upstream/catalogue.js';
+import { CATALOGUE, catalogueEntry, isCatalogueCode, meaningOf, OBSERVED_CODES, observedMeaningOf } from '../../../src/upstream/catalogue.js';
 
 /** Every code/detail pair the contract's "Errors" section lists. */
 const CONTRACT: Array<[string, string[]]> = [
@@ -67,5 +67,13 @@ describe('observed codes', () => {
     expect(observedMeaningOf('C0210', 'V0002')).toBe('The document is invalid.');
     expect(observedMeaningOf('C0112', 'V0001')).toBeUndefined();
     expect(OBSERVED_CODES).toHaveLength(36);
+  });
+});
+
+describe('isCatalogueCode', () => {
+  it('matches code and detail, ignoring case and surrounding blanks', () => {
+    expect(isCatalogueCode({ code: ' c0112', detail: 'v0001 ' }, 'C0112', 'V0001')).toBe(true);
+    expect(isCatalogueCode({ code: 'C0112', detail: 'V0002' }, 'C0112', 'V0001')).toBe(false);
+    expect(isCatalogueCode({ code: 'C0200', detail: 'V0001' }, 'C0112', 'V0001')).toBe(false);
   });
 });
