@@ -3,7 +3,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { createSandbox, type Sandbox } from './sandbox/server.js';
+import { type Sandbox } from './sandbox/server.js';
 import { createCreditGraphApp } from './server/graph.js';
 import { type HttpServer, listen } from './server/http.js';
 import { createLogger, type Logger } from './server/logger.js';
@@ -30,6 +30,8 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
   const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const publicKeyPem = await exportSPKI(publicKey);
   const privateKeyPem = await exportPKCS8(privateKey);
+  // Loaded only here: a service pointed at the real upstream never loads the sandbox's code.
+  const { createSandbox } = await import('./sandbox/server.js');
   const sandbox = await createSandbox({
     port: config.sandboxPort,
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],

@@ -1,3 +1,4 @@
+import { IOF_SOURCE } from './config/iof.js';
 import { GUARANTOR_PF_FIELDS, GUARANTOR_PJ_FIELDS, type GuarantorFieldType } from './routes/guarantor.js';
 import { operationRoutes } from './routes/index.js';
 
@@ -253,7 +254,7 @@ export const OPERATION_DOCS: Record<string, OperationDoc> = {
     response: withEnvelope({ parcelas: arr(ref('Installment')) }),
   },
   '/Proposta/CalcularValoresProposta': {
-    summary: 'Simulates proposal values.',
+    summary: `Simulates proposal values: Price table, IOF financed (rates: ${IOF_SOURCE}), CET as the monthly IRR.`,
     request: obj({ dto: ref('CalculationInput'), parametros }, ['dto']),
     response: withEnvelope(
       fields(['vlrParcela', 'vlrTAC', 'vlrBoleto', 'vlrSeguro', 'vlrIOF', 'vlrTotalCredito', 'vlrTotalDivida', 'percCETMensal', 'percCETAnual', 'percJurosMensal', 'percJurosAnual'], num),
