@@ -66,7 +66,7 @@ export type CreateProposalInput = {
   extraDays?: number | null | undefined;
   /** First due date, when fixed by you. Upstream: dtPrimeiroVencto. */
   firstDueDate?: string | null | undefined;
-  /** Number of installments (T0665/D0021 when below 1). Upstream: prazo. */
+  /** Number of installments, 1 to 480 (T0665/D0021 when below 1). Upstream: prazo. */
   installments: number;
   /** Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro. */
   insuranceAmount?: string | null | undefined;
@@ -266,7 +266,7 @@ export type SimulateProposalInput = {
   calculationFormat?: number;
   /** Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo. */
   extraDays?: number | null | undefined;
-  /** Number of installments, 1 to 480. Upstream: prazo. */
+  /** Number of installments, 1 to 480 (T0665/D0021 when below 1). Upstream: prazo. */
   installments: number;
   /** Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro. */
   insuranceAmount?: string | null | undefined;
@@ -278,7 +278,7 @@ export type SimulateProposalInput = {
   otherServicesAmount?: string | null | undefined;
   /** Individual or company (IOF rates differ). Upstream: tipoPessoa. */
   personType?: PersonType;
-  /** Amount requested, greater than zero. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado. */
+  /** Amount requested (T0665/D0020 when not positive). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado. */
   requestedAmount: string;
   /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;

@@ -109,8 +109,23 @@ export class PaymentAccountInput {
  * alike to IncluirManual and CalcularValoresProposta. Only extended: no field of the graph takes
  * it, so it does not appear in the schema.
  */
-@InputType('ProposalChargesInput', { description: 'Optional terms shared by createProposal and simulateProposal.' })
+@InputType('ProposalChargesInput', { description: 'The loan terms shared by createProposal and simulateProposal.' })
 export class ProposalChargesInput {
+  @Field(_type => DecimalScalar, { description: 'Amount requested (T0665/D0020 when not positive). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado.' })
+  @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
+  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
+  requestedAmount: Decimal;
+
+  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado.' })
+  @Validate(NonNegativeDecimal)
+  @Validate(MaxDecimalPlaces, [RATE_DECIMALS])
+  monthlyInterestRate: Decimal;
+
+  @Field(_type => Int, { description: 'Number of installments, 1 to 480 (T0665/D0021 when below 1). Upstream: prazo.' })
+  @Min(1, catalogue(CATALOGUE.installmentsMissing))
+  @Max(480)
+  installments: number;
+
   @Field(_type => Int, { nullable: true, description: 'Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo.' })
   @IsOptional()
   extraDays?: number | null;
@@ -156,21 +171,6 @@ export class CreateProposalInput extends ProposalChargesInput {
   @IsNotEmpty(catalogue(CATALOGUE.operationTypeMissing))
   @MaxLength(50)
   contractType: string;
-
-  @Field(_type => DecimalScalar, { description: 'Amount requested (T0665/D0020 when not positive). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSolicitado.' })
-  @Validate(PositiveDecimal, catalogue(CATALOGUE.amountMissing))
-  @Validate(MaxDecimalPlaces, [MONEY_DECIMALS])
-  requestedAmount: Decimal;
-
-  @Field(_type => DecimalScalar, { description: 'Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado.' })
-  @Validate(NonNegativeDecimal)
-  @Validate(MaxDecimalPlaces, [RATE_DECIMALS])
-  monthlyInterestRate: Decimal;
-
-  @Field(_type => Int, { description: 'Number of installments (T0665/D0021 when below 1). Upstream: prazo.' })
-  @Min(1, catalogue(CATALOGUE.installmentsMissing))
-  @Max(480)
-  installments: number;
 
   @Field(_type => Int, { defaultValue: 1, description: 'Calculation format code (partner-defined; T0665/D0022 when unknown to the partner). Upstream: formatoCalculo.' })
   calculationFormat: number;
