@@ -21,5 +21,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
     },
   },
-  { files: ['eslint.config.js', 'jest.config.js'], rules: { 'no-restricted-syntax': 'off' } },
+  // Config files and jest's global setup are loaded through their default export.
+  { files: ['eslint.config.js', 'jest.config.js', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

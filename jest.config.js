@@ -8,6 +8,7 @@ export default {
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   setupFiles: ['<rootDir>/test/helpers/setup.ts'],
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   testTimeout: 30000,
   maxWorkers: 2,
 };
