@@ -23,6 +23,7 @@ import {
   UpstreamUnavailableError,
   isUpstreamError,
 } from './errors.js';
+import { NOOP_UPSTREAM_OBSERVER, type UpstreamObserver } from './observer.js';
 import { classifyTransportError, parseRetryAfter } from './transport.js';
 
 /** Lifetime of a client assertion, in seconds (public clients use about 60 s). */
@@ -90,6 +91,8 @@ export interface TokenProviderOptions {
   renewBeforeSeconds?: number;
   /** Monotonic-enough clock in ms, for tests. */
   now?: () => number;
+  /** Told of every token request and its outcome. */
+  observer?: UpstreamObserver;
 }
 
 interface CachedToken {
@@ -178,14 +181,19 @@ export class TokenProvider {
 
   private fetchShared(): Promise<CachedToken> {
     if (this.inflight === undefined) {
+      const observer = this.options.observer ?? NOOP_UPSTREAM_OBSERVER;
+      const startedAtMs = Date.now();
+      const started = performance.now();
       const flight = this.fetchToken().then(
         (token) => {
           this.cached = token;
           this.nextBackgroundAttempt = 0;
+          observer.tokenRenewal({ outcome: 'ok', startedAtMs, durationMs: performance.now() - started });
           return token;
         },
         (error: unknown) => {
           this.counters.tokenFailures += 1;
+          observer.tokenRenewal({ outcome: isUpstreamError(error) ? error.code : 'UPSTREAM_AUTH_FAILED', startedAtMs, durationMs: performance.now() - started });
           throw error;
         },
       );

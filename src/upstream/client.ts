@@ -28,6 +28,7 @@ import {
   isUpstreamError,
 } from './errors.js';
 import { LimiterRefusal, RateLimiter } from './limiter.js';
+import { safeObserver, type UpstreamObserver } from './observer.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import { OperationRecorder, type UpstreamStats } from './stats.js';
 import { type ClassifiedFailure, classifyTransportError, parseRetryAfter } from './transport.js';
@@ -59,6 +60,8 @@ export interface UpstreamClientOptions {
   random?: () => number;
   /** Largest response body accepted (default 32 MiB); a larger one is UPSTREAM_BAD_RESPONSE. */
   maxResponseBytes?: number;
+  /** Receives call, token, cache and limiter events (metrics, traces, logs); no-op when absent. */
+  observer?: Partial<UpstreamObserver>;
 }
 
 /** Per-call options. */
@@ -104,11 +107,13 @@ export class UpstreamClient {
   private readonly random: () => number;
   private readonly recorders = new Map<string, OperationRecorder>();
   private readonly active = new Set<AbortController>();
+  private readonly observer: UpstreamObserver;
   private closed = false;
 
   constructor(options: UpstreamClientOptions) {
     const t = options.timeouts ?? {};
     this.deadlineMs = t.deadlineMs ?? DEFAULTS.deadlineMs;
+    this.observer = safeObserver(options.observer);
     this.agent = new Agent({
       connect: { timeout: t.connectMs ?? DEFAULTS.connectMs },
       headersTimeout: t.headersMs ?? DEFAULTS.headersMs,
@@ -124,6 +129,7 @@ export class UpstreamClient {
       scope: options.scope || DEFAULT_SCOPE,
       dispatcher: this.agent,
       requestTimeoutMs: this.deadlineMs,
+      observer: this.observer,
       ...(options.tokenRenewBeforeSeconds === undefined ? {} : { renewBeforeSeconds: options.tokenRenewBeforeSeconds }),
     });
     this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
@@ -147,6 +153,7 @@ export class UpstreamClient {
     const recorder = this.recorder(operation);
     recorder.calls += 1;
     const started = performance.now();
+    const startedAtMs = Date.now();
     const deadlineMs = Math.max(1, options.deadlineMs ?? this.deadlineMs);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), deadlineMs);
@@ -161,11 +168,22 @@ export class UpstreamClient {
         throw new UpstreamUnavailableError(`${operation}: the upstream client is closed`, { operation });
       }
       const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, recorder);
-      recorder.record(performance.now() - started);
+      const durationMs = performance.now() - started;
+      recorder.record(durationMs);
+      this.observer.call({ operation, outcome: 'ok', write: spec.write, startedAtMs, durationMs });
       return data as T;
     } catch (thrown) {
       const error = this.typed(thrown, operation, controller.signal, options.signal);
-      recorder.record(performance.now() - started, error.code);
+      const durationMs = performance.now() - started;
+      recorder.record(durationMs, error.code);
+      this.observer.call({
+        operation,
+        outcome: error.code,
+        write: spec.write,
+        startedAtMs,
+        durationMs,
+        ...(error.status === undefined ? {} : { status: error.status }),
+      });
       throw error;
     } finally {
       clearTimeout(timer);

@@ -5,6 +5,7 @@ export * from './catalogue.js';
 export * from './types.js';
 export * from './operations.js';
 export * from './stats.js';
+export * from './observer.js';
 export { readPrivateKey, DEFAULT_SCOPE } from './auth.js';
 export type { RateLimitOptions } from './limiter.js';
 export * from './proposal.api.js';
