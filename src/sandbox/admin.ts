@@ -23,6 +23,9 @@ class AdminError extends Error {
 /** Business-clock bounds (ms): boleto due-date factors start in 2000; ISO years have four digits. */
 const CLOCK_RANGE = [Date.UTC(2001, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59)] as const;
 
+/** Longest credit analysis the admin API sets: 30 days. */
+const MAX_ANALYSIS_DELAY_MS = 30 * 86_400_000;
+
 const VALID_SITUATIONS = new Set<number>(Object.values(Situation));
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -171,19 +174,23 @@ async function route(core: SandboxCore, req: IncomingMessage, path: string): Pro
           throw new AdminError(400, 'now must be an ISO 8601 date-time');
         }
       }
-      if (body.advanceDays !== undefined && (typeof body.advanceDays !== 'number' || !Number.isFinite(body.advanceDays))) {
-        throw new AdminError(400, 'advanceDays must be a number');
+      for (const field of ['advanceDays', 'advanceSeconds']) {
+        const value = body[field];
+        if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+          throw new AdminError(400, `${field} must be a number`);
+        }
       }
-      const days = (body.advanceDays as number | undefined) ?? 0;
-      const target = (now ?? core.clock.now()).getTime() + days * 86_400_000;
+      // In whole milliseconds, so that advancing by an analysis delay reaches its end exactly.
+      const ms = Math.round(((body.advanceDays as number | undefined) ?? 0) * 86_400_000 + ((body.advanceSeconds as number | undefined) ?? 0) * 1000);
+      const target = (now ?? core.clock.now()).getTime() + ms;
       if (!(target >= CLOCK_RANGE[0] && target <= CLOCK_RANGE[1])) {
         throw new AdminError(400, 'the clock must stay between 2001-01-01T00:00:00Z and 9999-12-31T23:59:59Z');
       }
       if (now) {
         core.clock.set(now);
       }
-      if (days !== 0) {
-        core.clock.advanceDays(days);
+      if (ms !== 0) {
+        core.clock.advanceMs(ms);
       }
       return { status: 200, body: { now: core.clock.now().toISOString() } };
     }
@@ -208,6 +215,35 @@ async function route(core: SandboxCore, req: IncomingMessage, path: string): Pro
         throw err;
       }
       return { status: 200, body: core.faults.get() };
+    }
+    case '/_sandbox/analysis': {
+      if (method === 'GET') {
+        return { status: 200, body: { delayMs: core.analysisDelayMs } };
+      }
+      if (method !== 'PUT') {
+        methodNotAllowed('GET, PUT');
+      }
+      const body = await jsonBody(req);
+      const delayMs = body.delayMs;
+      if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_ANALYSIS_DELAY_MS) {
+        throw new AdminError(400, `delayMs must be an integer from 0 to ${MAX_ANALYSIS_DELAY_MS}`);
+      }
+      core.analysisDelayMs = delayMs;
+      return { status: 200, body: { delayMs } };
+    }
+    case '/_sandbox/idempotency': {
+      if (method === 'GET') {
+        return { status: 200, body: { replay: core.replayEnabled } };
+      }
+      if (method !== 'PUT') {
+        methodNotAllowed('GET, PUT');
+      }
+      const body = await jsonBody(req);
+      if (typeof body.replay !== 'boolean') {
+        throw new AdminError(400, 'replay must be a boolean');
+      }
+      core.replayEnabled = body.replay;
+      return { status: 200, body: { replay: core.replayEnabled } };
     }
     case '/_sandbox/tokens/revoke':
       if (method !== 'POST') {

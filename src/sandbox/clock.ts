@@ -20,6 +20,10 @@ export class Clock {
   }
 
   advanceDays(days: number): void {
-    this.offsetMs += days * 86_400_000;
+    this.advanceMs(days * 86_400_000);
+  }
+
+  advanceMs(ms: number): void {
+    this.offsetMs += ms;
   }
 }

@@ -17,11 +17,13 @@ interface DemoSpec {
   amount: number;
   term: number;
   interest: number;
+  /** situacaoInicial: the demo proposals skip the credit analysis and start where their story does. */
+  initial: SituationCode;
   situations: SituationCode[];
 }
 
 const SPECS: DemoSpec[] = [
-  { label: 'approved', document: DEMO_CPFS[0], name: 'Ana Demo Aprovada', contractType: 'CDC-PF', amount: 5000, term: 12, interest: 2.5, situations: [] },
+  { label: 'approved', document: DEMO_CPFS[0], name: 'Ana Demo Aprovada', contractType: 'CDC-PF', amount: 5000, term: 12, interest: 2.5, initial: Situation.Approved, situations: [] },
   {
     label: 'under-review',
     document: DEMO_CPFS[1],
@@ -30,7 +32,8 @@ const SPECS: DemoSpec[] = [
     amount: 3000,
     term: 10,
     interest: 3.1,
-    situations: [Situation.UnderReview],
+    initial: Situation.UnderReview,
+    situations: [],
   },
   {
     label: 'disbursed',
@@ -40,6 +43,7 @@ const SPECS: DemoSpec[] = [
     amount: 12000,
     term: 12,
     interest: 1.99,
+    initial: Situation.Approved,
     situations: [Situation.Disbursed],
   },
   {
@@ -50,6 +54,7 @@ const SPECS: DemoSpec[] = [
     amount: 2500,
     term: 6,
     interest: 1.79,
+    initial: Situation.Approved,
     situations: [Situation.Disbursed],
   },
   {
@@ -60,6 +65,7 @@ const SPECS: DemoSpec[] = [
     amount: 4000,
     term: 8,
     interest: 1.79,
+    initial: Situation.Approved,
     situations: [Situation.Disbursed, Situation.Ceded],
   },
 ];
@@ -91,7 +97,10 @@ export async function createDemoData(ctx: OperationContext): Promise<DemoProposa
           codigoOperacao: `DEMO-${spec.label.toUpperCase()}`,
           propostaContaPagamentoDTO: { codigoBanco: 1, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: '67890', contaDig: '1', documentoFederalPagamento: spec.document, nomePagamento: spec.name },
         },
-        parametros: [{ nome: 'nomeCliente', valor: spec.name }],
+        parametros: [
+          { nome: 'nomeCliente', valor: spec.name },
+          { nome: 'situacaoInicial', valor: String(spec.initial) },
+        ],
       });
       const proposal = ctx.store.proposals.get(created.codigo as string);
       if (!proposal) {

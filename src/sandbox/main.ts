@@ -36,6 +36,19 @@ function port(): number {
   return n;
 }
 
+/** SANDBOX_ANALYSIS_SECONDS: how long a new proposal's credit analysis takes (default 10). */
+function analysisDelayMs(): number | undefined {
+  const raw = process.env.SANDBOX_ANALYSIS_SECONDS;
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  const n = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || n > 86_400) {
+    throw new Error(`SANDBOX_ANALYSIS_SECONDS must be a number of seconds from 0 to 86400, got "${raw.slice(0, 50)}"`);
+  }
+  return Math.round(n * 1000);
+}
+
 async function main(): Promise<void> {
   const keyFile = resolve(process.cwd(), DEMO_KEY_FILE);
   const { publicKeyPem } = await demoKeyPair(keyFile);
@@ -44,6 +57,7 @@ async function main(): Promise<void> {
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
+    analysisDelayMs: analysisDelayMs(),
     log: (line) => console.error(line),
   });
   const lines = [

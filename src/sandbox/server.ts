@@ -20,7 +20,9 @@ import {
   sendText,
 } from './http.js';
 import { IdGenerator } from './ids.js';
+import { DEFAULT_ANALYSIS_DELAY_MS } from './model/analysis.js';
 import { SandboxStore } from './model/store.js';
+import { concludeDueAnalyses } from './model/transitions.js';
 import { servePrintPage } from './print.js';
 import { operationRoutes } from './routes/index.js';
 import { type OperationContext, type OperationRoute } from './routes/types.js';
@@ -51,6 +53,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Largest accepted operation body in bytes; default 16 MiB (larger bodies get 413). */
   maxBodyBytes?: number;
+  /**
+   * How long the credit analysis of a new proposal takes, in milliseconds of the sandbox clock;
+   * default 10 s (`DEFAULT_ANALYSIS_DELAY_MS`). 0 concludes it at the next request.
+   */
+  analysisDelayMs?: number;
 }
 
 /** A demo proposal created at start (and on reset) when `demoOwner` is set. */
@@ -123,6 +130,8 @@ export class SandboxCore {
   url = '';
   demo: DemoProposal[] = [];
   tokenEndpointDown = false;
+  /** Off: every write runs as new, whatever its IdempotencyKey (a partner that does not deduplicate). */
+  replayEnabled = true;
   calls: CallStats = { total: 0, operations: {}, maxInFlight: 0, tokenRequests: 0 };
   private inFlight = 0;
   private routesByLowerPath = new Map<string, OperationRoute>();
@@ -133,6 +142,8 @@ export class SandboxCore {
   private readonly held = new Set<ServerResponse>();
   private readonly seed: number;
   private readonly maxBodyBytes: number;
+  /** Delay of the credit analysis of proposals created from now on (`PUT /_sandbox/analysis`). */
+  analysisDelayMs: number;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: SandboxOptions) {
@@ -142,6 +153,10 @@ export class SandboxCore {
     this.faults = new Faults(this.seed);
     this.tokens = new TokenService(options.tokenTtlSeconds ?? 3600);
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.analysisDelayMs = options.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
+    if (!Number.isFinite(this.analysisDelayMs) || this.analysisDelayMs < 0) {
+      throw new RangeError('analysisDelayMs must be a finite number of milliseconds, 0 or more');
+    }
     this.log = options.log ?? (() => undefined);
     this.routes = new Map(operationRoutes().map((r) => [r.path, r]));
   }
@@ -154,6 +169,7 @@ export class SandboxCore {
       ids: this.ids,
       clientId,
       baseUrl: this.url,
+      analysisDelayMs: this.analysisDelayMs,
       clientSettings: this.tokens.settings(clientId),
     };
   }
@@ -168,6 +184,8 @@ export class SandboxCore {
       this.tokens.reset();
       this.replay.clear();
       this.replayChars = 0;
+      this.replayEnabled = true;
+      this.analysisDelayMs = this.options.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
       this.tokenEndpointDown = false;
       this.calls = { total: 0, operations: {}, maxInFlight: this.inFlight, tokenRequests: 0 };
       await this.createDemo();
@@ -198,6 +216,7 @@ export class SandboxCore {
       path = '/';
     }
     try {
+      concludeDueAnalyses(this.context(''));
       if (path === '/_sandbox' || path.startsWith('/_sandbox/')) {
         await handleAdmin(this, req, res, path);
       } else if (path === '/connect/token') {
@@ -367,7 +386,9 @@ export class SandboxCore {
     const clientId = bearer.clientId;
     let answer: Answer;
     let replayed = false;
-    if (route.write) {
+    if (route.write && !this.replayEnabled) {
+      answer = await this.exclusive(() => this.run(route, clientId, json));
+    } else if (route.write) {
       const cacheKey = `${clientId}\u0000${idempotencyKey}`;
       const fingerprint = createHash('sha256').update(`${key}\n${canonicalJson(json)}`).digest('base64');
       [answer, replayed] = await this.exclusive(async (): Promise<[Answer, boolean]> => {

@@ -487,7 +487,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const second = ok(await graph.execute(CREATE, { key: 'acceptance-create-once', input: proposalInput({ operationCode: 'ACCEPT-ONCE' }) }));
     expect(first.createProposal.userErrors).toEqual([]);
     expect(second.createProposal.proposal.id).toBe(first.createProposal.proposal.id);
-    expect(first.createProposal.proposal).toMatchObject({ operationCode: 'ACCEPT-ONCE', situation: 'APPROVED', situationCode: 2 });
+    expect(first.createProposal.proposal).toMatchObject({ operationCode: 'ACCEPT-ONCE', situation: 'UNDER_REVIEW', situationCode: 1 });
     expect((await graph.admin.proposals()).length).toBe(before + 1);
   });
 
@@ -501,6 +501,10 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
 
   it('invite then register signed signers: the payload proposal is read fresh (APPROVED then FINALIZED)', async () => {
     const created = ok(await graph.execute(CREATE, { key: 'acceptance-signers', input: proposalInput() })).createProposal.proposal;
+    // Before the partner's credit analysis has approved it, signers are refused (C0060/V0003).
+    const early = ok(await graph.execute(INVITE, { key: 'acceptance-invite-early', input: { proposalId: created.id, signers: [signer()] } })).inviteSigners;
+    expect(early.userErrors).toEqual([expect.objectContaining({ code: 'REJECTED', upstreamCode: 'C0060/V0003' })]);
+    await graph.admin.concludeAnalyses();
     const invited = ok(await graph.execute(INVITE, { key: 'acceptance-invite', input: { proposalId: created.id, signers: [signer()] } })).inviteSigners;
     expect(invited.userErrors).toEqual([]);
     expect(invited.parameters).toEqual(expect.arrayContaining([{ name: 'quantidadeAssinantes', value: '1' }, { name: 'assinaturasPendentes', value: '1' }]));

@@ -81,6 +81,26 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
     return { codigo: created.codigo as string, numero: created.numero as number, documento };
   }
 
+  /**
+   * Waits for the partner's credit analysis to approve a new proposal (situation 2): on the sandbox
+   * its clock is moved past the analysis delay; on the real upstream the proposal is polled (its
+   * analysis takes what it takes). Fails on a rejection or after `limitMs`.
+   */
+  async function approved(codigo: string, limitMs = kind === 'real' ? 600_000 : 10_000): Promise<void> {
+    await target.admin?.concludeAnalyses();
+    const until = Date.now() + limitMs;
+    for (;;) {
+      const read = await proposal.consultaProposta(client, { dto: { CodigoProposta: codigo } });
+      if (read.Situacao === 2) {
+        return;
+      }
+      if (read.Situacao !== 1 || Date.now() > until) {
+        throw new Error(`proposal ${codigo} is in situation ${String(read.Situacao)}, not approved`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, kind === 'real' ? 5000 : 50));
+    }
+  }
+
   beforeAll(async () => {
     target = await openTarget(kind);
     client = target.client;
@@ -261,8 +281,19 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       notificarPorSMS: false,
     });
 
+    it('refuses signers while a new proposal is under analysis (C0060/V0003)', async () => {
+      const created = await newProposal();
+      const read = await proposal.consultaProposta(client, { dto: { CodigoProposta: created.codigo } });
+      expect(read.Situacao).toBe(1);
+      const error = await rejection(
+        signature.incluirAssinaturaCCB(client, { dto: { codigoProposta: created.codigo }, assinantes: [signer(4)] }, { idempotencyKey: randomUUID() }),
+      );
+      expect(codes(error)).toEqual(['C0060/V0003']);
+    });
+
     it('invites signers to an approved proposal (IncluirAssinaturaCCB)', async () => {
       const created = await newProposal();
+      await approved(created.codigo);
       const result = await signature.incluirAssinaturaCCB(
         client,
         { dto: { codigoProposta: created.codigo }, assinantes: [signer(1)] },
@@ -274,6 +305,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
 
     it('rejects an empty signer list (C0060/V0001) and a bad mobile number (T0668/D0010) with every item', async () => {
       const created = await newProposal();
+      await approved(created.codigo);
       const none = await rejection(
         signature.incluirAssinaturaCCB(client, { dto: { codigoProposta: created.codigo }, assinantes: [] }, { idempotencyKey: randomUUID() }),
       );
@@ -303,6 +335,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
 
     it('registers signers who already signed (IncluirAssinaturaCCBFinalizada)', async () => {
       const created = await newProposal();
+      await approved(created.codigo);
       const result = await signature.incluirAssinaturaCCBFinalizada(
         client,
         {

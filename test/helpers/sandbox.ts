@@ -82,6 +82,30 @@ export class SandboxAdmin {
   async setSituation(id: string, situacao: number): Promise<void> {
     await adminFetch(this.sandbox, 'POST', `proposals/${encodeURIComponent(id)}/situacao`, { situacao });
   }
+  async advanceSeconds(seconds: number): Promise<string> {
+    return ((await adminFetch(this.sandbox, 'POST', 'clock', { advanceSeconds: seconds })) as { now: string }).now;
+  }
+  /** The credit analysis delay of new proposals (`GET /_sandbox/analysis`). */
+  async analysisDelayMs(): Promise<number> {
+    return ((await adminFetch(this.sandbox, 'GET', 'analysis')) as { delayMs: number }).delayMs;
+  }
+  async setAnalysisDelayMs(delayMs: number): Promise<void> {
+    await adminFetch(this.sandbox, 'PUT', 'analysis', { delayMs });
+  }
+  /**
+   * Lets the credit analysis of the proposals created so far conclude: moves the sandbox clock on by
+   * the analysis delay (approved, or rejected by the README's rule, at the next request).
+   */
+  async concludeAnalyses(): Promise<string> {
+    return this.advanceSeconds((await this.analysisDelayMs()) / 1000);
+  }
+  /** Partner-side IdempotencyKey replay (`PUT /_sandbox/idempotency`); off, every write runs as new. */
+  async setReplay(replay: boolean): Promise<void> {
+    await adminFetch(this.sandbox, 'PUT', 'idempotency', { replay });
+  }
+  async replay(): Promise<boolean> {
+    return ((await adminFetch(this.sandbox, 'GET', 'idempotency')) as { replay: boolean }).replay;
+  }
   async advanceDays(days: number): Promise<string> {
     return ((await adminFetch(this.sandbox, 'POST', 'clock', { advanceDays: days })) as { now: string }).now;
   }

@@ -37,7 +37,8 @@ describe('the credit graph mutations', () => {
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.userErrors).toEqual([]);
-      expect(payload?.proposal).toMatchObject({ operationCode: input.operationCode, situation: 'APPROVED', financedAmount: expect.stringMatching(/^\d+\.\d{2}$/) });
+      // A new proposal waits for the partner's credit analysis (the sandbox's lasts 10 s of its clock).
+      expect(payload?.proposal).toMatchObject({ operationCode: input.operationCode, situation: 'UNDER_REVIEW', financedAmount: expect.stringMatching(/^\d+\.\d{2}$/) });
       expect(payload?.proposal?.installments.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
       payload?.proposal?.installments.forEach(i => expect(i.amount).toMatch(/^\d+\.\d{2}$/));
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
@@ -215,8 +216,11 @@ describe('the credit graph mutations', () => {
   describe('signers, guarantors, documents and cancellation', () => {
     async function approvedProposal(): Promise<string> {
       const created = await h.run(CREATE, { input: proposalInput() });
+      const id = created.data?.createProposal.proposal?.id as string;
+      // The partner's credit analysis approves it (moved at once through the sandbox admin API).
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
       await h.resetCalls();
-      return created.data?.createProposal.proposal?.id as string;
+      return id;
     }
 
     const INVITE = `mutation($input: InviteSignersInput!) { inviteSigners(input: $input) { parameters { name value } userErrors { code field upstreamCode } } }`;

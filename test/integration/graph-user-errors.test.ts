@@ -169,6 +169,7 @@ describe('the credit graph user errors', () => {
     it('map a signer field to the graph path (T0668/D0013 on assinantes[0].email)', async () => {
       const created = await h.run(CREATE, { input: proposalInput() });
       const id = (created.data?.createProposal as { proposal: { id: string } }).proposal.id;
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
       const INVITE = `mutation($input: InviteSignersInput!) { inviteSigners(input: $input) { ${USER_ERRORS} } }`;
       const signer = { name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '11987654321' };
       const first = await h.run(INVITE, { input: { proposalId: id, signers: [signer] } });

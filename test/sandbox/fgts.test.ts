@@ -25,6 +25,8 @@ describe('sandbox FGTS operations', () => {
     token = await getToken(t.sandbox, t.client);
     id = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5, percJurosNegociado: 1.79 } }))
       .json.codigo as string;
+    // Approved at once (the admin move), so the events below keep the pinned clock's instant.
+    await t.admin.setSituation(id, 2);
   });
 
   describe('ConsultaProposta', () => {

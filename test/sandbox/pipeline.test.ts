@@ -205,6 +205,48 @@ describe('sandbox request pipeline', () => {
       expect(again.json).toEqual(first.json);
     });
 
+    it('treats every write as new while replay is off (PUT /_sandbox/idempotency), and replays again once it is back on', async () => {
+      expect(await t.admin.replay()).toBe(true);
+      const kept = randomUUID();
+      const recorded = await callOperation(t.sandbox, token, MANUAL, manualBody(), { IdempotencyKey: kept });
+      await t.admin.setReplay(false);
+      expect(await t.admin.replay()).toBe(false);
+      const before = (await t.admin.proposals()).length;
+      const key = randomUUID();
+      const first = await callOperation(t.sandbox, token, MANUAL, manualBody(), { IdempotencyKey: key });
+      const second = await callOperation(t.sandbox, token, MANUAL, manualBody(), { IdempotencyKey: key });
+      const otherBody = await callOperation(t.sandbox, token, MANUAL, manualBody({ vlrSolicitado: 2000 }), { IdempotencyKey: key });
+      const sameAsRecorded = await callOperation(t.sandbox, token, MANUAL, manualBody(), { IdempotencyKey: kept });
+      for (const res of [first, second, otherBody, sameAsRecorded]) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('idempotent-replayed')).toBeNull();
+      }
+      expect(new Set([first.json.codigo, second.json.codigo, otherBody.json.codigo, sameAsRecorded.json.codigo, recorded.json.codigo]).size).toBe(5);
+      expect((await t.admin.proposals()).length).toBe(before + 4);
+
+      await t.admin.setReplay(true);
+      const replayed = await callOperation(t.sandbox, token, MANUAL, manualBody(), { IdempotencyKey: kept });
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.json.codigo).toBe(recorded.json.codigo);
+      // Nothing was recorded while replay was off: the key is new.
+      const fresh = await callOperation(t.sandbox, token, MANUAL, manualBody({ vlrSolicitado: 3000 }), { IdempotencyKey: key });
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+      expect((await t.admin.proposals()).length).toBe(before + 5);
+    });
+
+    it('refuses a replay setting that is not a boolean, and reset turns replay back on', async () => {
+      for (const body of ['{"replay": "false"}', '{}', '[]']) {
+        const res = await fetch(`${t.sandbox.url}/_sandbox/idempotency`, { method: 'PUT', body });
+        expect(res.status).toBe(400);
+      }
+      expect((await fetch(`${t.sandbox.url}/_sandbox/idempotency`, { method: 'POST', body: '{}' })).status).toBe(405);
+      await t.admin.setReplay(false);
+      await t.admin.reset();
+      expect(await t.admin.replay()).toBe(true);
+      token = await getToken(t.sandbox, t.client);
+    });
+
     it('does not cache reads', async () => {
       const key = randomUUID();
       await callOperation(t.sandbox, token, PARCELAS, { dto: { codigoProposta: demoId } }, { IdempotencyKey: key });
@@ -316,7 +358,7 @@ describe('sandbox request pipeline', () => {
   describe('admin', () => {
     it('lists proposals with their owner', async () => {
       expect(await t.admin.proposals()).toEqual([
-        { codigo: demoId, numero: 100001, codigoOperacao: 'SBX100001', situacao: 2, ownerClientId: t.client.clientId },
+        { codigo: demoId, numero: 100001, codigoOperacao: 'SBX100001', situacao: 1, ownerClientId: t.client.clientId },
       ]);
     });
 

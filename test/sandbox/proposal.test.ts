@@ -29,8 +29,66 @@ describe('sandbox proposal operations', () => {
     token = await getToken(t.sandbox, t.client);
   });
 
+  describe('credit analysis', () => {
+    const situation = async (codigo: string) => (await call('/FGTS/ConsultaProposta', { dto: { CodigoProposta: codigo } })).json.Situacao as number;
+    const reason = async (codigo: string) => (await call('/FGTS/ConsultaProposta', { dto: { CodigoProposta: codigo } })).json.MotivoRejeicao as string | null;
+
+    it('keeps a new proposal under review (1) until the delay has passed on the sandbox clock, then approves it (2)', async () => {
+      expect(await t.admin.analysisDelayMs()).toBe(10_000);
+      const codigo = (await manual()).json.codigo as string;
+      expect(await situation(codigo)).toBe(1);
+      await t.admin.advanceSeconds(9.999);
+      expect(await situation(codigo)).toBe(1);
+      await t.admin.advanceSeconds(0.001);
+      expect(await situation(codigo)).toBe(2);
+      expect(await reason(codigo)).toBeNull();
+    });
+
+    it('rejects (3) an amount above the client limit: R$ 100,000.00 for a CPF, R$ 1,000,000.00 for a CNPJ, or vlrPreAprovado', async () => {
+      const atCpfLimit = (await manual({ vlrSolicitado: 100_000 })).json.codigo as string;
+      const overCpfLimit = (await manual({ vlrSolicitado: 100_000.01 })).json.codigo as string;
+      const atCnpjLimit = (await manual({ documentoCliente: CNPJ, tipoContrato: 'CG', vlrSolicitado: 1_000_000 })).json.codigo as string;
+      const overCnpjLimit = (await manual({ documentoCliente: CNPJ, tipoContrato: 'CG', vlrSolicitado: 1_000_000.01 })).json.codigo as string;
+      const overPreApproved = (await manual({ vlrSolicitado: 5000, vlrPreAprovado: 4999.99 })).json.codigo as string;
+      const atPreApproved = (await manual({ vlrSolicitado: 150_000, vlrPreAprovado: 150_000 })).json.codigo as string;
+      await t.admin.concludeAnalyses();
+      expect(await situation(atCpfLimit)).toBe(2);
+      expect(await situation(overCpfLimit)).toBe(3);
+      expect(await reason(overCpfLimit)).toBe('Valor solicitado acima do limite de crédito do cliente.');
+      expect(await situation(atCnpjLimit)).toBe(2);
+      expect(await situation(overCnpjLimit)).toBe(3);
+      expect(await situation(overPreApproved)).toBe(3);
+      expect(await situation(atPreApproved)).toBe(2);
+    });
+
+    it('ends when the admin API moves the proposal, and does not run for a situacaoInicial', async () => {
+      const moved = (await manual()).json.codigo as string;
+      const held = (await manual({}, [{ nome: 'situacaoInicial', valor: '1' }])).json.codigo as string;
+      await t.admin.setSituation(moved, 5);
+      await t.admin.concludeAnalyses();
+      expect(await situation(moved)).toBe(5);
+      expect(await situation(held)).toBe(1);
+    });
+
+    it('concludes at the next request with a delay of 0 (createSandbox analysisDelayMs or PUT /_sandbox/analysis)', async () => {
+      await t.admin.setAnalysisDelayMs(0);
+      const codigo = (await manual()).json.codigo as string;
+      expect(await situation(codigo)).toBe(2);
+      const bad = await fetch(`${t.sandbox.url}/_sandbox/analysis`, { method: 'PUT', body: '{"delayMs": -1}' });
+      expect(bad.status).toBe(400);
+      await t.admin.reset();
+      expect(await t.admin.analysisDelayMs()).toBe(10_000);
+      const quick = await startTestSandbox({ analysisDelayMs: 0 });
+      try {
+        expect(await quick.admin.analysisDelayMs()).toBe(0);
+      } finally {
+        await quick.close();
+      }
+    });
+  });
+
   describe('IncluirManual', () => {
-    it('creates an approved proposal with codigo and numero and the computed values', async () => {
+    it('creates a proposal under review with codigo and numero and the computed values', async () => {
       const res = await manual({ vlrTAC: 100, vlrSeguro: 50 });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ msg: expect.any(String), hasError: false, messages: [], codigo: expect.stringMatching(/^[0-9a-f-]{36}$/), numero: 100001 });
@@ -49,7 +107,7 @@ describe('sandbox proposal operations', () => {
       expect(q.json).toMatchObject({
         HasError: false,
         Codigo: res.json.codigo,
-        Situacao: 2,
+        Situacao: 1,
         DtInclusao: NOW.toISOString(),
         VlrFinanciado: expected.financedAmount,
         VlrTAC: 100,

@@ -36,6 +36,7 @@ describe('sandbox signature operations', () => {
     token = await getToken(t.sandbox, t.client);
     const created = await call('/Proposta/IncluirManual', { dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } });
     id = created.json.codigo as string;
+    await t.admin.concludeAnalyses();
   });
   afterEach(async () => {
     // Client settings survive reset (they belong to the registration): restore the defaults.
@@ -60,6 +61,19 @@ describe('sandbox signature operations', () => {
         expect(res.status).toBe(400);
         expect(contexts(res)).toEqual(['C0060/V0001']);
       }
+    });
+
+    it('answers C0060/V0003 while a new proposal is under analysis, and accepts the signers once it is approved', async () => {
+      const fresh = await call('/Proposta/IncluirManual', { dto: { documentoCliente: '11144477735', tipoContrato: 'CP', vlrSolicitado: 2000, prazo: 6 } });
+      const freshId = fresh.json.codigo as string;
+      const early = await call(INVITE, { dto: { codigoProposta: freshId }, assinantes: [signer()] });
+      expect(early.status).toBe(200);
+      expect(contexts(early)).toEqual(['C0060/V0003']);
+      expect((await t.admin.proposals()).find((p) => p.codigo === freshId)?.situacao).toBe(1);
+      await t.admin.concludeAnalyses();
+      const late = await call(INVITE, { dto: { codigoProposta: freshId }, assinantes: [signer()] });
+      expect(late.json).toMatchObject({ hasError: false });
+      expect((await t.admin.proposals()).find((p) => p.codigo === freshId)?.situacao).toBe(2);
     });
 
     it('answers C0060/V0003 before approval and C0060/V0002 naming a later situation', async () => {

@@ -11,13 +11,19 @@ export interface Locator {
 /** In-memory state of the sandbox. One instance per sandbox; `reset()` empties it. */
 export class SandboxStore {
   readonly proposals = new Map<string, Proposal>();
+  /** Proposals created with a pending credit analysis (kept apart so concluding them is not a scan of every proposal). */
+  readonly underAnalysis = new Set<Proposal>();
 
   reset(): void {
     this.proposals.clear();
+    this.underAnalysis.clear();
   }
 
   add(proposal: Proposal): void {
     this.proposals.set(proposal.id, proposal);
+    if (proposal.analysis) {
+      this.underAnalysis.add(proposal);
+    }
   }
 
   /** Finds a proposal by any locator member, without ownership checks. */

@@ -2,6 +2,7 @@ import { roundCents } from '../../shared/money.js';
 import { CalculationFormat } from '../finance/index.js';
 import { openAgenda } from '../receivables/agenda.js';
 import { type OperationContext } from '../routes/types.js';
+import { analysisConcluded } from './analysis.js';
 import { AgendaSituation, Situation, type Proposal, type SituationCode } from './types.js';
 
 /** Payment-entry (PropostaLancamentos) situation codes, sandbox-defined (README). */
@@ -21,6 +22,7 @@ export function netReleased(proposal: Proposal): number {
  */
 export function moveToSituation(ctx: OperationContext, proposal: Proposal, situation: SituationCode): void {
   proposal.situation = situation;
+  proposal.analysis = undefined;
   for (const doc of proposal.documents) {
     doc.inAutomaticAnalysis = false;
   }
@@ -48,5 +50,29 @@ export function moveToSituation(ctx: OperationContext, proposal: Proposal, situa
   if (situation === Situation.Cancelled && proposal.agenda && proposal.agenda.situation === AgendaSituation.Active) {
     proposal.agenda.situation = AgendaSituation.Cancelled;
     proposal.agenda.cancelledAt = now;
+  }
+}
+
+/**
+ * Concludes every credit analysis due by the sandbox clock's now: the proposal moves to the
+ * analysis's outcome (2 approved, or 3 rejected with its reason). Run before each request is
+ * handled, so the lifecycle progresses whenever anyone looks, with no timer of its own.
+ */
+export function concludeDueAnalyses(ctx: OperationContext): void {
+  if (ctx.store.underAnalysis.size === 0) {
+    return;
+  }
+  const now = ctx.clock.now();
+  for (const proposal of ctx.store.underAnalysis) {
+    const analysis = proposal.analysis;
+    if (!analysis || proposal.situation !== Situation.UnderReview) {
+      ctx.store.underAnalysis.delete(proposal);
+    } else if (analysisConcluded(proposal, now)) {
+      ctx.store.underAnalysis.delete(proposal);
+      if (analysis.reason !== undefined) {
+        proposal.rejectionReason = analysis.reason;
+      }
+      moveToSituation(ctx, proposal, analysis.outcome);
+    }
   }
 }

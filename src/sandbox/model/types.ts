@@ -226,6 +226,17 @@ export interface FgtsAgentState {
   pendingAnniversaryPayment: boolean;
 }
 
+/**
+ * The simulated credit analysis of a proposal created under review: it concludes at `dueAt` on
+ * the sandbox clock, moving the proposal to `outcome` (README, "Credit analysis").
+ */
+export interface CreditAnalysis {
+  dueAt: Date;
+  outcome: typeof Situation.Approved | typeof Situation.Rejected;
+  /** The rejection reason (MotivoRejeicao) when the outcome is rejected. */
+  reason?: string;
+}
+
 export interface Proposal {
   id: string;
   number: number;
@@ -258,4 +269,6 @@ export interface Proposal {
   fgtsCancellations: FgtsCancellationEvent[];
   /** Absent: no condition at the agent. */
   fgtsAgent?: FgtsAgentState;
+  /** Pending while the proposal is under review after IncluirManual; any move ends it. */
+  analysis?: CreditAnalysis;
 }

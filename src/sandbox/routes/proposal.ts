@@ -4,6 +4,7 @@ import { roundCents } from '../../shared/money.js';
 import { CALCULATION_FORMATS, CalculationFormat, computeProposalValues, type ProposalTerms } from '../finance/index.js';
 import { failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
 import { AgendaSituation, InstallmentSituation, Situation, type PaymentAccount, type Proposal, type ProposalEntry, type SituationCode } from '../model/types.js';
+import { DEFAULT_ANALYSIS_DELAY_MS, decideAnalysis } from '../model/analysis.js';
 import { EntrySituation } from '../model/transitions.js';
 import { modulo11 } from '../receivables/codes.js';
 import {
@@ -28,7 +29,10 @@ export const INDIVIDUAL_ONLY_CONTRACT_TYPES: ReadonlySet<string> = new Set(['FGT
 export const DEFAULT_MONTHLY_INTEREST_PCT = 1.99;
 /** Longest term accepted (prazo), in months. */
 export const MAX_TERM_MONTHS = 420;
-/** Situations a new proposal may start in (parametros situacaoInicial); default 2 approved. */
+/**
+ * Situations a new proposal may start in (parametros situacaoInicial). Without it a proposal starts
+ * under review (1) and the simulated credit analysis moves it to 2 or 3 (model/analysis.ts).
+ */
 export const INITIAL_SITUATIONS: ReadonlySet<number> = new Set([0, 1, 2, 3, 5]);
 
 function iso(d: Date | undefined): string | null {
@@ -192,7 +196,7 @@ function readEntries(dto: Json): ProposalEntry[] {
  * accepted and ignored, but type-checked like every other field (S0003/V0001 on a wrong type).
  */
 const IGNORED_MANUAL_NUMBERS = [
-  'vlrPreAprovado', 'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrCorban', 'vlrAvaliacao',
+  'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrCorban', 'vlrAvaliacao',
   'vlrDespachante', 'vlrRegistro', 'vlrServTerceiro', 'vlrRegistroCartorio', 'vlrTxAdmMensal', 'vlrSeguroMensal1', 'vlrSeguroMensal2',
   'percRetencao', 'vlrRetencao', 'vlrBlindagem', 'vlrAcessorios', 'vlrVistoria', 'vlrCertiDocs', 'percIndiceFinan',
 ];
@@ -251,8 +255,9 @@ export function incluirManual(ctx: OperationContext, body: Json): Json {
   if (items.length > 0 || !clientDocument || !kind || !contractType || amount === undefined || term === undefined) {
     validation(items);
   }
+  const preApproved = amountField(dto, 'vlrPreAprovado');
   const initialRaw = params.get('situacaoInicial');
-  let situation: SituationCode = Situation.Approved;
+  let situation: SituationCode = Situation.UnderReview;
   if (initialRaw !== undefined) {
     const n = Number(initialRaw);
     if (!/^\d+$/.test(initialRaw.trim()) || !INITIAL_SITUATIONS.has(n)) {
@@ -319,6 +324,15 @@ export function incluirManual(ctx: OperationContext, body: Json): Json {
     documents: [],
     guarantors: [],
     fgtsCancellations: [],
+    ...(initialRaw === undefined
+      ? {
+          analysis: decideAnalysis(
+            { requestedAmount: values.requestedAmount, personType, ...(preApproved ? { preApprovedAmount: preApproved } : {}) },
+            now,
+            ctx.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS,
+          ),
+        }
+      : {}),
   };
   ctx.store.add(proposal);
   return { codigo: id, numero: number };

@@ -11,6 +11,8 @@ export interface OperationContext {
   clientId: string;
   /** Base URL of the sandbox (for print URLs). */
   baseUrl: string;
+  /** How long a new proposal's credit analysis takes on the sandbox clock (default model/analysis.ts DEFAULT_ANALYSIS_DELAY_MS). */
+  analysisDelayMs?: number;
   /** The calling client's notification settings (signature routes; defaults e-mail on, chat off). */
   clientSettings?: { emailNotification: boolean; chatNotification: boolean };
 }
