@@ -216,7 +216,9 @@ export class SandboxCore {
       path = '/';
     }
     try {
-      concludeDueAnalyses(this.context(''));
+      if (this.store.underAnalysis.size > 0) {
+        concludeDueAnalyses(this.context(''));
+      }
       if (path === '/_sandbox' || path.startsWith('/_sandbox/')) {
         await handleAdmin(this, req, res, path);
       } else if (path === '/connect/token') {
