@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
 import { readPrivateKey } from './upstream/auth.js';
+import { type CallerBudgetConfig, type CallerBudgetLimits } from './upstream/budget.js';
 import { UpstreamAuthError } from './upstream/errors.js';
+import { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy } from './upstream/freshness.js';
 
 /** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -58,6 +60,22 @@ export interface ApiCaller {
   keySha256: Buffer;
 }
 
+/** How partner reads and calls are shared between requests, callers and replicas (issue 8). */
+export interface SharingSettings {
+  /** READ_CACHE: `on` (default) or `off` (every read goes to the partner; coalescing off too). */
+  cache: boolean;
+  /** READ_CACHE_POLICIES: per-operation `Operation=fresh/staleWhileRevalidate/maxStale` seconds overrides. */
+  policies: Partial<Record<ReadOperation, ReadPolicy>>;
+  /** REDIS_URL: shares the read cache, the partner budget and the caller budgets between replicas. */
+  redisUrl: string | undefined;
+  /** REDIS_KEY_PREFIX: prefix of every Redis key (default `credit-graph:`). */
+  redisKeyPrefix: string;
+  /** CALLER_BUDGETS: `*=max/restorePerSecond,callerId=max/restorePerSecond` (default `*` from the upstream rate). */
+  callerBudgets: CallerBudgetConfig;
+  /** CALLER_WEIGHTS: `callerId=weight,...` shares of the partner budget when callers queue (default 1 each). */
+  callerWeights: Readonly<Record<string, number>>;
+}
+
 /** Every setting of the service, read and validated once by {@link loadConfig}. */
 export interface Config {
   /** NODE_ENV, default `development`. */
@@ -89,6 +107,8 @@ export interface Config {
   upstream: UpstreamSettings | undefined;
   /** Rate limit, concurrency cap, timeout and scope of the upstream client. */
   upstreamLimits: UpstreamLimits;
+  /** Read cache, coalescing, fair share and budgets of partner calls. */
+  sharing: SharingSettings;
 }
 
 /** Start-up refused because of one setting. The message names the variable, never a secret value. */
@@ -163,6 +183,19 @@ export function loadConfig(env: Env = process.env): Config {
     timeoutMs: integer(read('UPSTREAM_TIMEOUT_MS'), 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 600_000),
   };
 
+  const sharing: SharingSettings = {
+    cache: boolean(read('READ_CACHE')?.replace(/^on$/i, 'true').replace(/^off$/i, 'false'), 'READ_CACHE', true),
+    policies: readPolicies(read('READ_CACHE_POLICIES')),
+    redisUrl: redisUrl(read('REDIS_URL')),
+    redisKeyPrefix: read('REDIS_KEY_PREFIX') ?? 'credit-graph:',
+    callerBudgets: callerBudgets(read('CALLER_BUDGETS'), {
+      // One caller alone may use the whole partner rate, with a minute of it in reserve.
+      maximumAvailable: Math.max(20, Math.ceil(upstreamLimits.requestsPerSecond * 60)),
+      restoreRate: upstreamLimits.requestsPerSecond,
+    }),
+    callerWeights: callerWeights(read('CALLER_WEIGHTS')),
+  };
+
   return {
     nodeEnv,
     port,
@@ -177,7 +210,72 @@ export function loadConfig(env: Env = process.env): Config {
     apiCallers,
     upstream,
     upstreamLimits,
+    sharing,
   };
+}
+
+function redisUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) {
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (_error) {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  }
+  return raw;
+}
+
+/** `Operation=fresh/staleWhileRevalidate/maxStale` (seconds), comma-separated. */
+function readPolicies(raw: string | undefined): Partial<Record<ReadOperation, ReadPolicy>> {
+  const name = 'READ_CACHE_POLICIES';
+  const out: Partial<Record<ReadOperation, ReadPolicy>> = {};
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const match = /^([A-Za-z]+)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(entry);
+    const operation = match?.[1] as ReadOperation | undefined;
+    if (match === null || operation === undefined || !(operation in DEFAULT_READ_POLICIES)) {
+      throw new ConfigError(name, `"${entry}" must be ReadOperation=fresh/staleWhileRevalidate/maxStale seconds, the operation one of ${Object.keys(DEFAULT_READ_POLICIES).join(', ')}`);
+    }
+    out[operation] = { freshSeconds: Number(match[2]), staleWhileRevalidateSeconds: Number(match[3]), maxStaleSeconds: Number(match[4]) };
+  }
+  return out;
+}
+
+/** `*=max/restore,callerId=max/restore`: a bucket size (calls) and a restore rate (calls per second). */
+function callerBudgets(raw: string | undefined, fallback: CallerBudgetLimits): CallerBudgetConfig {
+  const name = 'CALLER_BUDGETS';
+  let defaults = fallback;
+  const byCaller: Record<string, CallerBudgetLimits> = {};
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const match = /^(\*|[A-Za-z0-9._-]{1,64})=(\d+)\/(\d+(?:\.\d+)?)$/.exec(entry);
+    if (match === null || !(Number(match[2]) >= 1) || !(Number(match[3]) > 0)) {
+      throw new ConfigError(name, `"${entry}" must be callerId=maximumAvailable/restoreRate (or *=... for every other caller), maximumAvailable >= 1, restoreRate > 0`);
+    }
+    const limits = { maximumAvailable: Number(match[2]), restoreRate: Number(match[3]) };
+    if (match[1] === '*') {
+      defaults = limits;
+    } else {
+      byCaller[match[1] as string] = limits;
+    }
+  }
+  return { defaults, byCaller };
+}
+
+/** `callerId=weight,...`, weights whole numbers from 1 to 100. */
+function callerWeights(raw: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const match = /^([A-Za-z0-9._-]{1,64})=(\d+)$/.exec(entry);
+    if (match === null || Number(match[2]) < 1 || Number(match[2]) > 100) {
+      throw new ConfigError('CALLER_WEIGHTS', `"${entry}" must be callerId=weight, the weight a whole number from 1 to 100`);
+    }
+    out[match[1] as string] = Number(match[2]);
+  }
+  return out;
 }
 
 function upstreamSettings(read: (name: string) => string | undefined): UpstreamSettings | undefined {

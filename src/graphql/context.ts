@@ -1,4 +1,4 @@
-import { type UpstreamCaller } from '../upstream/index.js';
+import { directSession, type ReadSession, type UpstreamCaller } from '../upstream/index.js';
 import { type IdempotencyStore, processIdempotencyStore } from './common/idempotency.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
@@ -28,6 +28,11 @@ export interface CreateContextOptions {
    * one process on purpose: a repeated mutation arrives in another request. Default: one per process.
    */
   idempotency?: IdempotencyStore;
+  /**
+   * This request's session of the shared read layer (upstream/shared.ts: cache, coalescing, cost
+   * counters). When absent, `upstream` is used as is, counted but neither cached nor coalesced.
+   */
+  session?: ReadSession;
 }
 
 /** The per-request context every resolver receives. */
@@ -38,18 +43,23 @@ export interface GraphContext {
   logger: GraphLogger;
   callerId: string;
   idempotency: IdempotencyStore;
+  /** What this request cost the partner (`extensions.cost`), and the invalidation hook of the write path. */
+  reads: ReadSession;
 }
 
 const silent: GraphLogger = { error: () => undefined };
 
 /** Builds the context of ONE request: fresh loaders, never shared between requests or callers. */
 export function createContext(options: CreateContextOptions): GraphContext {
-  const upstream = budgetedUpstream(options.upstream, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
+  const callerId = options.callerId ?? 'anonymous';
+  const reads = options.session ?? directSession(options.upstream, callerId);
+  const upstream = budgetedUpstream(reads, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
   return {
     upstream,
     loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
-    callerId: options.callerId ?? 'anonymous',
+    callerId,
     idempotency: options.idempotency ?? processIdempotencyStore,
+    reads,
   };
 }

@@ -13,7 +13,11 @@ import { type Logger, silentLogger } from './logger.js';
 export interface GraphBinding<TContext extends BaseContext = BaseContext> {
   schema: GraphQLSchema;
   /** Called once per HTTP request with the authenticated caller: loaders live here, never shared between requests. */
-  context: (request: { callerId: string }) => Promise<TContext>;
+  context: (request: GraphRequest) => Promise<TContext>;
+  /** The graph's own Apollo Server plugins (e.g. `extensions.cost`). */
+  plugins?: readonly ApolloServerPlugin<TContext>[];
+  /** Called once when the app stops, after Apollo Server (e.g. to close shared cache connections). */
+  close?: () => Promise<void>;
   /**
    * Query-shape rules (e.g. depth and alias limits) checked after graphql's own validation, before
    * execution. Their errors reach the client with their own `extensions.code` (Apollo Server's
@@ -24,6 +28,22 @@ export interface GraphBinding<TContext extends BaseContext = BaseContext> {
   errorCodes: Iterable<string>;
   /** The graph's mapping of a thrown error to the error a client sees (e.g. upstream errors to coded GraphQLErrors). */
   normalizeError?: (error: unknown) => unknown;
+}
+
+/** What the app tells the graph about one request. */
+export interface GraphRequest {
+  /** The authenticated caller. */
+  callerId: string;
+  /**
+   * The client asked for fresh data (`Cache-Control: no-cache` on the GraphQL request): no answer
+   * of the shared read cache is served to this request.
+   */
+  fresh: boolean;
+}
+
+/** Whether a request asks for fresh data: a `Cache-Control` header with `no-cache` (or `no-store`, or `max-age=0`). */
+export function wantsFreshData(cacheControl: string | undefined): boolean {
+  return cacheControl !== undefined && /(^|[\s,])(no-cache|no-store|max-age\s*=\s*0)(?=$|[\s,])/i.test(cacheControl);
 }
 
 /** Collaborators of {@link createApp}; the caller owns (and closes) what it passes in. */
@@ -81,6 +101,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       noStorePlugin(),
       requestLogPlugin(logger),
       ...(deps.graph.validationRules?.length ? [validationRulesPlugin<TContext>(deps.graph.validationRules)] : []),
+      ...(deps.graph.plugins ?? []),
     ],
   });
   let started = false;
@@ -96,7 +117,10 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     readiness,
     authenticate: (authorization) => authenticate(config.apiCallers, authorization),
     executeGraphQL: (httpGraphQLRequest, callerId) =>
-      server.executeHTTPGraphQLRequest({ httpGraphQLRequest, context: () => deps.graph.context({ callerId }) }),
+      server.executeHTTPGraphQLRequest({
+        httpGraphQLRequest,
+        context: () => deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')) }),
+      }),
     async start() {
       await server.start();
       started = true;
@@ -106,6 +130,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       if (started) {
         await server.stop();
       }
+      await deps.graph.close?.();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { type Config } from '../config.js';
-import { createContext, type GraphLogger } from '../graphql/context.js';
+import { createContext, type GraphContext, type GraphLogger } from '../graphql/context.js';
+import { costPlugin } from '../graphql/cost.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
-import { isUpstreamError, type UpstreamClient } from '../upstream/index.js';
+import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, SharedUpstream, type UpstreamClient } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
@@ -16,7 +17,9 @@ export async function creditGraph(
   upstream: UpstreamClient,
   logger: Logger = silentLogger,
   limits: QueryLimitOptions = DEFAULT_QUERY_LIMITS,
-): Promise<GraphBinding> {
+  sharing: GraphSharing = {},
+): Promise<GraphBinding<GraphContext>> {
+  const shared = sharing.shared ?? new SharedUpstream(upstream, { clientId: upstream.clientId });
   const graphLogger: GraphLogger = {
     // The graph hands over errors; only their class, code and stack frames are logged (messages may quote input).
     error: (message, error) =>
@@ -28,11 +31,30 @@ export async function creditGraph(
   };
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId }) => createContext({ upstream, logger: graphLogger, callerId, maxUpstreamCalls: limits.maxUpstreamCalls }),
+    context: async ({ callerId, fresh }) =>
+      createContext({ upstream, session: shared.session({ callerId, fresh }), logger: graphLogger, callerId, maxUpstreamCalls: limits.maxUpstreamCalls }),
+    plugins: [
+      costPlugin({
+        ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
+        onBudgetFailure: (error) => logger.warn('caller budget store failed; request not throttled', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
+      }),
+    ],
+    close: async () => {
+      await shared.close();
+      await sharing.budgets?.close();
+    },
     validationRules: queryLimitRules(limits),
     errorCodes: GRAPH_ERROR_CODES,
     normalizeError: toGraphQLError,
   };
+}
+
+/** The state the graph shares between requests (and, through Redis, between replicas). */
+export interface GraphSharing {
+  /** The shared read layer (default: one in memory over the upstream client). */
+  shared?: SharedUpstream;
+  /** Per-caller budgets of partner calls (default: none, nothing is throttled). */
+  budgets?: CallerBudgets;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream`. */
@@ -63,8 +85,12 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'>): 
  * /ready checks {@link upstreamAuthCheck} besides `options.readinessChecks`.
  */
 export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
+  const sharing: GraphSharing = {
+    shared: new SharedUpstream(options.upstream, { clientId: options.upstream.clientId, cache: config.sharing.cache, policies: config.sharing.policies }),
+    budgets: new MemoryCallerBudgets(config.sharing.callerBudgets),
+  };
   return createApp(config, {
-    graph: await creditGraph(options.upstream, options.logger, config.queryLimits),
+    graph: await creditGraph(options.upstream, options.logger, config.queryLimits, sharing),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     readinessChecks: [upstreamAuthCheck(options.upstream), ...(options.readinessChecks ?? [])],
   });

@@ -27,7 +27,7 @@ import {
   UpstreamUnavailableError,
   isUpstreamError,
 } from './errors.js';
-import { LimiterRefusal, RateLimiter } from './limiter.js';
+import { type CallLimiter, LimiterRefusal, RateLimiter } from './limiter.js';
 import { safeObserver, type UpstreamObserver } from './observer.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import { OperationRecorder, type UpstreamStats } from './stats.js';
@@ -52,6 +52,11 @@ export interface UpstreamClientOptions {
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; deadlineMs?: number };
   /** Upstream rate limit and concurrency cap with a bounded wait; unlimited when absent. */
   rateLimit?: { requestsPerSecond: number; burst?: number; maxConcurrent: number; maxWaitMs: number };
+  /**
+   * The limiter every HTTP attempt waits for, in place of the plain one `rateLimit` builds (e.g. the
+   * fair, shared limiter of `scheduler.ts`). The client closes it.
+   */
+  limiter?: CallLimiter;
   /** Attempts per call including the first (default 3); backoff base (100 ms) and cap (2000 ms). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Renew the token this many seconds before expiry (default min(300, 10 % of expires_in); capped at half the lifetime). */
@@ -72,6 +77,10 @@ export interface CallOptions {
   deadlineMs?: number;
   /** Cancels the call (ends as UPSTREAM_TIMEOUT). */
   signal?: AbortSignal;
+  /** On whose behalf the call is made: the fair limiter queues calls per caller (default `anonymous`). */
+  caller?: string;
+  /** Told each time an HTTP request is about to reach the upstream (first attempt, retries, 401 replay). */
+  onAttempt?: () => void;
 }
 
 /** What one HTTP exchange produced: a parsed success, or a failure with its retry class. */
@@ -97,7 +106,7 @@ export type UpstreamCaller = Pick<UpstreamClient, 'request'>;
 export class UpstreamClient {
   private readonly agent: Agent;
   private readonly auth: TokenProvider;
-  private readonly limiter: RateLimiter | undefined;
+  private readonly limiter: CallLimiter | undefined;
   private readonly baseUrl: string;
   private readonly environmentUrl: string;
   private readonly deadlineMs: number;
@@ -109,8 +118,11 @@ export class UpstreamClient {
   private readonly active = new Set<AbortController>();
   private readonly observer: UpstreamObserver;
   private closed = false;
+  /** The upstream client id this client authenticates as (part of every shared cache key). */
+  readonly clientId: string;
 
   constructor(options: UpstreamClientOptions) {
+    this.clientId = options.clientId;
     const t = options.timeouts ?? {};
     this.deadlineMs = t.deadlineMs ?? DEFAULTS.deadlineMs;
     this.observer = safeObserver(options.observer);
@@ -132,7 +144,7 @@ export class UpstreamClient {
       observer: this.observer,
       ...(options.tokenRenewBeforeSeconds === undefined ? {} : { renewBeforeSeconds: options.tokenRenewBeforeSeconds }),
     });
-    this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit) : undefined;
+    this.limiter = options.limiter ?? (options.rateLimit ? new RateLimiter(options.rateLimit) : undefined);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.environmentUrl = options.environmentUrl.replace(/\/+$/, '');
     this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? DEFAULTS.maxAttempts);
@@ -167,7 +179,7 @@ export class UpstreamClient {
       if (this.closed) {
         throw new UpstreamUnavailableError(`${operation}: the upstream client is closed`, { operation });
       }
-      const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, recorder);
+      const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, recorder, options);
       const durationMs = performance.now() - started;
       recorder.record(durationMs);
       this.observer.call({ operation, outcome: 'ok', write: spec.write, startedAtMs, durationMs });
@@ -255,6 +267,7 @@ export class UpstreamClient {
     signal: AbortSignal,
     deadline: number,
     recorder: OperationRecorder,
+    options: CallOptions,
   ): Promise<Record<string, unknown>> {
     const url = `${spec.base === 'environment' ? this.environmentUrl : this.baseUrl}${spec.path}`;
     const payload = JSON.stringify(body);
@@ -263,7 +276,7 @@ export class UpstreamClient {
     let replayedAfter401 = false;
     for (;;) {
       attempt += 1;
-      const outcome = await this.attempt(operation, spec, url, payload, token, idempotencyKey, signal, deadline, recorder);
+      const outcome = await this.attempt(operation, spec, url, payload, token, idempotencyKey, signal, deadline, recorder, options);
       if (outcome.ok) {
         return outcome.data;
       }
@@ -308,11 +321,17 @@ export class UpstreamClient {
     signal: AbortSignal,
     deadline: number,
     recorder: OperationRecorder,
+    options: CallOptions,
   ): Promise<AttemptOutcome> {
     let release: () => void = noop;
     if (this.limiter !== undefined) {
       try {
-        release = await this.limiter.acquire(signal, Math.max(0, deadline - performance.now()));
+        release = await this.limiter.acquire({
+          caller: options.caller ?? 'anonymous',
+          write: spec.write,
+          signal,
+          waitBoundMs: Math.max(0, deadline - performance.now()),
+        });
       } catch (error) {
         if (error instanceof LimiterRefusal && error.reason === 'wait-bound') {
           throw new UpstreamRateLimitedError(`${operation}: ${error.message}; not sent`, { operation, local: true });
@@ -322,6 +341,7 @@ export class UpstreamClient {
     }
     try {
       recorder.attempts += 1;
+      options.onAttempt?.();
       let status: number;
       let headers: Record<string, string | string[] | undefined>;
       let text: string;

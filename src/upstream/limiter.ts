@@ -13,6 +13,24 @@ export interface RateLimitOptions {
   maxWaitMs: number;
 }
 
+/** One call asking the limiter for a slot. */
+export interface CallTicket {
+  /** Whose call it is: fair limiters queue per caller. */
+  caller: string;
+  /** Writes go before reads. */
+  write: boolean;
+  signal?: AbortSignal;
+  /** Longest the call may wait (its remaining deadline); the limiter's own bound may be shorter. */
+  waitBoundMs: number;
+}
+
+/** What the upstream client waits on before each HTTP attempt. `acquire` resolves with the slot's release. */
+export interface CallLimiter {
+  acquire(ticket: CallTicket): Promise<() => void>;
+  /** Refuses every waiting call and every later one. */
+  close(): void;
+}
+
 /** Why the limiter refused a call. */
 export class LimiterRefusal extends Error {
   constructor(
@@ -31,8 +49,8 @@ interface Waiter {
   cleanup: () => void;
 }
 
-/** Token bucket plus concurrency cap. `acquire` resolves with a release function. */
-export class RateLimiter {
+/** Token bucket plus concurrency cap, first come first served. `acquire` resolves with a release function. */
+export class RateLimiter implements CallLimiter {
   private readonly rate: number;
   private readonly burst: number;
   private tokens: number;
@@ -64,7 +82,8 @@ export class RateLimiter {
    * Waits for a slot at most `min(maxWaitMs, waitBoundMs)`. Refuses at once when the bucket alone
    * already makes the wait longer than that.
    */
-  acquire(signal?: AbortSignal, waitBoundMs = Number.POSITIVE_INFINITY): Promise<() => void> {
+  acquire(ticket: Pick<CallTicket, 'signal' | 'waitBoundMs'> = { waitBoundMs: Number.POSITIVE_INFINITY }): Promise<() => void> {
+    const { signal, waitBoundMs } = ticket;
     if (this.closed) {
       return Promise.reject(new LimiterRefusal('closed', 'the client is closed'));
     }

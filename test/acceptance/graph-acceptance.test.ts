@@ -90,7 +90,7 @@ let graph: TestGraph;
 let demo: Demo;
 
 beforeAll(async () => {
-  graph = await startTestGraph();
+  graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
   demo = await demoIds(graph);
 });
 
@@ -700,7 +700,7 @@ describe('errors (issue 4, "What it must do" 3)', () => {
   });
 
   it('a partner slower than UPSTREAM_TIMEOUT_MS is UPSTREAM_TIMEOUT; past GRAPHQL_MAX_UPSTREAM_CALLS a field is UPSTREAM_CALL_BUDGET_EXCEEDED', async () => {
-    const small = await startTestGraph({ env: { UPSTREAM_TIMEOUT_MS: '300', GRAPHQL_MAX_UPSTREAM_CALLS: '2' } });
+    const small = await startTestGraph({ env: { READ_CACHE: 'off', UPSTREAM_TIMEOUT_MS: '300', GRAPHQL_MAX_UPSTREAM_CALLS: '2' } });
     try {
       const id = (await demoIds(small)).disbursed;
       await small.admin.setFaults({ latencyMs: 1500, operations: ['/Proposta/ConsultarParcelas'] });
@@ -757,7 +757,10 @@ describe('HTTP, Apollo Sandbox and limits (issue 4, "What it must do" 6, README)
     const plainGet = await fetch(`${graph.url}?query=${encodeURIComponent('{ __typename }')}`);
     expect(plainGet.status).toBe(400);
     const preflighted = await fetch(`${graph.url}?query=${encodeURIComponent('{ __typename }')}`, { headers: { 'apollo-require-preflight': 'true' } });
-    expect(await preflighted.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(await preflighted.json()).toEqual({
+      data: { __typename: 'Query' },
+      extensions: { cost: { estimatedUpstreamCalls: 0, upstreamCalls: 0, cacheHits: 0, throttleStatus: expect.objectContaining({ maximumAvailable: expect.any(Number) }) } },
+    });
   });
 
   it('answers the HTTP-layer codes of the README', async () => {

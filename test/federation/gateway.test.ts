@@ -79,7 +79,7 @@ describe('federation', () => {
   let fiftyIds: string[];
 
   beforeAll(async () => {
-    graph = await startTestGraph();
+    graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
     risk = await startRiskSubgraph([DEMO_CPFS[2], DEMO_CPFS[0]]);
     const composition = composeServices([
       { name: 'credit', typeDefs: parse(await renderSchema()), url: graph.url },

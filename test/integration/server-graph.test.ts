@@ -11,6 +11,7 @@ describe('the credit graph served by the app', () => {
 
     beforeAll(async () => {
       graph = await startTestGraph({
+        env: { READ_CACHE: 'off' },
         logger: createLogger('debug', (line) => logs.push(line)),
         upstream: { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } },
       });
@@ -75,7 +76,7 @@ describe('the credit graph served by the app', () => {
     let graph: TestGraph;
 
     beforeAll(async () => {
-      graph = await startTestGraph({ env: { NODE_ENV: 'production' } });
+      graph = await startTestGraph({ env: { READ_CACHE: 'off', NODE_ENV: 'production' } });
     });
 
     afterAll(async () => {

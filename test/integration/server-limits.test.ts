@@ -22,7 +22,7 @@ describe('GET /ready of the credit graph', () => {
   let graph: TestGraph;
 
   beforeEach(async () => {
-    graph = await startTestGraph();
+    graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
   });
 
   afterEach(async () => {
@@ -67,7 +67,7 @@ describe('the upstream call budget of one request', () => {
   let graph: TestGraph;
 
   beforeAll(async () => {
-    graph = await startTestGraph({ env: { GRAPHQL_MAX_UPSTREAM_CALLS: '3' } });
+    graph = await startTestGraph({ env: { READ_CACHE: 'off', GRAPHQL_MAX_UPSTREAM_CALLS: '3' } });
   });
 
   afterAll(async () => {
@@ -111,7 +111,7 @@ describe('query shape limits', () => {
   let graph: TestGraph;
 
   beforeAll(async () => {
-    graph = await startTestGraph({ env: { GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '2' } });
+    graph = await startTestGraph({ env: { READ_CACHE: 'off', GRAPHQL_MAX_DEPTH: '3', GRAPHQL_MAX_ALIASES: '2' } });
   });
 
   afterAll(async () => {

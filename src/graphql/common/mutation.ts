@@ -4,6 +4,7 @@ import {
   type CallOptions,
   isCatalogueCode,
   observedMeaningOf,
+  type OperationName,
   type Parametro,
   UpstreamEnvelopeError,
   UpstreamForbiddenError,
@@ -119,6 +120,8 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions, writ
     throw toGraphQLError(error);
   } finally {
     if (options.proposalId !== undefined) {
+      // Before the payload is read: the shared cache forgets what this write touched.
+      await ctx.reads.invalidateProposal(options.proposalId, options.operation as OperationName);
       ctx.loaders.clearProposal(options.proposalId);
     }
   }

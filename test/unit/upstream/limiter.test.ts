@@ -24,7 +24,7 @@ describe('RateLimiter', () => {
   it('honours a tighter per-call bound (the remaining deadline)', async () => {
     const limiter = new RateLimiter({ requestsPerSecond: 10, burst: 1, maxConcurrent: 10, maxWaitMs: 10_000 }, now);
     await limiter.acquire();
-    await expect(limiter.acquire(undefined, 50)).rejects.toBeInstanceOf(LimiterRefusal);
+    await expect(limiter.acquire({ waitBoundMs: 50 })).rejects.toBeInstanceOf(LimiterRefusal);
     limiter.close();
   });
 
@@ -54,7 +54,7 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter({ requestsPerSecond: 1000, burst: 1000, maxConcurrent: 1, maxWaitMs: 5000 }, now);
     await limiter.acquire();
     const controller = new AbortController();
-    const aborted = limiter.acquire(controller.signal);
+    const aborted = limiter.acquire({ signal: controller.signal, waitBoundMs: Number.POSITIVE_INFINITY });
     const closed = limiter.acquire();
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ reason: 'aborted' });

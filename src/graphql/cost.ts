@@ -1,0 +1,224 @@
+import { type ApolloServerPlugin } from '@apollo/server';
+import {
+  type FieldNode,
+  type FragmentDefinitionNode,
+  getVariableValues,
+  GraphQLError,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionNode,
+} from 'graphql';
+import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus } from '../upstream/index.js';
+import { selectedFields, type Selection } from './common/selection.js';
+import { type GraphContext } from './context.js';
+import { readsFor } from './proposal/proposal.reference.js';
+
+/** Code of a request refused because its estimated cost exceeds what its caller has left. */
+export const THROTTLED = 'THROTTLED';
+
+/** `extensions.cost` of every answer. */
+export interface CostExtension {
+  /** Partner calls the operation would cost with nothing cached (an upper bound). */
+  estimatedUpstreamCalls: number;
+  /** HTTP requests this request sent to the partner (what the partner saw for it). */
+  upstreamCalls: number;
+  /** Reads answered from the shared cache or by joining an identical read in flight. */
+  cacheHits: number;
+  /** The caller's budget after the request (absent when no budgets are kept). */
+  throttleStatus?: ThrottleStatus;
+}
+
+type FakeInfo = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
+
+/** The proposal reads a selection of `Proposal` costs at most (one existence read when it needs none). */
+function proposalCost(info: FakeInfo, selection: Selection, identity: { id: string; number?: number | null }): number {
+  const reads = readsFor(info as GraphQLResolveInfo, selection, identity);
+  const calls = (reads.core ? 1 : 0) + (reads.installments ? 1 : 0) + (reads.agenda ? 1 : 0) + reads.boletos.length;
+  const client = selection.get('client');
+  const person = client === undefined ? false : [...selectedFields(info as GraphQLResolveInfo, client, 'Person').keys()].some((name) => name !== 'document' && name !== 'name' && name !== '__typename');
+  return Math.max(1, calls) + (person ? 1 : 0);
+}
+
+function argument(node: FieldNode, name: string, info: FakeInfo): unknown {
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  if (arg === undefined) {
+    return undefined;
+  }
+  if (arg.value.kind === Kind.VARIABLE) {
+    return info.variableValues[arg.value.name.value];
+  }
+  if (arg.value.kind === Kind.LIST) {
+    return arg.value.values.map((v) => (v.kind === Kind.VARIABLE ? info.variableValues[v.name.value] : 'value' in v ? v.value : undefined));
+  }
+  return 'value' in arg.value ? arg.value.value : undefined;
+}
+
+/**
+ * The partner calls an operation costs at most, with nothing cached: per proposal, one call per
+ * field group its selection needs (what `resolveProposal` starts), one per registry look-up, one per
+ * write plus the reads of its payload's proposal. Refusals by budget use it before any call.
+ */
+export function estimateUpstreamCalls(
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variableValues: Record<string, unknown>,
+): number {
+  const info: FakeInfo = { fragments, variableValues };
+  const rootType = operation.operation === 'mutation' ? 'Mutation' : 'Query';
+  const roots = selectedFields(info as GraphQLResolveInfo, [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'root' }, selectionSet: operation.selectionSet }], rootType);
+  let total = 0;
+  for (const [name, nodes] of roots) {
+    for (const node of nodes) {
+      if (name.startsWith('__')) {
+        continue;
+      }
+      const proposalSelection = (): Selection => selectedFields(info as GraphQLResolveInfo, [node], 'Proposal');
+      if (name === 'proposal') {
+        total += proposalCost(info, proposalSelection(), { id: '' }) + (argument(node, 'operationCode', info) ? 1 : 0);
+      } else if (name === 'proposals') {
+        const ids = argument(node, 'ids', info);
+        const count = Array.isArray(ids) ? new Set(ids).size : 1;
+        total += count * proposalCost(info, proposalSelection(), { id: '' });
+      } else if (name === '_entities') {
+        const representations = argument(node, 'representations', info);
+        const count = Array.isArray(representations) ? representations.length : 1;
+        total += count * proposalCost(info, proposalSelection(), { id: '' });
+      } else if (operation.operation === 'mutation') {
+        const payload = node.selectionSet?.selections.length ? [node] : [];
+        const proposal = payload.length === 0 ? undefined : collectField(info, node, 'proposal');
+        total += 1 + (proposal === undefined ? 0 : proposalCost(info, selectedFields(info as GraphQLResolveInfo, proposal, 'Proposal'), { id: '' }));
+      } else {
+        total += 1;
+      }
+    }
+  }
+  return total;
+}
+
+/** The nodes of `field` selected on a mutation payload (whatever its type's name). */
+function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode[] | undefined {
+  const found: FieldNode[] = [];
+  const visit = (selections: readonly SelectionNode[]): void => {
+    for (const selection of selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value === field) {
+          found.push(selection);
+        }
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet.selections);
+      } else {
+        const fragment = info.fragments[selection.name.value];
+        if (fragment) {
+          visit(fragment.selectionSet.selections);
+        }
+      }
+    }
+  };
+  visit(node.selectionSet?.selections ?? []);
+  return found.length === 0 ? undefined : found;
+}
+
+/** Options of {@link costPlugin}. */
+export interface CostPluginOptions {
+  /** Per-caller budgets; without them nothing is refused and `throttleStatus` is absent. */
+  budgets?: CallerBudgets;
+  /** Told when the budget store failed (the request goes on unrefused). */
+  onBudgetFailure?: (error: unknown) => void;
+}
+
+interface CostState {
+  estimated: number;
+  refused: boolean;
+  status: ThrottleStatus | undefined;
+}
+
+/**
+ * `extensions.cost` on every answer, and the per-caller budget: a request whose estimated cost
+ * exceeds what its caller has left is refused with THROTTLED (and `retryAfterSeconds`) before any
+ * partner call; after a request, its caller's bucket is charged what it really cost the partner
+ * (`upstreamCalls`: cached and joined reads are free).
+ */
+export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<GraphContext> {
+  const budgets = options.budgets;
+  const guard = async <T>(work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (error) {
+      options.onBudgetFailure?.(error);
+      return undefined;
+    }
+  };
+  return {
+    async requestDidStart() {
+      const state: CostState = { estimated: 0, refused: false, status: undefined };
+      return {
+        async didResolveOperation({ operation, document, request, schema, contextValue }) {
+          if (operation === undefined) {
+            return;
+          }
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const definition of document.definitions) {
+            if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+              fragments[definition.name.value] = definition;
+            }
+          }
+          const variables = coercedVariables(schema, operation, request.variables);
+          state.estimated = estimateUpstreamCalls(operation, fragments, variables);
+          if (budgets === undefined) {
+            return;
+          }
+          const status = await guard(() => budgets.status(contextValue.callerId));
+          state.status = status;
+          if (status !== undefined && status.currentlyAvailable < state.estimated) {
+            state.refused = true;
+            const seconds = secondsUntilAvailable(status, state.estimated);
+            const never = !Number.isFinite(seconds);
+            throw new GraphQLError(
+              never
+                ? `This operation may cost ${state.estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
+                : `This operation may cost ${state.estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${Math.ceil(seconds)} s.`,
+              {
+                extensions: {
+                  code: THROTTLED,
+                  ...(never ? {} : { retryAfterSeconds: Math.ceil(seconds) }),
+                  http: { status: 429, ...(never ? {} : { headers: new Map([['retry-after', String(Math.ceil(seconds))]]) }) },
+                },
+              },
+            );
+          }
+        },
+        async willSendResponse({ response, contextValue }) {
+          const reads = (contextValue as GraphContext | undefined)?.reads;
+          if (reads === undefined) {
+            return;
+          }
+          const spent = reads.cost.upstreamCalls;
+          let status = state.status;
+          if (budgets !== undefined && !state.refused) {
+            status = (await guard(() => budgets.spend(contextValue.callerId, spent))) ?? status;
+          }
+          const cost: CostExtension = {
+            estimatedUpstreamCalls: state.estimated,
+            upstreamCalls: spent,
+            cacheHits: reads.cost.cacheHits,
+            ...(status === undefined ? {} : { throttleStatus: status }),
+          };
+          const stale =
+            reads.cost.staleReads > 0 && reads.cost.oldestStaleFetchedAt !== undefined
+              ? { stale: { reads: reads.cost.staleReads, oldestFetchedAt: new Date(reads.cost.oldestStaleFetchedAt).toISOString() } }
+              : {};
+          if (response.body.kind === 'single') {
+            response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost, ...stale };
+          }
+        },
+      };
+    },
+  };
+}
+
+function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown> | undefined): Record<string, unknown> {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], raw ?? {});
+  return coerced.coerced ?? {};
+}
