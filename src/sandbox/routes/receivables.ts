@@ -217,12 +217,16 @@ function boletoDates(now: Date, given: Date | undefined, fallback: Date, expiry:
   return { dueDate, expiresAt };
 }
 
-/** The boleto's amount, checked; `amountField` names the request field failures point at. */
+/**
+ * The boleto's amount, checked; `amountField` names the request field failures point at. A
+ * `requested` amount that is absent or 0 (after rounding to the cent) leaves it to the partner: the
+ * listed installments' balances less the discount.
+ */
 function boletoAmount(balance: Decimal, discount: number, requested: number | undefined, path: string, amountField = `${path}.vlrBoleto`): number {
   if (discount < 0) {
     failReceivables('DiscountNegative', 'O valor do desconto não pode ser negativo.', `${path}.vlrDesconto`);
   }
-  const amount = requested ?? balance.minus(roundCents(discount)).toNumber();
+  const amount = requested === undefined || roundCents(requested) === 0 ? balance.minus(roundCents(discount)).toNumber() : requested;
   // The barcode's amount field has 10 digits: 99,999,999.99 at most.
   if (!(roundCents(amount) > 0) || roundCents(amount) > MAX_BOLETO_AMOUNT) {
     failReceivables('BoletoAmountNotPositive', 'O valor do boleto deve ser maior que zero e no máximo 99.999.999,99.', amountField);

@@ -167,12 +167,28 @@ describe('receivables routes', () => {
       expect(one.boletos.map((b: Json) => b.numeroBoleto)).toEqual([5000001]);
     });
 
+    it('leaves the amount to the partner when vlrBoleto is 0 or absent: the balances less the discount', async () => {
+      const { ctx, disbursed } = makeContext();
+      const dto = { codigoProposta: disbursed.id, nroParcelas: [3, 4] };
+      await call(ctx, 'GerarUnicoBoleto', { dto, dtoGerarUnicoBoleto: { vlrBoleto: 0, vlrDesconto: 10.5, tipoRegistro: 2 } });
+      await call(ctx, 'GerarUnicoBoleto', { dto: { ...dto, nroParcelas: [5] }, dtoGerarUnicoBoleto: { vlrBoleto: 0.004, tipoRegistro: 2 } });
+      await call(ctx, 'IncluirLancamentoParcela', { dto: { codigoProposta: disbursed.id, nroParcela: 6 }, dtoLancamentoParcela: { vlrPagamento: 100 } });
+      await call(ctx, 'GerarUnicoBoleto', { dto: { ...dto, nroParcelas: [6] }, dtoGerarUnicoBoleto: { tipoRegistro: 2 } });
+      const list = await call(ctx, 'ConsultarBoletos', { dto: { codigoProposta: disbursed.id } });
+      // 965.56 per installment: 2 x 965.56 - 10.50; 965.56; 965.56 - 100.00 paid.
+      expect(list.boletos.map((b: Json) => [b.parcelas, b.valorBoleto])).toEqual([
+        ['3,4', 1920.62],
+        ['5', 965.56],
+        ['6', 865.56],
+      ]);
+    });
+
     it('refuses bad amounts, dates and installments', async () => {
       const { ctx, disbursed, approved } = makeContext();
       const dto = { codigoProposta: disbursed.id, nroParcelas: [1] };
       const f = (o: Json, d: Json = dto) => failure(ctx, 'GerarUnicoBoleto', { dto: d, dtoGerarUnicoBoleto: o });
       expect(await f({ vlrBoleto: 965.57 })).toBe('C0203/V0005 dtoGerarUnicoBoleto.vlrBoleto 200');
-      expect(await f({ vlrBoleto: 0 })).toBe('C0203/V0004 dtoGerarUnicoBoleto.vlrBoleto 200');
+      expect(await f({ vlrBoleto: -0.01 })).toBe('C0203/V0004 dtoGerarUnicoBoleto.vlrBoleto 200');
       expect(await f({ vlrBoleto: 100_000_000 })).toBe('C0203/V0004 dtoGerarUnicoBoleto.vlrBoleto 200');
       expect(await f({ vlrDesconto: 965.56 })).toBe('C0203/V0004 dtoGerarUnicoBoleto.vlrBoleto 200');
       expect(await f({ vlrDesconto: -1 })).toBe('C0202/V0003 dtoGerarUnicoBoleto.vlrDesconto 200');
