@@ -207,7 +207,7 @@ async function route(core: SandboxCore, req: IncomingMessage, path: string): Pro
       }
       const body = await jsonBody(req);
       try {
-        core.faults.set(parseFaultSettings(body));
+        core.faults.set(parseFaultSettings(body, [...core.routes.keys(), '/connect/token']));
       } catch (err) {
         if (err instanceof FaultSettingsError) {
           throw new AdminError(400, err.message);

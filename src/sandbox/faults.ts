@@ -36,15 +36,35 @@ function num(value: unknown, name: string, min: number, max: number, integer = f
   return value;
 }
 
-/** Validates an admin fault body into settings. */
-export function parseFaultSettings(body: unknown): FaultSettings {
+/** The fields of a fault body; any other is refused (a misspelt field would silently do nothing). */
+const FAULT_FIELDS = ['latencyMs', 'errorRate', 'errorStatus', 'retryAfterSeconds', 'failNext', 'timeoutRate', 'hangNext', 'operations', 'seed'] as const;
+
+/**
+ * Validates an admin fault body into settings. When `knownPaths` is given (the operation paths and
+ * `/connect/token`, in the contract's spelling), every listed operation must be one of them
+ * (matched case-insensitively, `/environment/` dropped, as requests are) and is stored in the
+ * contract's spelling; an unknown one is refused naming the valid paths, since it would match nothing.
+ */
+export function parseFaultSettings(body: unknown, knownPaths?: readonly string[]): FaultSettings {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new FaultSettingsError('body must be a JSON object');
   }
   const b = body as Record<string, unknown>;
-  const operations = b.operations;
+  const unknownFields = Object.keys(b).filter((k) => !(FAULT_FIELDS as readonly string[]).includes(k));
+  if (unknownFields.length > 0) {
+    throw new FaultSettingsError(`unknown fields: ${unknownFields.join(', ').slice(0, 200)}; expected ${FAULT_FIELDS.join(', ')}`);
+  }
+  let operations = b.operations;
   if (operations !== undefined && (!Array.isArray(operations) || operations.some((o) => typeof o !== 'string'))) {
     throw new FaultSettingsError('operations must be an array of paths');
+  }
+  if (operations !== undefined && knownPaths) {
+    const byLower = new Map(knownPaths.map((p) => [p.toLowerCase(), p]));
+    const unknown = (operations as string[]).filter((o) => !byLower.has(normalizeOperationPath(o).toLowerCase()));
+    if (unknown.length > 0) {
+      throw new FaultSettingsError(`unknown operation paths: ${unknown.join(', ').slice(0, 300)}; valid paths: ${knownPaths.join(', ')}`);
+    }
+    operations = (operations as string[]).map((o) => byLower.get(normalizeOperationPath(o).toLowerCase()) as string);
   }
   const settings: FaultSettings = {
     latencyMs: num(b.latencyMs, 'latencyMs', 0, 600_000),

@@ -344,6 +344,22 @@ describe('sandbox request pipeline', () => {
       expect(res.status).toBe(400);
     });
 
+    it('refuses an unknown operation path with 400 naming the valid ones, and changes nothing', async () => {
+      await t.admin.setFaults({ latencyMs: 1, operations: [PARCELAS] });
+      const res = await fetch(`${t.sandbox.url}/_sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ errorRate: 1, operations: ['/Proposta/ConsultaParcelas'] }),
+      });
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: string };
+      expect(error).toMatch(/^unknown operation paths: \/Proposta\/ConsultaParcelas; valid paths: /);
+      const valid = error.slice(error.indexOf('valid paths: ') + 'valid paths: '.length).split(', ');
+      expect(valid).toHaveLength(19);
+      expect(valid).toEqual(expect.arrayContaining([PARCELAS, MANUAL, '/FGTS/CancelarProposta', '/AgendaRecebivel/GerarUnicoBoleto', '/connect/token']));
+      expect(await (await fetch(`${t.sandbox.url}/_sandbox/faults`)).json()).toEqual({ latencyMs: 1, operations: [PARCELAS] });
+    });
+
     it('clears faults with DELETE and on reset', async () => {
       await t.admin.setFaults({ errorRate: 1 });
       await t.admin.clearFaults();

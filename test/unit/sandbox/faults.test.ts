@@ -55,4 +55,16 @@ describe('Faults', () => {
     expect(parseFaultSettings({ errorRate: 0.5, retryAfterSeconds: 2 })).toEqual({ errorRate: 0.5, retryAfterSeconds: 2 });
     expect(normalizeOperationPath('/environment/FGTS/CancelarProposta')).toBe('/FGTS/CancelarProposta');
   });
+
+  it('refuses unknown fields and unknown operation paths, naming what is valid', () => {
+    const known = [OP, '/FGTS/CancelarProposta', '/connect/token'];
+    expect(() => parseFaultSettings({ errorrate: 1 }, known)).toThrow('unknown fields: errorrate; expected latencyMs, errorRate,');
+    expect(() => parseFaultSettings({ errorRate: 1, operations: [OP, '/Proposta/ConsultarParcela'] }, known)).toThrow(
+      'unknown operation paths: /Proposta/ConsultarParcela; valid paths: /Proposta/ConsultarParcelas, /FGTS/CancelarProposta, /connect/token',
+    );
+    // Matched as requests are (case-insensitively, /environment/ dropped) and kept in the contract's spelling.
+    expect(parseFaultSettings({ operations: ['/proposta/consultarparcelas', '/environment/fgts/cancelarproposta'] }, known)).toEqual({
+      operations: [OP, '/FGTS/CancelarProposta'],
+    });
+  });
 });
