@@ -21,6 +21,27 @@ describe('sandbox registry over HTTP', () => {
     expect(JSON.parse(r.json.json)).toMatchObject({ documento: '39053344705', tipoPessoa: 1, nome: 'Carla Demo Paga' });
   });
 
+  it('tells one story per document: person, registry and bureau agree on name, birth date and address', async () => {
+    const story = async (document: string) => {
+      const person = JSON.parse((await callOperation(t.sandbox, token, '/Pessoa/ConsultarPessoa', { filter: { documentoCliente: document } })).json.json);
+      const registry = JSON.parse((await callOperation(t.sandbox, token, '/Bureau/ConsultarCadastroBusca', { consulta: { documento: document } })).json.json);
+      const bureau = (await callOperation(t.sandbox, token, '/Bureau/ConsultaBureauCnpj', { documento: document })).json;
+      expect(registry).toEqual(person);
+      expect(bureau).toMatchObject({ documento: person.documento, nome: person.nome, dataNascimento: person.dataNascimento, endereco: person.enderecos[0] });
+      expect(person.dataNascimento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      return person as { nome: string };
+    };
+    // A demo client (the caller's proposal names the person), and a document nobody has a proposal for.
+    expect((await story('39053344705')).nome).toBe('Carla Demo Paga');
+    const stranger = await story('98765432100');
+    // A proposal created without nomeCliente is the registry's person.
+    const created = await callOperation(t.sandbox, token, '/Proposta/IncluirManual', { dto: { documentoCliente: '98765432100', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } });
+    await t.admin.setSituation(created.json.codigo, 9);
+    const details = await callOperation(t.sandbox, token, '/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: created.json.codigo } });
+    expect(details.json.nomeCliente).toBe(stranger.nome);
+    expect((await story('98765432100')).nome).toBe(stranger.nome);
+  });
+
   it('ConsultarCadastroBusca answers falha false, and falha true for an invalid document', async () => {
     const ok = await callOperation(t.sandbox, token, '/Bureau/ConsultarCadastroBusca', { consulta: { documento: '12345678000195' } });
     expect(ok.json).toMatchObject({ hasError: false, falha: false });

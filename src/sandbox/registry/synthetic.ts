@@ -240,6 +240,11 @@ export interface BureauReport {
   documento: string;
   tipoPessoa: 1 | 2;
   nome: string;
+  /** The registry record's birth date (individuals) or opening date (companies): one identity. */
+  dataNascimento?: string;
+  dataAbertura?: string;
+  /** The registry record's first address. */
+  endereco: SyntheticAddress;
   /** When the report was produced (the sandbox clock). */
   dataConsulta: string;
   score: number;
@@ -256,9 +261,11 @@ export interface BureauReport {
  * The bureau report of `document`: liabilities (always some), and for about half of the documents
  * restrictions, overdue debts, bounced checks and protests. The score falls with each occurrence.
  * Everything but `dataConsulta` and the days overdue (counted to `asOf`) depends on the document only.
+ * Who the report is about (name, birth or opening date, address) is taken from the registry record,
+ * so both tell one story; pass the record itself when the caller's view renamed it.
  */
-export function bureauReport(document: string, asOf: Date): BureauReport {
-  const record = registryRecord(document);
+export function bureauReport(document: string | RegistryRecord, asOf: Date): BureauReport {
+  const record = typeof document === 'string' ? registryRecord(document) : document;
   const draw = new Draw(record.documento, 'bureau');
   const scale = record.tipoPessoa === 2 ? 10 : 1;
   const passivos = Array.from({ length: draw.int(1, 3) }, () => ({
@@ -298,6 +305,9 @@ export function bureauReport(document: string, asOf: Date): BureauReport {
     documento: record.documento,
     tipoPessoa: record.tipoPessoa,
     nome: record.nome,
+    ...(record.dataNascimento !== undefined ? { dataNascimento: record.dataNascimento } : {}),
+    ...(record.dataAbertura !== undefined ? { dataAbertura: record.dataAbertura } : {}),
+    endereco: record.enderecos[0] as SyntheticAddress,
     dataConsulta: asOf.toISOString(),
     score,
     faixaRisco,

@@ -7,6 +7,7 @@ import { AgendaSituation, InstallmentSituation, Situation, type PaymentAccount, 
 import { DEFAULT_ANALYSIS_DELAY_MS, decideAnalysis } from '../model/analysis.js';
 import { EntrySituation } from '../model/transitions.js';
 import { modulo11 } from '../receivables/codes.js';
+import { registryRecord } from '../registry/synthetic.js';
 import {
   itemObject,
   optArray,
@@ -307,7 +308,8 @@ export function incluirManual(ctx: OperationContext, body: Json): Json {
     situation,
     createdAt: now,
     clientDocument: digits,
-    clientName: params.get('nomeCliente')?.trim().slice(0, 200) || `Cliente Sandbox ${digits.slice(-4)}`,
+    // Without nomeCliente the client is who the registry says the document is (one identity).
+    clientName: params.get('nomeCliente')?.trim().slice(0, 200) || registryRecord(digits).nome,
     promoterDocument: promoter ? onlyDigits(promoter) : undefined,
     contractType,
     ccbNumber: String(ccb ?? number),

@@ -21,7 +21,10 @@ function requireDocument(value: string | undefined, field: string): string {
   return onlyDigits(value);
 }
 
-/** The record, named after the caller's own proposal client when one has this document. */
+/**
+ * The one identity behind the person, registry and bureau answers of a document: the synthetic
+ * record, named after the caller's own proposal client when one has this document.
+ */
 function recordFor(ctx: OperationContext, digits: string): RegistryRecord {
   const record = registryRecord(digits);
   for (const p of ctx.store.proposals.values()) {
@@ -115,7 +118,7 @@ function consultaBureauCnpj(ctx: OperationContext, body: Json): Json {
     }
   }
   const digits = requireDocument(found?.[0], found?.[1] ?? 'documento');
-  const report = bureauReport(digits, ctx.clock.now());
+  const report = bureauReport(recordFor(ctx, digits), ctx.clock.now());
   return { ...report, json: JSON.stringify(report) };
 }
 
