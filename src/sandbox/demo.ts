@@ -1,10 +1,10 @@
 import { SandboxFailure } from './envelope.js';
-import { moveToSituation } from './model/transitions.js';
+import { moveToSituation } from './lifecycle/transitions.js';
 import { Situation, type SituationCode } from './model/types.js';
 import { incluirManual } from './routes/proposal.js';
 import { receivablesRoutes } from './routes/receivables.js';
 import { type OperationContext } from './routes/types.js';
-import { type DemoProposal } from './server.js';
+import { type DemoProposal } from './options.js';
 
 /** Valid CPFs of the demo clients (check digits correct; nobody real is meant). */
 export const DEMO_CPFS = ['52998224725', '11144477735', '39053344705', '12345678909', '24681357928'] as const;

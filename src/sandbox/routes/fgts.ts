@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isValidCpf, onlyDigits } from '../../shared/documents.js';
 import { message, SandboxFailure } from '../envelope.js';
 import { addDays } from '../finance/index.js';
-import { EntrySituation, moveToSituation, netReleased } from '../model/transitions.js';
+import { EntrySituation, moveToSituation, netReleased } from '../lifecycle/transitions.js';
 import { Situation, type FgtsCancellationEvent, type Proposal, type ProposalEntry } from '../model/types.js';
 import { boletoPrintUrl, freeFieldFor, SANDBOX_PAYEE } from '../receivables/boletos.js';
 import { boletoCodes, pixCopyPaste } from '../receivables/codes.js';

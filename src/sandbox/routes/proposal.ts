@@ -5,7 +5,7 @@ import { CALCULATION_FORMATS, CalculationFormat, computeProposalValues, type Pro
 import { failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
 import { AgendaSituation, InstallmentSituation, Situation, type PaymentAccount, type Proposal, type ProposalEntry, type SituationCode } from '../model/types.js';
 import { DEFAULT_ANALYSIS_DELAY_MS, decideAnalysis } from '../model/analysis.js';
-import { EntrySituation } from '../model/transitions.js';
+import { EntrySituation } from '../lifecycle/transitions.js';
 import { modulo11 } from '../receivables/codes.js';
 import { registryRecord } from '../registry/synthetic.js';
 import {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { fail, failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
-import { moveToSituation } from '../model/transitions.js';
+import { moveToSituation } from '../lifecycle/transitions.js';
 import { Situation, type Proposal, type Signer } from '../model/types.js';
 import { itemObject, optArray, optBoolean, optDate, optString, readLocator, hasLocator, reqObject, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';

@@ -1,16 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { SandboxCore } from '../../../src/sandbox/server.js';
+import { FaultEffects } from '../../../src/sandbox/core/fault-effects.js';
+import { createRequestHandler } from '../../../src/sandbox/router.js';
+import { SandboxState } from '../../../src/sandbox/core/state.js';
 import { generateTestClient, getToken } from '../../helpers/sandbox.js';
 
-describe('SandboxCore', () => {
+describe('the sandbox core (state, router, pipeline)', () => {
   let server: Server;
-  let core: SandboxCore;
+  let core: SandboxState;
+  const effects = new FaultEffects();
   let url: string;
   const logs: string[] = [];
 
   beforeAll(async () => {
-    core = new SandboxCore({ log: (l) => logs.push(l) });
+    core = new SandboxState({ log: (l) => logs.push(l) });
     const client = await generateTestClient();
     await core.tokens.registerClient(client.clientId, client.publicKeyPem);
     core.routes.set('/Proposta/Boom', {
@@ -21,13 +24,14 @@ describe('SandboxCore', () => {
         throw new TypeError('unexpected');
       },
     });
-    server = createServer((req, res) => void core.handle(req, res));
+    const handle = createRequestHandler(core, effects);
+    server = createServer((req, res) => void handle(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     core.url = url;
   });
   afterAll(async () => {
-    core.shutdown();
+    effects.shutdown();
     await new Promise((r) => server.close(r));
   });
 

@@ -1,9 +1,18 @@
 import { roundCents } from '../../shared/money.js';
 import { CalculationFormat } from '../finance/index.js';
 import { openAgenda } from '../receivables/agenda.js';
-import { type OperationContext } from '../routes/types.js';
-import { analysisConcluded } from './analysis.js';
-import { AgendaSituation, Situation, type Proposal, type SituationCode } from './types.js';
+import { type Clock } from '../clock.js';
+import { type IdGenerator } from '../ids.js';
+import { type SandboxStore } from '../model/store.js';
+import { analysisConcluded } from '../model/analysis.js';
+import { AgendaSituation, Situation, type Proposal, type SituationCode } from '../model/types.js';
+
+/** What a transition needs: the state, the clock and the id generator (an operation context is one). */
+export interface LifecycleContext {
+  store: SandboxStore;
+  clock: Clock;
+  ids: IdGenerator;
+}
 
 /** Payment-entry (PropostaLancamentos) situation codes, sandbox-defined (README). */
 export const EntrySituation = { Pending: 0, Paid: 1, Returned: 2 } as const;
@@ -20,7 +29,7 @@ export function netReleased(proposal: Proposal): number {
  * agenda and pays the pending disbursement entries (creating one when the proposal has none).
  * Reaching 4 (cancelled) cancels an open agenda.
  */
-export function moveToSituation(ctx: OperationContext, proposal: Proposal, situation: SituationCode): void {
+export function moveToSituation(ctx: LifecycleContext, proposal: Proposal, situation: SituationCode): void {
   proposal.situation = situation;
   proposal.analysis = undefined;
   for (const doc of proposal.documents) {
@@ -58,7 +67,7 @@ export function moveToSituation(ctx: OperationContext, proposal: Proposal, situa
  * analysis's outcome (2 approved, or 3 rejected with its reason). Run before each request is
  * handled, so the lifecycle progresses whenever anyone looks, with no timer of its own.
  */
-export function concludeDueAnalyses(ctx: OperationContext): void {
+export function concludeDueAnalyses(ctx: LifecycleContext): void {
   if (ctx.store.underAnalysis.size === 0) {
     return;
   }

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { type SandboxStore } from './model/store.js';
-import { type Proposal } from './model/types.js';
-import { SANDBOX_PAYEE } from './receivables/boletos.js';
-import { qrPngBase64Sync } from './receivables/codes.js';
-import { itfSvg } from './receivables/itf.js';
+import { type SandboxStore } from '../model/store.js';
+import { type Proposal } from '../model/types.js';
+import { SANDBOX_PAYEE } from '../receivables/boletos.js';
+import { qrPngBase64Sync } from '../receivables/codes.js';
+import { itfSvg } from '../receivables/itf.js';
+import { escapeHtml, formatBrl, formatDate, maskDocument } from './format.js';
 
 /*
  * Boleto print pages: GET <sandbox url>/boletos/<number>/impressao/<token>, the `impressao` /
@@ -80,37 +81,10 @@ function payer(p: Proposal): Pick<PrintableBoleto, 'proposalNumber' | 'payerName
   return { proposalNumber: p.number, payerName: p.clientName, payerDocument: maskDocument(p.clientDocument) };
 }
 
-/** A CPF shown masked as `***.456.789-**` (the usual LGPD masking); a CNPJ (a company's) in full. */
-export function maskDocument(digits: string): string {
-  if (digits.length === 11) {
-    return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
-  }
-  if (digits.length === 14) {
-    return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
-  }
-  return '***';
-}
-
 /** The digitable line in its five printed groups: `AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE`. */
 export function formatDigitableLine(line: string): string {
   const d = line;
   return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d.slice(32, 33)} ${d.slice(33, 47)}`;
-}
-
-/** `R$ 1.234,56` (fixed format, independent of the ICU data of the runtime). */
-export function formatBrl(amount: number): string {
-  const [int, cents] = amount.toFixed(2).split('.') as [string, string];
-  return `R$ ${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}`;
-}
-
-/** `dd/mm/yyyy` of the UTC calendar day. */
-export function formatDate(d: Date): string {
-  const iso = d.toISOString();
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const STATUS_TEXT = { open: '', settled: 'PAGO', cancelled: 'CANCELADO' } as const;

@@ -1,0 +1,100 @@
+import { TokenService } from '../auth.js';
+import { Clock } from '../clock.js';
+import { createDemoData } from '../demo.js';
+import { Faults } from '../faults.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../http.js';
+import { IdGenerator } from '../ids.js';
+import { DEFAULT_ANALYSIS_DELAY_MS } from '../model/analysis.js';
+import { SandboxStore } from '../model/store.js';
+import { type CallStats, type DemoProposal, type SandboxOptions } from '../options.js';
+import { operationRoutes } from '../routes/index.js';
+import { type OperationContext, type OperationRoute } from '../routes/types.js';
+import { ReplayStore } from './replay.js';
+
+/**
+ * Everything a sandbox remembers, and the one write queue: the partner's state (store, clock, ids),
+ * the replay store, tokens, faults, call counters and the admin settings. The request pipeline, the
+ * admin API and the pages all work on one of these.
+ */
+export class SandboxState {
+  readonly store = new SandboxStore();
+  clock: Clock;
+  ids: IdGenerator;
+  readonly faults: Faults;
+  readonly tokens: TokenService;
+  readonly replay = new ReplayStore();
+  /** The operations served, by contract path (tests may add one). */
+  readonly routes: Map<string, OperationRoute>;
+  readonly maxBodyBytes: number;
+  readonly log: (line: string) => void;
+  url = '';
+  demo: DemoProposal[] = [];
+  tokenEndpointDown = false;
+  /** Delay of the credit analysis of proposals created from now on (`PUT /_sandbox/analysis`). */
+  analysisDelayMs: number;
+  calls: CallStats = { total: 0, operations: {}, maxInFlight: 0, tokenRequests: 0 };
+  /** Operation requests being answered now (for `maxInFlight`). */
+  inFlight = 0;
+  private writeQueue: Promise<unknown> = Promise.resolve();
+  private readonly seed: number;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.seed = options.seed ?? 1;
+    this.clock = new Clock(options.now);
+    this.ids = new IdGenerator(this.seed);
+    this.faults = new Faults(this.seed);
+    this.tokens = new TokenService(options.tokenTtlSeconds ?? 3600);
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.log = options.log ?? (() => undefined);
+    this.analysisDelayMs = options.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
+    if (!Number.isFinite(this.analysisDelayMs) || this.analysisDelayMs < 0) {
+      throw new RangeError('analysisDelayMs must be a finite number of milliseconds, 0 or more');
+    }
+    this.routes = new Map(operationRoutes().map((r) => [r.path, r]));
+  }
+
+  /** An operation context for `clientId` (also used to build demo data). */
+  context(clientId: string): OperationContext {
+    return {
+      store: this.store,
+      clock: this.clock,
+      ids: this.ids,
+      clientId,
+      baseUrl: this.url,
+      analysisDelayMs: this.analysisDelayMs,
+      clientSettings: this.tokens.settings(clientId),
+    };
+  }
+
+  /** Clears state, calls, faults, clock, replay cache, settings and tokens; re-creates demo data. */
+  async reset(): Promise<void> {
+    await this.exclusive(async () => {
+      this.store.reset();
+      this.clock = new Clock(this.options.now);
+      this.ids = new IdGenerator(this.seed);
+      this.faults.clear();
+      this.tokens.reset();
+      this.replay.reset();
+      this.analysisDelayMs = this.options.analysisDelayMs ?? DEFAULT_ANALYSIS_DELAY_MS;
+      this.tokenEndpointDown = false;
+      this.resetCalls();
+      await this.createDemo();
+    });
+  }
+
+  /** Zeroes the call counters (`maxInFlight` restarts from what is in flight now). */
+  resetCalls(): void {
+    this.calls = { total: 0, operations: {}, maxInFlight: this.inFlight, tokenRequests: 0 };
+  }
+
+  async createDemo(): Promise<void> {
+    this.demo = this.options.demoOwner ? await createDemoData(this.context(this.options.demoOwner)) : [];
+  }
+
+  /** Runs `fn` after every earlier write (writes never interleave). */
+  exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const run = this.writeQueue.then(fn, fn);
+    this.writeQueue = run.catch(() => undefined);
+    return run;
+  }
+}
