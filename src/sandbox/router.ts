@@ -4,6 +4,7 @@ import { errorEnvelope, message, SandboxCode } from './envelope.js';
 import { sendJson } from './http.js';
 import { concludeDueAnalyses } from './lifecycle/transitions.js';
 import { servePrintPage } from './pages/print.js';
+import { serveSigningPage } from './pages/signing.js';
 import { sendFailure } from './core/dispatch.js';
 import { type FaultEffects } from './core/fault-effects.js';
 import { OperationPipeline } from './core/pipeline.js';
@@ -16,7 +17,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 /**
  * The sandbox's front door: concludes the credit analyses due by now (so the lifecycle moves
  * whenever anyone looks), then sends the request to its room: the admin API, the token endpoint,
- * the boleto print pages, or the operation pipeline. An unexpected exception is logged and answered
+ * the boleto print pages, the signing pages, or the operation pipeline. An unexpected exception is logged and answered
  * with the S0500 envelope.
  */
 export function createRequestHandler(state: SandboxState, effects: FaultEffects): RequestHandler {
@@ -38,6 +39,8 @@ export function createRequestHandler(state: SandboxState, effects: FaultEffects)
         await handleTokenRequest(state, effects, req, res);
       } else if (path.startsWith('/boletos/')) {
         servePrint(state, req, res, path);
+      } else if (path.startsWith('/assinatura/')) {
+        await serveSigning(state, req, res, path);
       } else {
         await pipeline.handle(req, res, path);
       }
@@ -61,4 +64,18 @@ function servePrint(state: SandboxState, req: IncomingMessage, res: ServerRespon
     return;
   }
   sendFailure(res, 'UnknownPath', 'Boleto não encontrado.', false);
+}
+
+/** The signer's journey (no auth, no faults, not counted): the page, or the 404 / 405 envelope. */
+async function serveSigning(state: SandboxState, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const outcome = await serveSigningPage(state, req, res, path);
+  if (outcome === 'sent') {
+    return;
+  }
+  req.resume();
+  if (outcome === 'method') {
+    sendFailure(res, 'MethodNotAllowed', `Método ${req.method ?? ''} não permitido; use GET ou POST.`, false, { Allow: 'GET, HEAD, POST' });
+    return;
+  }
+  sendFailure(res, 'UnknownPath', 'Página de assinatura não encontrada.', false);
 }

@@ -48,6 +48,11 @@ export interface AdminProposal {
   ownerClientId: string;
 }
 
+/** Answer of GET /_sandbox/proposals/{codigo}/signers. */
+export interface AdminSigners extends AdminProposal {
+  signers: { name: string; document: string; email: string; role: string; signed: boolean; signedAt: string | null; signedFromIp: string | null }[];
+}
+
 /** Body of POST /_sandbox/proposals/{codigo}/fgts. */
 export interface FgtsAgentSettings {
   fiduciaryInProgress?: boolean;
@@ -133,6 +138,10 @@ export class SandboxAdmin {
   }
   fgtsAgent(id: string): Promise<AdminFgtsAgent> {
     return adminFetch(this.sandbox, 'GET', `proposals/${encodeURIComponent(id)}/fgts`) as Promise<AdminFgtsAgent>;
+  }
+  /** Who signs a proposal, and when and from which IP each signed (`GET /_sandbox/proposals/{codigo}/signers`). */
+  signers(id: string): Promise<AdminSigners> {
+    return adminFetch(this.sandbox, 'GET', `proposals/${encodeURIComponent(id)}/signers`) as Promise<AdminSigners>;
   }
   proposals(): Promise<AdminProposal[]> {
     return adminFetch(this.sandbox, 'GET', 'proposals') as Promise<AdminProposal[]>;

@@ -51,7 +51,7 @@ describe('sandbox signature operations', () => {
       expect(res.json.parametros).toEqual([
         { nome: 'quantidadeAssinantes', valor: '2' },
         { nome: 'assinaturasPendentes', valor: '2' },
-        { nome: 'urlAssinatura', valor: `${t.sandbox.url}/assinatura/${id}` },
+        { nome: 'urlAssinatura', valor: expect.stringMatching(new RegExp(`^${t.sandbox.url}/assinatura/${id}/[0-9a-f]{32}$`)) },
       ]);
     });
 

@@ -85,3 +85,15 @@ export function concludeDueAnalyses(ctx: LifecycleContext): void {
     }
   }
 }
+
+/**
+ * Finalizes the proposal (6) when every registered signer has signed; answers how many have not.
+ * Signatures come from IncluirAssinaturaCCBFinalizada or the signing page.
+ */
+export function finalizeWhenSigned(ctx: LifecycleContext, proposal: Proposal): number {
+  const pending = proposal.signers.filter((s) => !s.signed).length;
+  if (pending === 0 && proposal.situation !== Situation.Finalized) {
+    moveToSituation(ctx, proposal, Situation.Finalized);
+  }
+  return pending;
+}

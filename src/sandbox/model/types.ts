@@ -21,6 +21,23 @@ export const Situation = {
 } as const;
 export type SituationCode = (typeof Situation)[keyof typeof Situation];
 
+/** Situation names in the partner's words (C0060/V0002 texts, the signing page). */
+export const SITUATION_NAMES: Record<number, string> = {
+  0: 'Em digitação',
+  1: 'Em análise',
+  2: 'Aprovada',
+  3: 'Reprovada',
+  4: 'Cancelada',
+  5: 'Pendente',
+  6: 'Finalizada',
+  7: 'Conferida',
+  8: 'Liberada para pagamento',
+  9: 'Paga',
+  10: 'Cedida',
+  11: 'Pendente de pagamento',
+};
+
+
 /** Installment (and agenda installment) situation: sandbox-defined, documented in the sandbox README. */
 export const InstallmentSituation = { Open: 0, Settled: 1, PartiallyPaid: 2, Cancelled: 3 } as const;
 /** Receivables agenda situation: sandbox-defined. */
@@ -269,6 +286,8 @@ export interface Proposal {
   fgtsCancellations: FgtsCancellationEvent[];
   /** Absent: no condition at the agent. */
   fgtsAgent?: FgtsAgentState;
+  /** The secret part of `urlAssinatura`, drawn when the first signers are invited. */
+  signingToken?: string;
   /** Pending while the proposal is under review after IncluirManual; any move ends it. */
   analysis?: CreditAnalysis;
 }

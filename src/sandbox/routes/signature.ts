@@ -1,26 +1,11 @@
 import { isIP } from 'node:net';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { fail, failWith, message, SandboxFailure, type MessageItem } from '../envelope.js';
-import { moveToSituation } from '../lifecycle/transitions.js';
-import { Situation, type Proposal, type Signer } from '../model/types.js';
+import { finalizeWhenSigned } from '../lifecycle/transitions.js';
+import { Situation, SITUATION_NAMES, type Proposal, type Signer } from '../model/types.js';
 import { itemObject, optArray, optBoolean, optDate, optString, readLocator, hasLocator, reqObject, type Json } from './input.js';
+import { signingUrl } from '../pages/signing.js';
 import { type OperationContext, type OperationRoute } from './types.js';
-
-/** Situation names used in C0060/V0002 texts. */
-const SITUATION_NAMES: Record<number, string> = {
-  0: 'Em digitação',
-  1: 'Em análise',
-  2: 'Aprovada',
-  3: 'Reprovada',
-  4: 'Cancelada',
-  5: 'Pendente',
-  6: 'Finalizada',
-  7: 'Conferida',
-  8: 'Liberada para pagamento',
-  9: 'Paga',
-  10: 'Cedida',
-  11: 'Pendente de pagamento',
-};
 
 /** Situations before approval: adding signers answers C0060/V0003 ("must be approved"); later ones V0002. */
 const BEFORE_APPROVAL = new Set<number>([Situation.Draft, Situation.UnderReview, Situation.Pending]);
@@ -180,6 +165,8 @@ export function incluirAssinaturaCCB(ctx: OperationContext, body: Json): Json {
       fail('C0060', 'V0006', 'O celular informado está restrito para mensagens de chat.', `${path}.telefoneCelular`);
     }
   });
+  // The signing link's secret, drawn once per proposal (pages/signing.ts serves it).
+  proposal.signingToken ??= ctx.ids.printToken();
   inputs.forEach((s, i) => {
     const f = flags[i];
     proposal.signers.push({
@@ -200,7 +187,7 @@ export function incluirAssinaturaCCB(ctx: OperationContext, body: Json): Json {
     parametros: [
       { nome: 'quantidadeAssinantes', valor: String(proposal.signers.length) },
       { nome: 'assinaturasPendentes', valor: String(proposal.signers.filter((s) => !s.signed).length) },
-      { nome: 'urlAssinatura', valor: `${ctx.baseUrl}/assinatura/${proposal.id}` },
+      { nome: 'urlAssinatura', valor: signingUrl(ctx.baseUrl, proposal) },
     ],
   };
 }
@@ -279,10 +266,7 @@ export function incluirAssinaturaCCBFinalizada(ctx: OperationContext, body: Json
     proposal.signers.push(added);
     index(added);
   });
-  const pending = proposal.signers.filter((s) => !s.signed).length;
-  if (pending === 0) {
-    moveToSituation(ctx, proposal, Situation.Finalized);
-  }
+  const pending = finalizeWhenSigned(ctx, proposal);
   return {
     parametros: [
       { nome: 'quantidadeAssinantes', valor: String(proposal.signers.length) },
