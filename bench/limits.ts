@@ -24,7 +24,7 @@ import { loadConfig } from '../src/config.js';
 import { createCreditGraphApp } from '../src/server/graph.js';
 import { type HttpServer, listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';
-import { upstreamClientOptions } from '../src/server/upstream.js';
+import { connectUpstream } from '../src/server/upstream.js';
 import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
 
 const POLL_SECONDS = envNumber('BENCH_POLL_SECONDS', 60);
@@ -191,14 +191,15 @@ async function startReplica(sandbox: StandaloneSandbox, env: Record<string, stri
     ...PRODUCTION_LIMITS,
     ...env,
   });
-  const client = createUpstreamClient(upstreamClientOptions(connection(sandbox), config.upstreamLimits));
-  const app = await createCreditGraphApp(config, { upstream: client, logger: silentLogger });
+  // As main.ts builds a replica: the fair limiter over the partner budget, shared through Redis with REDIS_URL.
+  const upstream = await connectUpstream(config, connection(sandbox), { logger: silentLogger });
+  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, logger: silentLogger });
   const http: HttpServer = await listen(app, { port: 0, host: '127.0.0.1' });
   return {
     url: http.graphqlUrl,
     close: async () => {
       await http.close(2000);
-      await client.close();
+      await upstream.close();
     },
   };
 }

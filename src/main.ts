@@ -7,8 +7,8 @@ import { type Sandbox } from './sandbox/server.js';
 import { createCreditGraphApp } from './server/graph.js';
 import { type HttpServer, listen } from './server/http.js';
 import { createLogger, type Logger } from './server/logger.js';
-import { type UpstreamConnection, upstreamClientOptions } from './server/upstream.js';
-import { createUpstreamClient, type UpstreamClient } from './upstream/index.js';
+import { type ConnectedUpstream, connectUpstream, type UpstreamConnection } from './server/upstream.js';
+import { type UpstreamClient } from './upstream/index.js';
 
 /** Client id of the embedded sandbox's demo integration; the demo data belongs to it. */
 export const DEMO_CLIENT_ID = 'credit-graph-demo';
@@ -58,7 +58,7 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
  */
 export async function startService(config: Config, logger: Logger): Promise<Service> {
   let sandbox: Sandbox | undefined;
-  let upstream: UpstreamClient | undefined;
+  let upstream: ConnectedUpstream | undefined;
   try {
     let connection = config.upstream;
     if (connection === undefined) {
@@ -66,9 +66,10 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       sandbox = embedded.sandbox;
       connection = embedded.connection;
     }
-    const client = createUpstreamClient(upstreamClientOptions(connection, config.upstreamLimits));
-    upstream = client;
-    const app = await createCreditGraphApp(config, { upstream: client, logger });
+    const connected = await connectUpstream(config, connection, { logger });
+    const client = connected.client;
+    upstream = connected;
+    const app = await createCreditGraphApp(config, { upstream: client, state: connected.state, logger });
     const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
       throw portError(error, 'PORT', config.port);
     });
@@ -82,7 +83,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       close() {
         closing ??= (async () => {
           await http.close();
-          await client.close();
+          await connected.close();
           await embedded?.close();
         })();
         return closing;

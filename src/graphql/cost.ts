@@ -10,7 +10,7 @@ import {
   type OperationDefinitionNode,
   type SelectionNode,
 } from 'graphql';
-import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus } from '../upstream/index.js';
+import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
 import { selectedFields, type Selection } from './common/selection.js';
 import { type GraphContext } from './context.js';
 import { readsFor } from './proposal/proposal.reference.js';
@@ -124,6 +124,8 @@ function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode
 export interface CostPluginOptions {
   /** Per-caller budgets; without them nothing is refused and `throttleStatus` is absent. */
   budgets?: CallerBudgets;
+  /** Told of every refusal (`throttled` event, budget `caller`). */
+  observer?: Partial<UpstreamObserver>;
   /** Told when the budget store failed (the request goes on unrefused). */
   onBudgetFailure?: (error: unknown) => void;
 }
@@ -173,6 +175,11 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
           state.status = status;
           if (status !== undefined && status.currentlyAvailable < state.estimated) {
             state.refused = true;
+            try {
+              options.observer?.throttled?.({ callerId: contextValue.callerId, budget: 'caller' });
+            } catch {
+              // Observability never changes the answer.
+            }
             const seconds = secondsUntilAvailable(status, state.estimated);
             const never = !Number.isFinite(seconds);
             throw new GraphQLError(

@@ -4,7 +4,7 @@ import { costPlugin } from '../graphql/cost.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
-import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, SharedUpstream, type UpstreamClient } from '../upstream/index.js';
+import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
@@ -36,6 +36,7 @@ export async function creditGraph(
     plugins: [
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
+        ...(sharing.observer === undefined ? {} : { observer: sharing.observer }),
         onBudgetFailure: (error) => logger.warn('caller budget store failed; request not throttled', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
       }),
     ],
@@ -55,11 +56,20 @@ export interface GraphSharing {
   shared?: SharedUpstream;
   /** Per-caller budgets of partner calls (default: none, nothing is throttled). */
   budgets?: CallerBudgets;
+  /** Told of every request refused by its caller's budget. */
+  observer?: Partial<UpstreamObserver>;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream`. */
 export interface CreditGraphAppOptions {
   upstream: UpstreamClient;
+  /**
+   * The state shared with other replicas (server/upstream.ts `connectUpstream`); its owner closes it.
+   * Default: a read cache and caller budgets in this process's memory.
+   */
+  state?: SharedState;
+  /** Receives the read cache's and the budgets' events (metrics). */
+  observer?: Partial<UpstreamObserver>;
   logger?: Logger;
   readinessChecks?: readonly ReadinessCheck[];
 }
@@ -86,8 +96,15 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'>): 
  */
 export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
   const sharing: GraphSharing = {
-    shared: new SharedUpstream(options.upstream, { clientId: options.upstream.clientId, cache: config.sharing.cache, policies: config.sharing.policies }),
-    budgets: new MemoryCallerBudgets(config.sharing.callerBudgets),
+    shared: new SharedUpstream(options.upstream, {
+      clientId: options.upstream.clientId,
+      cache: config.sharing.cache,
+      policies: config.sharing.policies,
+      ...(options.state === undefined ? {} : { store: options.state.readStore }),
+      ...(options.observer === undefined ? {} : { observer: options.observer }),
+    }),
+    budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
   return createApp(config, {
     graph: await creditGraph(options.upstream, options.logger, config.queryLimits, sharing),

@@ -12,6 +12,8 @@ export * from './cache.js';
 export * from './freshness.js';
 export * from './budget.js';
 export * from './shared.js';
+export * from './scheduler.js';
+export * from './state.js';
 export * from './proposal.api.js';
 export * from './signature.api.js';
 export * from './document.api.js';

@@ -1,0 +1,322 @@
+/**
+ * The fair limiter in front of the partner: every call waits for a slot of the {@link PartnerBudget}
+ * (rate, burst and in-flight cap, in memory or shared through Redis), and while calls wait they are
+ * served fairly: writes first (a payment must not queue behind a flood of reads), then reads in turn,
+ * one queue per caller, round-robin, `weight` calls per turn where a caller is weighted. One caller's
+ * flood therefore delays another caller by at most one call per turn, never by its whole queue.
+ */
+import { type PartnerBudget } from './budget.js';
+import { type CallLimiter, type CallTicket, LimiterRefusal } from './limiter.js';
+
+/** Time and timers, injectable so tests move time instead of sleeping. */
+export interface SchedulerClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Real time. */
+export const REAL_CLOCK: SchedulerClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => {
+    const handle = setTimeout(fn, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** Options of {@link FairLimiter}. */
+export interface FairLimiterOptions {
+  budget: PartnerBudget;
+  /** The partner's sustained rate: how fast queues drain, for the refusal estimate. */
+  requestsPerSecond: number;
+  /** The partner's burst: that many calls may find a slot at once (default 1), for the refusal estimate. */
+  burst?: number;
+  /** Longest a call may wait for a slot (a tighter per-call bound, its deadline, may apply). */
+  maxWaitMs: number;
+  /** Calls per turn by caller id (default 1). */
+  weights?: Readonly<Record<string, number>>;
+  clock?: SchedulerClock;
+  /** Told whenever the number of waiting calls changes. */
+  onQueue?: (event: { waiting: number; inFlight: number }) => void;
+}
+
+interface Waiter {
+  caller: string;
+  write: boolean;
+  resolve: (release: () => void) => void;
+  reject: (error: LimiterRefusal) => void;
+  timer: unknown;
+  cleanup: () => void;
+}
+
+/** Writes first, then callers' reads in weighted round-robin, each call holding one partner slot. */
+export class FairLimiter implements CallLimiter {
+  private readonly writes: Waiter[] = [];
+  /** Waiting reads per caller; a caller with none is not in the map. */
+  private readonly reads = new Map<string, Waiter[]>();
+  /** Callers with waiting reads, in turn order; `turn` points at the one to serve next. */
+  private readonly rotation: string[] = [];
+  private turn = 0;
+  private servedThisTurn = 0;
+  private held = 0;
+  private pumping = false;
+  private retryTimer: unknown;
+  private retryAt = Number.POSITIVE_INFINITY;
+  private closed = false;
+  private readonly clock: SchedulerClock;
+
+  constructor(private readonly options: FairLimiterOptions) {
+    if (!(options.requestsPerSecond > 0) || !(options.maxWaitMs >= 0)) {
+      throw new RangeError('the fair limiter needs requestsPerSecond > 0 and maxWaitMs >= 0');
+    }
+    this.clock = options.clock ?? REAL_CLOCK;
+  }
+
+  /** Calls waiting for a slot. */
+  get waiting(): number {
+    let n = this.writes.length;
+    for (const queue of this.reads.values()) {
+      n += queue.length;
+    }
+    return n;
+  }
+
+  /** Calls of this process holding a partner slot. */
+  get inFlight(): number {
+    return this.held;
+  }
+
+  /** Waiting reads of one caller. */
+  waitingOf(caller: string): number {
+    return this.reads.get(caller)?.length ?? 0;
+  }
+
+  /** Callers with waiting reads, the one served next first. */
+  get order(): string[] {
+    return [...this.rotation.slice(this.turn), ...this.rotation.slice(0, this.turn)];
+  }
+
+  acquire(ticket: CallTicket): Promise<() => void> {
+    if (this.closed) {
+      return Promise.reject(new LimiterRefusal('closed', 'the client is closed'));
+    }
+    if (ticket.signal?.aborted) {
+      return Promise.reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
+    }
+    const bound = Math.min(this.options.maxWaitMs, ticket.waitBoundMs);
+    const estimate = this.estimatedWaitMs(ticket);
+    if (estimate > bound) {
+      return Promise.reject(new LimiterRefusal('wait-bound', `rate limit: a slot is about ${Math.ceil(estimate)} ms away, over the ${bound} ms wait bound`));
+    }
+    return new Promise<() => void>((resolve, reject) => {
+      const onAbort = (): void => {
+        this.remove(waiter);
+        reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
+      };
+      const waiter: Waiter = {
+        caller: ticket.caller,
+        write: ticket.write,
+        resolve,
+        reject,
+        timer: this.clock.setTimeout(() => {
+          this.remove(waiter);
+          reject(new LimiterRefusal('wait-bound', `rate limit: no slot within the ${bound} ms wait bound`));
+        }, bound),
+        cleanup: () => {
+          this.clock.clearTimeout(waiter.timer);
+          ticket.signal?.removeEventListener('abort', onAbort);
+        },
+      };
+      ticket.signal?.addEventListener('abort', onAbort, { once: true });
+      this.enqueue(waiter);
+      void this.pump();
+    });
+  }
+
+  /** Refuses every waiting call and every later one. */
+  close(): void {
+    this.closed = true;
+    if (this.retryTimer !== undefined) {
+      this.clock.clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+    }
+    const all = [...this.writes.splice(0), ...[...this.reads.values()].flat()];
+    this.reads.clear();
+    this.rotation.length = 0;
+    for (const waiter of all) {
+      waiter.cleanup();
+      waiter.reject(new LimiterRefusal('closed', 'the client is closed'));
+    }
+  }
+
+  /**
+   * How long a new call would wait: the calls served before it (writes, then per turn at most as
+   * many of each other caller's reads as its own queue needs turns) at the partner's sustained rate,
+   * less the burst that may be free at once (optimistic: a call the estimate lets in still gives up
+   * at its bound).
+   */
+  private estimatedWaitMs(ticket: CallTicket): number {
+    let ahead = this.writes.length;
+    if (!ticket.write) {
+      const mine = this.waitingOf(ticket.caller);
+      const turnsNeeded = Math.ceil((mine + 1) / this.weight(ticket.caller));
+      for (const [caller, queue] of this.reads) {
+        ahead += caller === ticket.caller ? queue.length : Math.min(queue.length, turnsNeeded * this.weight(caller));
+      }
+    }
+    const burst = Math.max(1, this.options.burst ?? 1);
+    return (Math.max(0, ahead + 1 - burst) / this.options.requestsPerSecond) * 1000;
+  }
+
+  private weight(caller: string): number {
+    return Math.max(1, Math.floor(this.options.weights?.[caller] ?? 1));
+  }
+
+  private enqueue(waiter: Waiter): void {
+    if (waiter.write) {
+      this.writes.push(waiter);
+    } else {
+      const queue = this.reads.get(waiter.caller);
+      if (queue === undefined) {
+        this.reads.set(waiter.caller, [waiter]);
+        // A newcomer takes its turn after every caller already waiting.
+        this.rotation.splice(this.turn, 0, waiter.caller);
+        if (this.rotation.length > 1) {
+          this.turn += 1;
+        }
+        this.turn %= this.rotation.length;
+      } else {
+        queue.push(waiter);
+      }
+    }
+    this.report();
+  }
+
+  /** The next waiter by the rules (writes, then the caller whose turn it is), taken out of its queue. */
+  private takeNext(): Waiter | undefined {
+    const write = this.writes.shift();
+    if (write !== undefined) {
+      return write;
+    }
+    if (this.rotation.length === 0) {
+      return undefined;
+    }
+    this.turn %= this.rotation.length;
+    const caller = this.rotation[this.turn] as string;
+    const queue = this.reads.get(caller) as Waiter[];
+    const waiter = queue.shift() as Waiter;
+    this.servedThisTurn += 1;
+    if (queue.length === 0) {
+      this.dropCaller(caller);
+    } else if (this.servedThisTurn >= this.weight(caller)) {
+      this.turn = (this.turn + 1) % this.rotation.length;
+      this.servedThisTurn = 0;
+    }
+    return waiter;
+  }
+
+  private dropCaller(caller: string): void {
+    this.reads.delete(caller);
+    const index = this.rotation.indexOf(caller);
+    if (index < 0) {
+      return;
+    }
+    this.rotation.splice(index, 1);
+    if (index < this.turn) {
+      this.turn -= 1;
+    } else if (index === this.turn) {
+      this.servedThisTurn = 0;
+    }
+    this.turn = this.rotation.length === 0 ? 0 : this.turn % this.rotation.length;
+  }
+
+  private remove(waiter: Waiter): void {
+    waiter.cleanup();
+    if (waiter.write) {
+      const index = this.writes.indexOf(waiter);
+      if (index >= 0) {
+        this.writes.splice(index, 1);
+      }
+    } else {
+      const queue = this.reads.get(waiter.caller);
+      const index = queue?.indexOf(waiter) ?? -1;
+      if (queue !== undefined && index >= 0) {
+        queue.splice(index, 1);
+        if (queue.length === 0) {
+          this.dropCaller(waiter.caller);
+        }
+      }
+    }
+    this.report();
+  }
+
+  /** Hands out partner slots while there are waiters and the budget grants them. One pump at a time. */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.closed) {
+      return;
+    }
+    this.pumping = true;
+    try {
+      while (!this.closed && this.waiting > 0) {
+        const grant = await this.options.budget.tryAcquire();
+        if (!grant.ok) {
+          this.retryIn(grant.retryInMs);
+          break;
+        }
+        // Whoever is next NOW gets it (the head may have timed out while the budget answered).
+        const waiter = this.takeNext();
+        if (waiter === undefined) {
+          await this.options.budget.release(grant.lease);
+          break;
+        }
+        waiter.cleanup();
+        this.held += 1;
+        this.report();
+        waiter.resolve(this.releaser(grant.lease));
+      }
+    } catch (_error) {
+      // The budget store failed (it degrades by itself); try again shortly rather than stall.
+      this.retryIn(100);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private releaser(lease: string): () => void {
+    let released = false;
+    return () => {
+      if (released) {
+        return;
+      }
+      released = true;
+      this.held -= 1;
+      this.report();
+      void this.options.budget.release(lease).then(
+        () => this.pump(),
+        () => this.pump(),
+      );
+    };
+  }
+
+  private retryIn(ms: number): void {
+    const at = this.clock.now() + ms;
+    if (this.retryTimer !== undefined && this.retryAt <= at) {
+      return;
+    }
+    if (this.retryTimer !== undefined) {
+      this.clock.clearTimeout(this.retryTimer);
+    }
+    this.retryAt = at;
+    this.retryTimer = this.clock.setTimeout(() => {
+      this.retryTimer = undefined;
+      this.retryAt = Number.POSITIVE_INFINITY;
+      void this.pump();
+    }, Math.max(1, ms));
+  }
+
+  private report(): void {
+    this.options.onQueue?.({ waiting: this.waiting, inFlight: this.held });
+  }
+}
