@@ -503,6 +503,24 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       expect(typeof boleto?.impressao).toBe('string');
     });
 
+    sandboxOnly('leaves a single boleto\'s amount to the partner when vlrBoleto is 0: the listed balances less the discount', async () => {
+      const detail = await receivables.consultarDetalhes(client, { dto: { codigoProposta: disbursed?.codigo, nroParcelas: [8, 9] } });
+      const balances = (detail.parcelas ?? []).reduce((sum, p) => sum + Math.round((p.vlrSaldoAtual ?? 0) * 100), 0);
+      expect(balances).toBeGreaterThan(0);
+      const single = await receivables.gerarUnicoBoleto(
+        client,
+        {
+          dto: { codigoProposta: disbursed?.codigo, nroParcelas: [8, 9] },
+          dtoGerarUnicoBoleto: { dtVencimento: inDays(5), descricaoBoleto: 'contract, amount left to the partner', vlrBoleto: 0, vlrDesconto: 1.5, tipoRegistro: 2 },
+        },
+        { idempotencyKey: randomUUID() },
+      );
+      expect(single.hasError).toBe(false);
+      const list = await receivables.consultarBoletos(client, { dto: { codigoProposta: disbursed?.codigo }, dtoConsultaBoletos: {} });
+      const boleto = list.boletos?.find((b) => b.parcelas === '8,9');
+      expect(Math.round((boleto?.valorBoleto ?? 0) * 100)).toBe(balances - 150);
+    });
+
     it('refuses an unknown proposal (ConsultarBoletos) with UPSTREAM_NOT_FOUND', async () => {
       const error = await rejection(receivables.consultarBoletos(client, { dto: { codigoProposta: randomUUID() } }));
       expect(error).toBeInstanceOf(UpstreamNotFoundError);
@@ -516,6 +534,15 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       expect(person.hasError).toBe(false);
       expect(typeof person.json).toBe('object');
       expect(person.json).not.toBeNull();
+    });
+
+    it('tells one story of a person: the person record and the bureau report name the same person', async () => {
+      const document = cpfFor(12);
+      const person = await registry.consultarPessoa(client, { filter: { tipoRegistro: 1, documentoCliente: document } });
+      const report = (await registry.consultaBureauCnpj(client, { documento: document })) as Record<string, unknown>;
+      const record = person.json as Record<string, unknown>;
+      expect(typeof record.nome).toBe('string');
+      expect(report.nome).toBe(record.nome);
     });
 
     it('looks registry data up by document and parses the json string (ConsultarCadastroBusca)', async () => {
