@@ -408,6 +408,19 @@ describe('sandbox request pipeline', () => {
       expect(clients.status).toBe(400);
     });
 
+    it('describes the admin API in an OpenAPI document of its own, built from its route table', async () => {
+      const doc = (await (await fetch(`${t.sandbox.url}/_sandbox/admin/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, { summary: string }>> };
+      expect(doc.openapi).toMatch(/^3\.0\./);
+      expect(Object.keys(doc.paths['/_sandbox/idempotency'] ?? {})).toEqual(['get', 'put']);
+      expect(doc.paths['/_sandbox/idempotency']?.put?.summary).toMatch(/replay: false/);
+      expect(Object.keys(doc.paths['/_sandbox/analysis'] ?? {})).toEqual(['get', 'put']);
+      expect(Object.keys(doc.paths['/_sandbox/proposals/{codigo}/situacao'] ?? {})).toEqual(['post']);
+      expect(Object.keys(doc.paths)).toHaveLength(15);
+      // Every documented method is served; every other one answers 405 naming those.
+      const put = await fetch(`${t.sandbox.url}/_sandbox/calls`, { method: 'PUT' });
+      expect([put.status, await put.json()]).toEqual([405, { error: 'method not allowed; use GET, DELETE' }]);
+    });
+
     it('serves an OpenAPI 3 document with the 18 operations and the token endpoint', async () => {
       const doc = (await (await fetch(`${t.sandbox.url}/_sandbox/openapi.json`)).json()) as { openapi: string; paths: Record<string, { post?: unknown }> };
       expect(doc.openapi).toMatch(/^3\.0\./);
