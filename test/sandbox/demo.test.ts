@@ -62,6 +62,13 @@ describe('sandbox demo data', () => {
     expect(ceded.json.Messages[0]).toMatchObject({ Code: '400', Context: '28' });
   });
 
+  it('starts the demo proposals where their story does: no credit analysis moves them', async () => {
+    await t.admin.concludeAnalyses();
+    expect((await t.admin.proposals()).map((p) => p.situacao)).toEqual([2, 1, 9, 9, 10]);
+    await t.admin.reset();
+    token = await getToken(t.sandbox, t.client);
+  });
+
   it('re-creates the same demo data on reset', async () => {
     const before = await t.admin.proposals();
     await t.admin.reset();
