@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-all/**', 'dist-bench/**', 'coverage/**', 'src/graphql/__generated__/**', 'test/**/__generated__/**'] },
+  { ignores: ['dist/**', 'dist-all/**', 'dist-bench/**', 'coverage/**', '.stryker-tmp/**', 'reports/**', 'src/graphql/__generated__/**', 'test/**/__generated__/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,6 +21,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
     },
   },
-  // Config files and jest's global setup are loaded through their default export.
-  { files: ['eslint.config.js', 'jest.config.js', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // Config files (eslint, jest, Stryker) and jest's global setup are loaded through their default export.
+  { files: ['eslint.config.js', 'jest.config.js', 'stryker.config.mjs', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

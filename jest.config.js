@@ -7,6 +7,8 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Stryker's sandboxes (a copy of the project each) must not collide with it in jest's module map.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   setupFiles: ['<rootDir>/test/helpers/setup.ts'],
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   testTimeout: 30000,

@@ -1,0 +1,125 @@
+/**
+ * Mutation testing of the critical modules (StrykerJS, jest runner, per-test coverage, TypeScript
+ * checker). `npm run test:mutation` mutates every module below; `npm run test:mutation -- --mutate
+ * <file or glob>` (or `npm run test:mutation:<module>`) mutates one. docs/testing.md has the how and
+ * the scores.
+ *
+ * Each module names the unit tests written for it. Only those run (jest's `testMatch`), so a run
+ * never starts the graph, the sandbox or the service-backed suites, and a mutant is judged by the
+ * tests of its own module rather than killed by accident far away (every client test fetches a
+ * token, but none of them pins down the token provider's rules; they would also make each auth
+ * mutant cost seconds of real-time retries).
+ */
+/** The critical modules: what is mutated, and the unit tests that must notice. */
+export const MODULES = {
+  auth: {
+    mutate: ['src/upstream/auth.ts'],
+    tests: ['test/unit/upstream/auth.test.ts'],
+  },
+  client: {
+    mutate: ['src/upstream/client.ts', 'src/upstream/transport.ts', 'src/upstream/envelope.ts'],
+    tests: [
+      'test/unit/upstream/client.test.ts',
+      'test/unit/upstream/client.calls.test.ts',
+      'test/unit/upstream/errors.test.ts',
+      'test/unit/upstream/envelope.test.ts',
+      'test/unit/upstream/transport.test.ts',
+    ],
+  },
+  limiter: {
+    mutate: ['src/upstream/limiter.ts'],
+    tests: ['test/unit/upstream/limiter.test.ts', 'test/unit/upstream/client.test.ts'],
+  },
+  finance: {
+    mutate: ['src/sandbox/finance/*.ts'],
+    tests: ['test/unit/sandbox/finance/**/*.test.ts'],
+  },
+};
+
+/** The `--mutate` patterns given on the command line, without Stryker's `:line-range` suffixes. */
+function requestedPatterns(argv) {
+  const patterns = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = arg === '--mutate' || arg === '-m' ? argv[i + 1] : arg.startsWith('--mutate=') ? arg.slice('--mutate='.length) : undefined;
+    if (value !== undefined) {
+      patterns.push(...value.split(',').map((p) => p.trim().replace(/:\d+(:\d+)?-\d+(:\d+)?$/, '')).filter((p) => p !== ''));
+    }
+  }
+  return patterns;
+}
+
+/** A glob (`*`, `**`, `?`) as a regular expression over repository-relative paths. */
+function globToRegExp(glob) {
+  let source = '';
+  for (let i = 0; i < glob.length; i += 1) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      source += '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') {
+      source += '[^/]*';
+    } else if (c === '?') {
+      source += '[^/]';
+    } else {
+      source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    }
+  }
+  return new RegExp(`^${source}$`);
+}
+
+function matchesGlob(path, glob) {
+  return globToRegExp(glob).test(path.replace(/^\.\//, ''));
+}
+
+function overlaps(pattern, moduleGlob) {
+  const bare = pattern.replace(/^!/, '');
+  // A file of the module, the module's own glob, or a glob covering the module's files.
+  return bare === moduleGlob || matchesGlob(bare, moduleGlob) || (!moduleGlob.includes('*') && matchesGlob(moduleGlob, bare));
+}
+
+function selectedModules() {
+  const patterns = requestedPatterns(process.argv);
+  if (patterns.length === 0) {
+    return Object.keys(MODULES);
+  }
+  const names = Object.keys(MODULES).filter((name) => MODULES[name].mutate.some((glob) => patterns.some((p) => overlaps(p, glob))));
+  if (names.length === 0) {
+    throw new Error(`--mutate ${patterns.join(',')} matches none of the critical modules (${Object.keys(MODULES).join(', ')}); add it to MODULES in stryker.config.mjs`);
+  }
+  return names;
+}
+
+const names = selectedModules();
+const label = names.length === Object.keys(MODULES).length ? 'all' : names.join('+');
+const testMatch = [...new Set(names.flatMap((name) => MODULES[name].tests))].map((path) => `<rootDir>/${path}`);
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
+  coverageAnalysis: 'perTest',
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  mutate: names.flatMap((name) => MODULES[name].mutate),
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    // The unit tests of these modules need neither PostgreSQL nor Redis: skip the services probe.
+    config: { testMatch, globalSetup: null },
+    enableFindRelatedTests: false,
+  },
+  // Two cores shared with other work; `--concurrency 1` on a busy machine.
+  concurrency: 2,
+  timeoutMS: 10_000,
+  timeoutFactor: 2,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `reports/mutation/${label}.html` },
+  jsonReporter: { fileName: `reports/mutation/${label}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};
