@@ -304,11 +304,8 @@ export class UpstreamClient {
     }
   }
 
-  /** Equal-jitter exponential backoff, never shorter than Retry-After. */
   private backoff(attempt: number, retryAfterMs: number | undefined): number {
-    const cap = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (attempt - 1));
-    const jittered = cap / 2 + this.random() * (cap / 2);
-    return Math.max(jittered, retryAfterMs ?? 0);
+    return backoffDelay(attempt, retryAfterMs, { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs, random: this.random });
   }
 
   private async attempt(
@@ -394,6 +391,20 @@ export class UpstreamClient {
 /** Builds an upstream client (the key is read at once; nothing is requested until the first call). */
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   return new UpstreamClient(options);
+}
+
+/**
+ * The wait after failed attempt `attempt` (1-based): equal-jitter exponential backoff, never shorter
+ * than Retry-After. Pure, so its arithmetic is tested without waiting.
+ */
+export function backoffDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  policy: { baseDelayMs: number; maxDelayMs: number; random: () => number },
+): number {
+  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const jittered = cap / 2 + policy.random() * (cap / 2);
+  return Math.max(jittered, retryAfterMs ?? 0);
 }
 
 function noop(): void {}

@@ -103,3 +103,50 @@ describe('envelope', () => {
     });
   });
 });
+
+describe('envelope edge cases', () => {
+  it('strips only a leading byte-order mark, never one inside a value', () => {
+    expect(parseBody('{"a":"x\uFEFFy"}')).toEqual({ kind: 'object', value: { a: 'x\uFEFFy' } });
+  });
+
+  it.each<[unknown, boolean]>([
+    [true, true],
+    ['true', true],
+    [' TRUE ', true],
+    ['True', true],
+    [false, false],
+    ['false', false],
+    ['yes', false],
+    [1, false],
+    [null, false],
+  ])('reads hasError %j as %s', (flag, expected) => {
+    expect(hasError({ hasError: flag })).toBe(expected);
+    expect(hasError({ HasError: flag })).toBe(expected);
+  });
+
+  it('prefers the camelCase field when both spellings are present, even when it is undefined', () => {
+    expect(hasError({ hasError: false, HasError: true })).toBe(false);
+    expect(hasError({ hasError: undefined, HasError: true })).toBe(false);
+  });
+
+  it('turns numbers and booleans into text, drops other shapes, and keeps only a numeric messageType', () => {
+    expect(messageItems({ messages: [{ code: 'C0112', context: true, field: { x: 1 }, description: 7, messageType: '1' }] })).toEqual([
+      { code: 'C0112', detail: 'true', field: '', description: '7', meaning: undefined },
+    ]);
+  });
+
+  it('trims the code and the detail used to look up the meaning', () => {
+    expect(messageItems({ messages: [{ code: ' C0112 ', context: ' V0001 ' }] })).toEqual([
+      { code: 'C0112', detail: 'V0001', field: '', description: '', meaning: 'Proposal not found.' },
+    ]);
+  });
+
+  it('keeps msg only when it is text', () => {
+    expect(readEnvelope({ hasError: true, msg: 42 })).toEqual({ ok: false, error: { items: [] } });
+    expect(readEnvelope({ HasError: true, Msg: 'Erro' })).toEqual({ ok: false, error: { msg: 'Erro', items: [] } });
+  });
+
+  it('forces the failure branch even when hasError says false', () => {
+    expect(readEnvelope({ hasError: false, msg: 'x' }, true)).toEqual({ ok: false, error: { msg: 'x', items: [] } });
+  });
+});
