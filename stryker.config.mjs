@@ -14,7 +14,7 @@
 export const MODULES = {
   auth: {
     mutate: ['src/upstream/auth.ts'],
-    tests: ['test/unit/upstream/auth.test.ts'],
+    tests: ['test/unit/upstream/auth.test.ts', 'test/unit/upstream/observer.test.ts'],
   },
   client: {
     mutate: ['src/upstream/client.ts', 'src/upstream/transport.ts', 'src/upstream/envelope.ts'],
@@ -24,6 +24,7 @@ export const MODULES = {
       'test/unit/upstream/errors.test.ts',
       'test/unit/upstream/envelope.test.ts',
       'test/unit/upstream/transport.test.ts',
+      'test/unit/upstream/observer.test.ts',
     ],
   },
   limiter: {
