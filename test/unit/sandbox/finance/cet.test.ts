@@ -29,6 +29,12 @@ describe('monthlyIrr', () => {
     expect(monthlyIrr(1000, [flow(600, 30), flow(600, 60)], base)).toBeCloseTo(expected, 11);
   });
 
+  it('ends after its 200 halvings where 1e-12 is finer than a double can tell apart', () => {
+    // Above ~8192 two neighbouring doubles are more than 1e-12 apart: the bracket stops shrinking
+    // (its midpoint rounds onto one end) and only the iteration bound ends the search.
+    expect(monthlyIrr(1, [flow(12346.678, 30)], base)).toBeCloseTo(12345.678, 6);
+  });
+
   it('stops widening its search at about a million a month instead of looping on an absurd schedule', () => {
     // The true rate is 1e9 - 1 a month; the search stops at the first bound past 1e6 (2^20).
     expect(monthlyIrr(1, [flow(1e9, 30)], base)).toBeCloseTo(2 ** 20, 3);
