@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from 'jose';
 import { createPublicKey } from 'node:crypto';
+import { DEFAULT_ANALYSIS_DELAY_MS } from './model/analysis.js';
 import { createSandbox } from './server.js';
 
 /** Client id of the demo client `npm run sandbox` registers and gives the demo data to. */
@@ -52,12 +53,13 @@ function analysisDelayMs(): number | undefined {
 async function main(): Promise<void> {
   const keyFile = resolve(process.cwd(), DEMO_KEY_FILE);
   const { publicKeyPem } = await demoKeyPair(keyFile);
+  const delayMs = analysisDelayMs() ?? DEFAULT_ANALYSIS_DELAY_MS;
   const sandbox = await createSandbox({
     port: port(),
     host: process.env.SANDBOX_HOST ?? '127.0.0.1',
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
-    analysisDelayMs: analysisDelayMs(),
+    analysisDelayMs: delayMs,
     log: (line) => console.error(line),
   });
   const lines = [
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     `  OpenAPI:          ${sandbox.url}/_sandbox/openapi.json`,
     `  client id:        ${DEMO_CLIENT_ID}`,
     `  private key file: ${keyFile}`,
+    `  credit analysis:  ${delayMs / 1000} s after a proposal is created (SANDBOX_ANALYSIS_SECONDS)`,
     '  demo proposals:',
     ...sandbox.demo.map((d) => `    ${d.label.padEnd(15)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`),
   ];

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { callOperation, getToken, startTestSandbox } from '../helpers/sandbox.js';
 
 type Started = Awaited<ReturnType<typeof startTestSandbox>>;
@@ -107,6 +108,24 @@ describe('the signer journey page (urlAssinatura)', () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('Este assinante já assinou.');
     expect(await situation()).toBe(2);
+  });
+
+  it('refuses a form over 16 KiB with 413 and keeps serving after a client that gives up mid-form', async () => {
+    const big = await post({ documento: ANA.documento, aceite: 'sim', padding: 'x'.repeat(20_000) });
+    expect(big.status).toBe(413);
+    const { port, pathname } = new URL(url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST ${pathname} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\ndocumento=529`);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 30);
+      });
+      socket.on('error', reject);
+    });
+    expect((await fetch(url)).status).toBe(200);
+    expect((await t.admin.signers(id)).signers.every((s) => !s.signed)).toBe(true);
   });
 
   it('takes no signature once the proposal left approval', async () => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { onlyDigits } from '../../shared/documents.js';
-import { BodyTooLargeError, mediaType, readBody } from '../http.js';
+import { BodyAbortedError, BodyTooLargeError, mediaType, readBody } from '../http.js';
 import { finalizeWhenSigned, type LifecycleContext } from '../lifecycle/transitions.js';
 import { Situation, SITUATION_NAMES, type Proposal, type Signer } from '../model/types.js';
 import { escapeHtml, formatBrl, formatDate, maskDocument } from './format.js';
@@ -69,13 +69,15 @@ export async function serveSigningPage(ctx: SigningContext, req: IncomingMessage
     send(res, 200, renderSigningPage(proposal), req.method === 'HEAD');
     return 'sent';
   }
-  const [status, notice] = await sign(ctx, req, proposal);
-  send(res, status, renderSigningPage(proposal, notice));
+  const outcome = await sign(ctx, req, proposal);
+  if (outcome) {
+    send(res, outcome[0], renderSigningPage(proposal, outcome[1]));
+  }
   return 'sent';
 }
 
-/** Reads the form and records the signature; answers the page's status and notice. */
-async function sign(ctx: SigningContext, req: IncomingMessage, proposal: Proposal): Promise<[number, Notice]> {
+/** Reads the form and records the signature; answers the page's status and notice (none when the client went away). */
+async function sign(ctx: SigningContext, req: IncomingMessage, proposal: Proposal): Promise<[number, Notice] | undefined> {
   if (mediaType(req.headers['content-type']) !== 'application/x-www-form-urlencoded') {
     req.resume();
     return [415, { kind: 'error', text: 'Envie o formulário da página (application/x-www-form-urlencoded).' }];
@@ -86,6 +88,9 @@ async function sign(ctx: SigningContext, req: IncomingMessage, proposal: Proposa
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
       return [413, { kind: 'error', text: 'Formulário grande demais.' }];
+    }
+    if (err instanceof BodyAbortedError) {
+      return undefined;
     }
     throw err;
   }
@@ -123,7 +128,9 @@ function clientIp(req: IncomingMessage): string | undefined {
 
 function send(res: ServerResponse, status: number, html: string, headOnly = false): void {
   const body = Buffer.from(html, 'utf8');
-  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, ...PAGE_HEADERS });
+  // After a form over the limit the rest of it is not read: the connection cannot be reused.
+  const close: Record<string, string> = status === 413 ? { Connection: 'close' } : {};
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, ...PAGE_HEADERS, ...close });
   res.end(headOnly ? undefined : body);
 }
 
