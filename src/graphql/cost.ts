@@ -35,7 +35,8 @@ type FakeInfo = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
 /** The proposal reads a selection of `Proposal` costs at most (one existence read when it needs none). */
 function proposalCost(info: FakeInfo, selection: Selection, identity: { id: string; number?: number | null }): number {
   const reads = readsFor(info as GraphQLResolveInfo, selection, identity);
-  const calls = (reads.core ? 1 : 0) + (reads.installments ? 1 : 0) + (reads.agenda ? 1 : 0) + reads.boletos.length;
+  // Folded reads may still be needed (a proposal without agenda): counted, as the upper bound.
+  const calls = (reads.core || reads.coreFromAgenda ? 1 : 0) + (reads.installments || reads.installmentsFromAgenda ? 1 : 0) + (reads.agenda ? 1 : 0) + reads.boletos.length;
   const client = selection.get('client');
   const person = client === undefined ? false : [...selectedFields(info as GraphQLResolveInfo, client, 'Person').keys()].some((name) => name !== 'document' && name !== 'name' && name !== '__typename');
   return Math.max(1, calls) + (person ? 1 : 0);

@@ -7,6 +7,7 @@ import {
   consultarPessoa,
   consultarCadastroBusca,
   consultaBureauCnpj,
+  carryFetchedAt,
   isCatalogueCode,
   type ConsultarCadastroBuscaResponse,
   type ConsultaBureauCnpjResponse,
@@ -222,7 +223,10 @@ export function createLoaders(upstream: UpstreamCaller): Loaders {
     }),
   );
   const installmentsByProposal = new DataLoader<string, Parcela[] | null>(
-    perKey(async id => (await consultarParcelas(upstream, { dto: { codigoProposta: id } })).parcelas ?? []),
+    perKey(async id => {
+      const answer = await consultarParcelas(upstream, { dto: { codigoProposta: id } });
+      return carryFetchedAt(answer, answer.parcelas ?? []);
+    }),
   );
   const agendaByProposal = new AgendaLoader((id, spec) =>
     consultarDetalhes(upstream, {
@@ -236,7 +240,7 @@ export function createLoaders(upstream: UpstreamCaller): Loaders {
         dto: { codigoProposta: key.proposalId },
         dtoConsultaBoletos: { trazerBoletosCancelados: key.includeCancelled },
       }).then(
-        answer => answer.boletos ?? [],
+        answer => carryFetchedAt(answer, answer.boletos ?? []),
         (error: unknown) => (isNoAgenda(error) ? [] : Promise.reject(error)),
       ),
     ),

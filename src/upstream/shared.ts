@@ -41,6 +41,15 @@ export function fetchedAtOf(answer: unknown): Date | undefined {
   return at === undefined ? undefined : new Date(at);
 }
 
+/** `answer` marked as fetched now (reads that bypass the cache carry their age too). */
+async function stamped<T>(answer: Promise<T>, now: () => number): Promise<T> {
+  const value = await answer;
+  if (typeof value === 'object' && value !== null) {
+    fetchedAtByAnswer.set(value, now());
+  }
+  return value;
+}
+
 /** Marks `part` (e.g. the `parcelas` array of an answer) with the fetch time of `answer`; returns `part`. */
 export function carryFetchedAt<T>(answer: unknown, part: T): T {
   const at = typeof answer === 'object' && answer !== null ? fetchedAtByAnswer.get(answer) : undefined;
@@ -195,7 +204,7 @@ export class SharedUpstream {
         if (!isReadOperation(operation)) {
           return this.write<T>(operation, body, counted);
         }
-        return this.options.cache === false ? this.client.request<T>(operation, body, counted) : (this.read(operation, body, counted, cost, fresh) as Promise<T>);
+        return this.options.cache === false ? stamped(this.client.request<T>(operation, body, counted), this.now) : (this.read(operation, body, counted, cost, fresh) as Promise<T>);
       },
       invalidateProposal: (proposalId, operation) => this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };
@@ -385,14 +394,17 @@ export function directSession(upstream: UpstreamCaller, callerId = 'anonymous'):
     cost,
     callerId,
     request: <T>(operation: OperationName, body: object, call: CallOptions = {}) =>
-      upstream.request<T>(operation, body, {
-        ...call,
-        caller: callerId,
-        onAttempt: () => {
-          cost.upstreamCalls += 1;
-          call.onAttempt?.();
-        },
-      }),
+      stamped(
+        upstream.request<T>(operation, body, {
+          ...call,
+          caller: callerId,
+          onAttempt: () => {
+            cost.upstreamCalls += 1;
+            call.onAttempt?.();
+          },
+        }),
+        Date.now,
+      ),
     invalidateProposal: async () => undefined,
   };
 }

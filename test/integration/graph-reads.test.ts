@@ -48,7 +48,7 @@ describe('the credit graph read path', () => {
       expect(calls.operations).toEqual({ '/Proposta/ConsultarParcelas': 2 }); // one by the graph, one by this test
     });
 
-    it('reads core fields, installments and the agenda with exactly 3 calls, all in flight together', async () => {
+    it('reads core fields, installments and the agenda with exactly 2 calls (installments folded into the agenda), in flight together', async () => {
       const { id, number } = h.demo('disbursed');
       await h.admin('PUT', '/_sandbox/faults', { latencyMs: 150 });
       const started = Date.now();
@@ -57,13 +57,13 @@ describe('the credit graph read path', () => {
       await h.admin('DELETE', '/_sandbox/faults');
       expect(result.errors).toBeUndefined();
       const calls = await h.calls();
-      expect(calls.total).toBe(3);
+      // monthlyInterestRate needs the core record; installments { number amount } come with the agenda.
+      expect(calls.total).toBe(2);
       expect(calls.operations).toEqual({
         '/FGTS/ConsultaProposta': 1,
-        '/Proposta/ConsultarParcelas': 1,
         '/AgendaRecebivel/ConsultarDetalhes': 1,
       });
-      expect(calls.maxInFlight).toBe(3);
+      expect(calls.maxInFlight).toBe(2);
       expect(elapsed).toBeLessThan(2 * 150 + 250);
 
       const proposal = result.data?.proposal;
@@ -239,7 +239,7 @@ describe('the credit graph read path', () => {
   });
 
   describe('proposals', () => {
-    it('reads 20 proposals with installments and each installment agenda in 40 calls', async () => {
+    it('reads 20 proposals with installments and each installment agenda in 20 calls (the agenda carries the installments)', async () => {
       const ids: string[] = [];
       const numbers: number[] = [];
       for (let i = 0; i < 20; i += 1) {
@@ -272,8 +272,8 @@ describe('the credit graph read path', () => {
         expect(p?.installments.map(i => i.agenda?.number)).toEqual([1, 2, 3, 4, 5, 6]);
       }
       const calls = await h.calls();
-      expect(calls.total).toBe(40);
-      expect(calls.operations).toEqual({ '/Proposta/ConsultarParcelas': 20, '/AgendaRecebivel/ConsultarDetalhes': 20 });
+      expect(calls.total).toBe(20);
+      expect(calls.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 20 });
     });
 
     it('keeps the order, answers null for unknown ids and reads a repeated id once', async () => {

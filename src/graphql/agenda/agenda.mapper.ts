@@ -6,6 +6,7 @@ import {
   type ConsultarDetalhesResponse,
   type QrCode as UpstreamQrCode,
 } from '../../upstream/types.js';
+import { fetchedAtOf } from '../../upstream/index.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { optionalMoney, toDateTime } from '../scalars.js';
 import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge, QrCode } from './agenda.type.js';
@@ -113,6 +114,7 @@ export function agendaItemOf(detail: ConsultarDetalhesResponse, number: number):
 /** Maps the ConsultarDetalhes answer onto `AgendaDetail` (installments in number order). */
 export function mapAgendaDetail(detail: ConsultarDetalhesResponse): AgendaDetail {
   return Object.assign(new AgendaDetail(), {
+    fetchedAt: fetchedAtOf(detail) ?? null,
     allInstallments: (detail.parcelas ?? [])
       .filter(p => typeof p.nroParcela === 'number')
       .map(mapAgendaInstallment)

@@ -169,6 +169,13 @@ export class AgendaDetail {
   /** Every installment the upstream returned; `installments(numbers)` filters them. Not a GraphQL field. */
   allInstallments: AgendaInstallment[];
 
+  @Field(_type => DateTimeScalar, {
+    nullable: true,
+    description:
+      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarDetalhes). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+  })
+  fetchedAt: Date | null;
+
   @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
   proposalNumber: number | null;
 

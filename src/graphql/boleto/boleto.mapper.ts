@@ -14,8 +14,9 @@ export function parseInstallmentList(text: string | null | undefined): number[] 
 }
 
 /** Maps a ConsultarBoletos `boletos` item. */
-export function mapBoleto(item: BoletoRegistro): Boleto {
+export function mapBoleto(item: BoletoRegistro, fetchedAt: Date | null = null): Boleto {
   return Object.assign(new Boleto(), {
+    fetchedAt,
     number: item.numeroBoleto ?? 0,
     proposalNumber: item.numeroProposta ?? null,
     digitableLine: item.linhaDigitavel ?? null,

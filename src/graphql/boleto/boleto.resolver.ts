@@ -1,6 +1,6 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
+import { fetchedAtOf, gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, payloadSelects, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
@@ -25,7 +25,8 @@ async function generated(
       return [];
     }
     const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: false });
-    return (items ?? []).map(mapBoleto).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
+    const fetchedAt = fetchedAtOf(items) ?? null;
+    return (items ?? []).map(item => mapBoleto(item, fetchedAt)).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
   };
   const [proposal, list] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos()]);
   return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, parameters: mapParameters(outcome.value.parametros), userErrors: [] });

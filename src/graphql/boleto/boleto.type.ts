@@ -11,6 +11,13 @@ export class Boleto {
   @Field(_type => Int, { description: 'Boleto number. Upstream: numeroBoleto.' })
   number: number;
 
+  @Field(_type => DateTimeScalar, {
+    nullable: true,
+    description:
+      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarBoletos). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+  })
+  fetchedAt: Date | null;
+
   @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
   proposalNumber: number | null;
 

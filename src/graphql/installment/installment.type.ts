@@ -8,6 +8,13 @@ export class Installment {
   /** The proposal this installment belongs to; not a GraphQL field, used to reach its agenda. */
   proposalId: string;
 
+  @Field(_type => DateTimeScalar, {
+    nullable: true,
+    description:
+      'When the partner answered the read this comes from (Proposta/ConsultarParcelas, or AgendaRecebivel/ConsultarDetalhes when the agenda already carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+  })
+  fetchedAt: Date | null;
+
   @Field(_type => ID, { nullable: true, description: 'Installment UUID. Upstream: codigo.' })
   id: string | null;
 

@@ -1,5 +1,6 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { fetchedAtOf } from '../../upstream/index.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
 import { DocumentArgs } from '../registry/registry.input.js';
@@ -49,6 +50,11 @@ export class PersonResolver implements ResolverInterface<Person> {
   async details(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<RegistrationRecord | null> {
     const record = await ctx.loaders.personByDocument.load(person.document);
     return record && record.json != null ? mapRegistrationRecord(record.json, person.document) : null;
+  }
+
+  @FieldResolver()
+  async fetchedAt(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<Date | null> {
+    return fetchedAtOf(await ctx.loaders.personByDocument.load(person.document)) ?? null;
   }
 
   @FieldResolver()

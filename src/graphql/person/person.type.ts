@@ -1,6 +1,6 @@
 import { Directive, Field, ObjectType } from 'type-graphql';
 import { RegistrationRecord } from '../registry/registry.type.js';
-import { JSONScalar } from '../scalars.js';
+import { DateTimeScalar, JSONScalar } from '../scalars.js';
 
 /**
  * A person (individual or legal entity) by CPF/CNPJ. Only `document` is known up front; the other
@@ -36,4 +36,11 @@ export class Person {
     description: 'The whole person record as the partner sends it (its structure is not published). Upstream: json of Pessoa/ConsultarPessoa, parsed.',
   })
   raw?: unknown;
+
+  @Field(_type => DateTimeScalar, {
+    nullable: true,
+    description:
+      'When the partner answered the person read (Pessoa/ConsultarPessoa; one call, shared with details and raw). A shared cached answer keeps the time of its partner read, so this is its age. Upstream: not a partner field, the time of that read.',
+  })
+  fetchedAt?: Date | null;
 }

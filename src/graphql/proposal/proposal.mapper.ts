@@ -1,8 +1,10 @@
 import { onlyDigits } from '../../shared/documents.js';
+import { fetchedAtOf } from '../../upstream/index.js';
 import {
   type CancelamentoFGTS,
   type CancelarPropostaRequest,
   type ConsultaPropostaResponse,
+  type ConsultarDetalhesResponse,
   type IncluirManualRequest,
   type PropostaLancamento,
 } from '../../upstream/types.js';
@@ -48,11 +50,32 @@ export function proposalReference(identity: ProposalIdentity): Proposal {
     id: identity.id,
     number: identity.number ?? null,
     operationCode: identity.operationCode ?? null,
+    fetchedAt: null,
   });
 }
 
 function numericCode(text: string | null | undefined): number | null {
   return text !== undefined && text !== null && /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+}
+
+/**
+ * Core fields the agenda of a disbursed proposal also carries (ConsultarDetalhes numeroProposta,
+ * situacaoProposta, vlrFinanciado): a selection of only these needs no ConsultaProposta when the
+ * agenda is read anyway.
+ */
+export const CORE_FIELDS_IN_AGENDA: ReadonlySet<string> = new Set(['number', 'situation', 'situationCode', 'financedAmount', 'fetchedAt']);
+
+/** A proposal from its agenda alone: only the fields in {@link CORE_FIELDS_IN_AGENDA}. */
+export function mapProposalFromAgenda(detail: ConsultarDetalhesResponse, identity: ProposalIdentity): Proposal {
+  return Object.assign(new Proposal(), {
+    id: identity.id,
+    fetchedAt: fetchedAtOf(detail) ?? null,
+    number: identity.number ?? detail.numeroProposta ?? null,
+    operationCode: identity.operationCode ?? null,
+    situation: toProposalSituation(detail.situacaoProposta),
+    situationCode: detail.situacaoProposta ?? null,
+    financedAmount: optionalMoney(detail.vlrFinanciado),
+  });
 }
 
 /** The proposal number of a ConsultaProposta record (its CodigoProposta, when numeric). */
@@ -64,6 +87,7 @@ export function proposalNumberOf(record: ConsultaPropostaResponse): number | nul
 export function mapProposal(record: ConsultaPropostaResponse, identity: ProposalIdentity): Proposal {
   return Object.assign(new Proposal(), {
     id: record.Codigo ?? identity.id,
+    fetchedAt: fetchedAtOf(record) ?? null,
     number: identity.number ?? numericCode(record.CodigoProposta),
     operationCode: identity.operationCode ?? null,
     createdAt: toDateTime(record.DtInclusao),

@@ -4,7 +4,8 @@ import { selectedFields, type Selection } from '../common/selection.js';
 import { type AgendaDetailNeeds } from '../loaders.js';
 import { type GraphContext } from '../context.js';
 import { type Parcela } from '../../upstream/index.js';
-import { mapProposal, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
+import { INSTALLMENT_FIELDS_IN_AGENDA } from '../installment/installment.mapper.js';
+import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
 import { type Proposal } from './proposal.type.js';
 
 /** Proposal fields that do not need the FGTS/ConsultaProposta record. */
@@ -16,8 +17,21 @@ function noop(): void {
 
 /** Which upstream reads a selection of `Proposal` needs. */
 export interface ProposalReads {
+  /** FGTS/ConsultaProposta is read. */
   core: boolean;
+  /**
+   * Every selected core field is one the agenda (read anyway) carries: no ConsultaProposta, unless
+   * the proposal has no agenda yet, when the core record is read after all.
+   */
+  coreFromAgenda: boolean;
+  /** ConsultarParcelas is read. */
   installments: boolean;
+  /**
+   * The installments come from the agenda read the selection needs anyway (every selected
+   * installment field is one the agenda carries): no ConsultarParcelas, unless the proposal has no
+   * agenda yet (not disbursed), when its installments are read from ConsultarParcelas after all.
+   */
+  installmentsFromAgenda: boolean;
   agenda: boolean;
   /** What the agenda read must bring (boletos/Pix, ledger entries) for every agenda selection below. */
   agendaNeeds: AgendaDetailNeeds;
@@ -37,14 +51,20 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
   const installmentAgendaNodes = installmentNodes.length > 0 ? (selectedFields(info, installmentNodes, 'Installment').get('agenda') ?? []) : [];
   const agendaNodes = selection.get('agenda') ?? [];
   const agenda = agendaNodes.length > 0 || selection.has('client') || installmentAgendaNodes.length > 0;
+  const installmentsFromAgenda =
+    agenda && installmentNodes.length > 0 && [...selectedFields(info, installmentNodes, 'Installment').keys()].every(name => INSTALLMENT_FIELDS_IN_AGENDA.has(name));
   // The number also comes with the installments (codigoProposta) and the agenda (numeroProposta).
   const numberElsewhere = identity.number != null || installmentNodes.length > 0 || agenda;
   // operationCode is never in the record (ConsultaProposta does not return it): it is known or null.
   const known = (name: string): boolean => (name === 'number' && numberElsewhere) || name === 'operationCode';
-  const core = [...selection.keys()].some(name => !OUTSIDE_CORE.has(name) && !known(name));
+  const coreFields = [...selection.keys()].filter(name => !OUTSIDE_CORE.has(name) && !known(name));
+  const coreFromAgenda = agenda && coreFields.length > 0 && coreFields.every(name => CORE_FIELDS_IN_AGENDA.has(name));
+  const core = coreFields.length > 0 && !coreFromAgenda;
   return {
     core,
-    installments: installmentNodes.length > 0,
+    coreFromAgenda,
+    installments: installmentNodes.length > 0 && !installmentsFromAgenda,
+    installmentsFromAgenda,
     agenda,
     agendaNeeds: mergeNeeds(agendaDetailNeeds(info, agendaNodes), agendaInstallmentNeeds(info, installmentAgendaNodes)),
     boletos: [...new Set((selection.get('boletos') ?? []).map(node => includeCancelledOf(node, info)))],
@@ -71,6 +91,7 @@ export async function resolveProposal(
 ): Promise<Proposal | null> {
   const computed = readsFor(info, selection, identity);
   const needsNoRead = !computed.core && !computed.installments && !computed.agenda && computed.boletos.length === 0;
+  const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { installmentsFromAgenda: computed.installmentsFromAgenda });
   // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
   const reads = needsNoRead && options.known !== true ? { ...computed, core: true } : computed;
   const { loaders } = ctx;
@@ -80,9 +101,21 @@ export async function resolveProposal(
   const boletos = reads.boletos.map(includeCancelled => loaders.boletosByProposal.load({ proposalId: id, includeCancelled }));
   const agenda = reads.agenda ? loaders.agendaByProposal.proposalExists(id, reads.agendaNeeds) : undefined;
   [installments, agenda, ...boletos].forEach(read => read?.catch(noop));
+  if (reads.coreFromAgenda && agenda !== undefined) {
+    if (!(await agenda)) {
+      return null;
+    }
+    const detail = await loaders.agendaByProposal.load(id, reads.agendaNeeds);
+    if (detail !== null) {
+      return folded(mapProposalFromAgenda(detail, identity));
+    }
+    // No agenda yet (not disbursed): the core record after all.
+    const record = await loaders.proposalById.load(id);
+    return record ? folded(mapProposal(record, identity)) : null;
+  }
   if (core) {
     const record = await core;
-    return record ? mapProposal(record, identity) : null;
+    return record ? folded(mapProposal(record, identity)) : null;
   }
   const witness: Promise<unknown> | undefined = installments ?? boletos[0] ?? agenda;
   const evidence = witness === undefined ? true : await witness;
@@ -90,7 +123,7 @@ export async function resolveProposal(
     return null;
   }
   const wantsNumber = selection.has('number') && identity.number == null;
-  return proposalReference(wantsNumber ? { ...identity, number: await numberFromReads(ctx, id, installments, reads) } : identity);
+  return folded(proposalReference(wantsNumber ? { ...identity, number: await numberFromReads(ctx, id, installments, reads) } : identity));
 }
 
 /** The proposal number from the reads already made (installments, else agenda), else from the record. */
@@ -108,6 +141,13 @@ async function numberFromReads(
     const detail = await ctx.loaders.agendaByProposal.load(id, reads.agendaNeeds);
     if (typeof detail?.numeroProposta === 'number') {
       return detail.numeroProposta;
+    }
+    if (detail === null && reads.installmentsFromAgenda) {
+      // No agenda yet: the installments field reads ConsultarParcelas anyway, and it carries the number.
+      const fromFallback = (await ctx.loaders.installmentsByProposal.load(id))?.find(p => typeof p.codigoProposta === 'number')?.codigoProposta;
+      if (typeof fromFallback === 'number') {
+        return fromFallback;
+      }
     }
   }
   // Neither read carried it (no installments, no agenda yet): one ConsultaProposta.

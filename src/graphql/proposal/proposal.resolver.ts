@@ -1,6 +1,6 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
-import { cancelarProposta, type ConsultaPropostaResponse, incluirManual } from '../../upstream/index.js';
+import { cancelarProposta, type ConsultaPropostaResponse, fetchedAtOf, incluirManual } from '../../upstream/index.js';
 import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
 import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
@@ -10,7 +10,7 @@ import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '..
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
 import { badUserInput } from '../errors.js';
-import { mapInstallments } from '../installment/installment.mapper.js';
+import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
 import { type Installment } from '../installment/installment.type.js';
 import { type Person } from '../person/person.type.js';
 import { personReference } from '../person/person.mapper.js';
@@ -118,6 +118,13 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
 
   @FieldResolver()
   async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Installment[]> {
+    if (proposal.installmentsFromAgenda === true) {
+      // Folded: the agenda read the selection makes anyway carries every selected installment field.
+      const detail = await ctx.loaders.agendaByProposal.load(proposal.id);
+      if (detail !== null) {
+        return mapInstallmentsFromAgenda(detail, proposal.id);
+      }
+    }
     const items = await ctx.loaders.installmentsByProposal.load(proposal.id);
     return items ? mapInstallments(items, proposal.id) : [];
   }
@@ -132,8 +139,9 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   async boletos(@Root() proposal: Proposal, @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs, @Ctx() ctx: GraphContext): Promise<Boleto[]> {
     const items = await ctx.loaders.boletosByProposal.load({ proposalId: proposal.id, includeCancelled: args.includeCancelled });
     const wanted = args.numbers ? new Set(args.numbers) : undefined;
+    const fetchedAt = fetchedAtOf(items) ?? null;
     return (items ?? [])
-      .map(mapBoleto)
+      .map(item => mapBoleto(item, fetchedAt))
       .filter(b => wanted === undefined || wanted.has(b.number))
       .sort((a, b) => a.number - b.number);
   }

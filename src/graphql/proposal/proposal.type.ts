@@ -134,6 +134,16 @@ export class Proposal {
   @Field(_type => ID, { description: 'Proposal UUID. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
   id: string;
 
+  /** The installments come from the agenda read (folded): no ConsultarParcelas. Not a GraphQL field. */
+  installmentsFromAgenda?: boolean;
+
+  @Field(_type => DateTimeScalar, {
+    nullable: true,
+    description:
+      'When the partner answered the read this comes from (FGTS/ConsultaProposta, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected core field; null when the selection needed neither). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+  })
+  fetchedAt: Date | null;
+
   @Field(_type => Int, {
     nullable: true,
     description:

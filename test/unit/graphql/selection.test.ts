@@ -72,8 +72,8 @@ describe('readsFor', () => {
     const none = { boletos: false, entries: false };
     const alone = await infoOf(`query { proposal { id number } }`);
     const aloneSelection = selectedFields(alone, alone.fieldNodes, 'Proposal');
-    expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({ core: true, installments: false, agenda: false, agendaNeeds: none, boletos: [] });
-    expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({ core: false, installments: false, agenda: false, agendaNeeds: none, boletos: [] });
+    expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({ core: true, coreFromAgenda: false, installments: false, installmentsFromAgenda: false, agenda: false, agendaNeeds: none, boletos: [] });
+    expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({ core: false, coreFromAgenda: false, installments: false, installmentsFromAgenda: false, agenda: false, agendaNeeds: none, boletos: [] });
     const withInstallments = await infoOf(`query { proposal { id number installments { number } } }`);
     expect(readsFor(withInstallments, selectedFields(withInstallments, withInstallments.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(false);
     const withCore = await infoOf(`query { proposal { number situation installments { number } } }`);
@@ -84,7 +84,10 @@ describe('readsFor', () => {
     const info = await infoOf(`query($c: Boolean) { proposal { installments { agenda { balance } } a: boletos b: boletos(includeCancelled: $c) c: boletos(includeCancelled: false) } }`, { c: true });
     expect(readsFor(info, selectedFields(info, info.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
       core: false,
-      installments: true,
+      coreFromAgenda: false,
+      // Every selected installment field is in the agenda, read anyway for installments.agenda.
+      installments: false,
+      installmentsFromAgenda: true,
       agenda: true,
       agendaNeeds: { boletos: false, entries: false },
       boletos: [false, true],
@@ -92,7 +95,9 @@ describe('readsFor', () => {
     const client = await infoOf(`query { proposal { client } }`);
     expect(readsFor(client, selectedFields(client, client.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
       core: false,
+      coreFromAgenda: false,
       installments: false,
+      installmentsFromAgenda: false,
       agenda: true,
       agendaNeeds: { boletos: false, entries: false },
       boletos: [],

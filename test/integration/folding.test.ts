@@ -1,0 +1,83 @@
+/**
+ * Folding (issue 8): where the agenda read a query makes anyway already carries what another call
+ * would fetch, that call is not made. Cache off: these count what ONE query costs.
+ */
+import { startTestGraph, type TestGraph } from '../helpers/graph.js';
+
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('folding partner responses', () => {
+  let graph: TestGraph;
+  let disbursed: string;
+  let approved: string;
+
+  beforeAll(async () => {
+    graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
+    disbursed = graph.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
+    approved = graph.sandbox.demo.find((p) => p.label === 'approved')?.id ?? '';
+  });
+
+  afterAll(async () => {
+    await graph.close();
+  });
+
+  async function counted(query: string, id: string): Promise<{ data: Data; operations: Record<string, number> }> {
+    await graph.admin.resetCalls();
+    const response = await graph.execute<Data>(query, { id });
+    expect(response.errors).toBeUndefined();
+    return { data: response.data as Data, operations: (await graph.admin.calls()).operations };
+  }
+
+  it('answers installments numbers, amounts and due dates from the agenda of a disbursed proposal: no ConsultarParcelas', async () => {
+    const folded = await counted('query($id: ID!) { proposal(id: $id) { installments { id number amount dueDate agenda { balance } } } }', disbursed);
+    expect(folded.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
+    // The same fields read from ConsultarParcelas (paidAt is not in the agenda: it forces that read).
+    const direct = await counted('query($id: ID!) { proposal(id: $id) { installments { id number amount dueDate paidAt } } }', disbursed);
+    expect(direct.operations).toEqual({ '/Proposta/ConsultarParcelas': 1 });
+    expect(folded.data.proposal.installments.map(({ agenda: _a, ...rest }: Data) => rest)).toEqual(
+      direct.data.proposal.installments.map(({ paidAt: _p, ...rest }: Data) => rest),
+    );
+    expect(folded.data.proposal.installments).toHaveLength(12);
+  });
+
+  it('answers situation, financed amount and number from the agenda: no ConsultaProposta', async () => {
+    const folded = await counted('query($id: ID!) { proposal(id: $id) { number situation situationCode financedAmount agenda { totalPaid } } }', disbursed);
+    expect(folded.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
+    const direct = await counted('query($id: ID!) { proposal(id: $id) { number situation situationCode financedAmount } }', disbursed);
+    expect(direct.operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+    const { agenda: _agenda, ...core } = folded.data.proposal;
+    expect(core).toEqual(direct.data.proposal);
+    expect(core).toMatchObject({ situation: 'DISBURSED', situationCode: 9 });
+  });
+
+  it('falls back to ConsultarParcelas and ConsultaProposta for a proposal with no agenda yet', async () => {
+    const { data, operations } = await counted(
+      'query($id: ID!) { proposal(id: $id) { number situation financedAmount installments { number amount dueDate } agenda { totalPaid } } }',
+      approved,
+    );
+    expect(operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/Proposta/ConsultarParcelas': 1, '/FGTS/ConsultaProposta': 1 });
+    expect(data.proposal.agenda).toBeNull();
+    expect(data.proposal.situation).toBe('APPROVED');
+    expect(data.proposal.installments.length).toBeGreaterThan(0);
+    expect(typeof data.proposal.number).toBe('number');
+  });
+
+  it('answers null for an unknown proposal after the one agenda read', async () => {
+    const { data, operations } = await counted(
+      'query($id: ID!) { proposal(id: $id) { situation installments { number } agenda { totalPaid } } }',
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect(data.proposal).toBeNull();
+    expect(operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
+  });
+
+  it('stamps every type with the time of the read it came from', async () => {
+    const before = Date.now();
+    const { data } = await counted(
+      'query($id: ID!) { proposal(id: $id) { fetchedAt monthlyInterestRate installments { fetchedAt } agenda { fetchedAt } boletos { fetchedAt } } }',
+      disbursed,
+    );
+    const times = [data.proposal.fetchedAt, data.proposal.installments[0].fetchedAt, data.proposal.agenda.fetchedAt, data.proposal.boletos[0].fetchedAt].map((t: string) => Date.parse(t));
+    expect(times.every((t) => t >= before - 1000 && t <= Date.now())).toBe(true);
+  });
+});
