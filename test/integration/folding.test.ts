@@ -81,3 +81,27 @@ describe('folding partner responses', () => {
     expect(times.every((t) => t >= before - 1000 && t <= Date.now())).toBe(true);
   });
 });
+
+describe('folding when the agenda read fails', () => {
+  let graph: TestGraph;
+
+  beforeAll(async () => {
+    graph = await startTestGraph({ env: { READ_CACHE: 'off' }, upstream: { retry: { maxAttempts: 1 } } });
+  });
+
+  afterAll(async () => {
+    await graph.close();
+  });
+
+  it('answers the folded fields from ConsultaProposta and ConsultarParcelas and reports the agenda error at its field only', async () => {
+    const id = graph.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
+    await graph.admin.setFaults({ failNext: 1, errorStatus: 503, operations: ['/AgendaRecebivel/ConsultarDetalhes'] });
+    await graph.admin.resetCalls();
+    const response = await graph.execute<Data>('query($id: ID!) { proposal(id: $id) { situation installments { number } agenda { totalPaid } } }', { id });
+    expect(response.data?.proposal).toMatchObject({ situation: 'DISBURSED', agenda: null });
+    expect(response.data?.proposal.installments).toHaveLength(12);
+    expect(response.errors).toHaveLength(1);
+    expect(response.errors?.[0]).toMatchObject({ path: ['proposal', 'agenda'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect((await graph.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
+  });
+});

@@ -102,14 +102,16 @@ export async function resolveProposal(
   const agenda = reads.agenda ? loaders.agendaByProposal.proposalExists(id, reads.agendaNeeds) : undefined;
   [installments, agenda, ...boletos].forEach(read => read?.catch(noop));
   if (reads.coreFromAgenda && agenda !== undefined) {
-    if (!(await agenda)) {
+    // A failed agenda read is reported at the agenda field; the core record answers the rest.
+    const exists = await agenda.catch(() => undefined);
+    if (exists === false) {
       return null;
     }
-    const detail = await loaders.agendaByProposal.load(id, reads.agendaNeeds);
+    const detail = exists === true ? await loaders.agendaByProposal.load(id, reads.agendaNeeds) : null;
     if (detail !== null) {
       return folded(mapProposalFromAgenda(detail, identity));
     }
-    // No agenda yet (not disbursed): the core record after all.
+    // No agenda yet (not disbursed), or no agenda answer: the core record after all.
     const record = await loaders.proposalById.load(id);
     return record ? folded(mapProposal(record, identity)) : null;
   }

@@ -120,7 +120,8 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Installment[]> {
     if (proposal.installmentsFromAgenda === true) {
       // Folded: the agenda read the selection makes anyway carries every selected installment field.
-      const detail = await ctx.loaders.agendaByProposal.load(proposal.id);
+      // Without an agenda answer (none yet, or the read failed: reported at the agenda field) ConsultarParcelas answers.
+      const detail = await ctx.loaders.agendaByProposal.load(proposal.id).catch(() => null);
       if (detail !== null) {
         return mapInstallmentsFromAgenda(detail, proposal.id);
       }
