@@ -12,25 +12,42 @@
  */
 /** The critical modules: what is mutated, and the unit tests that must notice. */
 export const MODULES = {
+  /** The token provider. */
   auth: {
     mutate: ['src/upstream/auth.ts'],
     tests: ['test/unit/upstream/auth.test.ts', 'test/unit/upstream/observer.test.ts'],
   },
+  /** The request chokepoint. */
   client: {
-    mutate: ['src/upstream/client.ts', 'src/upstream/transport.ts', 'src/upstream/envelope.ts'],
+    mutate: ['src/upstream/client.ts'],
     tests: [
       'test/unit/upstream/client.test.ts',
       'test/unit/upstream/client.calls.test.ts',
       'test/unit/upstream/errors.test.ts',
-      'test/unit/upstream/envelope.test.ts',
-      'test/unit/upstream/transport.test.ts',
       'test/unit/upstream/observer.test.ts',
     ],
   },
-  limiter: {
-    mutate: ['src/upstream/limiter.ts'],
-    tests: ['test/unit/upstream/limiter.test.ts', 'test/unit/upstream/client.test.ts'],
+  /** How transport failures and the upstream's envelopes are read. */
+  transport: {
+    mutate: ['src/upstream/transport.ts', 'src/upstream/envelope.ts'],
+    tests: ['test/unit/upstream/errors.test.ts', 'test/unit/upstream/envelope.test.ts', 'test/unit/upstream/transport.test.ts'],
   },
+  /** The rate limiter and the fair scheduler over the partner budget. */
+  limiter: {
+    mutate: ['src/upstream/limiter.ts', 'src/upstream/scheduler.ts'],
+    tests: ['test/unit/upstream/limiter.test.ts', 'test/unit/upstream/scheduler.test.ts'],
+  },
+  /** Caller budgets and the partner budget (memory; the shared suite also runs them on Redis). */
+  budget: {
+    mutate: ['src/upstream/budget.ts'],
+    tests: ['test/unit/upstream/scheduler.test.ts', 'test/integration/shared-state.test.ts'],
+  },
+  /** Coalescing, the read cache and freshness. */
+  shared: {
+    mutate: ['src/upstream/shared.ts', 'src/upstream/cache.ts', 'src/upstream/freshness.ts'],
+    tests: ['test/unit/upstream/shared.test.ts', 'test/integration/shared-state.test.ts'],
+  },
+  /** The sandbox's loan arithmetic. */
   finance: {
     mutate: ['src/sandbox/finance/*.ts'],
     tests: ['test/unit/sandbox/finance/**/*.test.ts'],
