@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { Agent } from 'undici';
 import { readPrivateKey, signClientAssertion, TokenProvider, type TokenProviderOptions } from '../../../src/upstream/auth.js';
+import { NOOP_UPSTREAM_OBSERVER } from '../../../src/upstream/observer.js';
 import {
   UpstreamAuthError,
   UpstreamBadResponseError,
@@ -525,6 +526,23 @@ describe('TokenProvider', () => {
     });
   });
 
+  it('tells the observer how long each token request took, within the time measured around it', async () => {
+    const events: Array<{ outcome: string; durationMs: number }> = [];
+    const observer = { ...NOOP_UPSTREAM_OBSERVER, tokenRenewal: (event: { outcome: string; durationMs: number }) => events.push(event) };
+    fake.onToken((_req, i) => (i === 0 ? { status: 200, body: JSON.stringify({ access_token: 'a', expires_in: 3600 }) } : { status: 503, body: '' }));
+    const tokens = provider({ observer });
+    const before = performance.now();
+    await tokens.token(never, 'test');
+    tokens.clear();
+    await tokens.token(never, 'test').catch(() => undefined);
+    const elapsed = performance.now() - before;
+    expect(events.map((e) => e.outcome)).toEqual(['ok', 'UPSTREAM_UNAVAILABLE']);
+    for (const event of events) {
+      expect(event.durationMs).toBeGreaterThanOrEqual(0);
+      expect(event.durationMs).toBeLessThanOrEqual(elapsed);
+    }
+  });
+
   describe('request details', () => {
     it('sends the configured scope, accepts JSON, and trims every trailing slash of the auth URL', async () => {
       const tokens = provider({ authUrl: `${fake.url}///`, scope: 'custom.scope' });
@@ -641,11 +659,27 @@ describe('readPrivateKey', () => {
     expect(() => readPrivateKey('/nonexistent/key.pem')).toThrow(UpstreamAuthError);
   });
 
-  it('says which rule refused the key', () => {
-    expect(() => readPrivateKey('/nonexistent/key.pem')).toThrow('the private key is neither PEM text nor a readable file (ENOENT)');
-    expect(() => readPrivateKey(privateKeyPem.slice(0, 200) + 'garbage-----END PRIVATE KEY-----')).toThrow('the private key could not be parsed as a PEM private key');
+  it('says which rule refused the key, as a token failure', () => {
+    const refusal = (pem: string): unknown => {
+      try {
+        readPrivateKey(pem);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    };
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect(() => readPrivateKey(ec)).toThrow('the private key must be RSA, not ec');
+    expect(refusal('/nonexistent/key.pem')).toMatchObject({
+      code: 'UPSTREAM_AUTH_FAILED',
+      operation: 'token',
+      message: 'the private key is neither PEM text nor a readable file (ENOENT)',
+    });
+    expect(refusal(privateKeyPem.slice(0, 200) + 'garbage-----END PRIVATE KEY-----')).toMatchObject({
+      code: 'UPSTREAM_AUTH_FAILED',
+      operation: 'token',
+      message: 'the private key could not be parsed as a PEM private key',
+    });
+    expect(refusal(ec)).toMatchObject({ code: 'UPSTREAM_AUTH_FAILED', operation: 'token', message: 'the private key must be RSA, not ec' });
   });
 
   it('reads a path given with surrounding blanks (as from an env file)', () => {
