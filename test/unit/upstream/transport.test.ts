@@ -32,6 +32,11 @@ describe('classifyTransportError', () => {
     expect(classifyTransportError(wrapped, 'X')).toMatchObject({ retry: 'any', error: { message: 'X: the upstream could not be reached (ECONNREFUSED)' } });
   });
 
+  it('looks at the cause of an AggregateError without members', () => {
+    const empty = new AggregateError([], 'x', { cause: withCode('ECONNREFUSED') });
+    expect(classifyTransportError(empty, 'X')).toMatchObject({ retry: 'any', error: { message: 'X: the upstream could not be reached (ECONNREFUSED)' } });
+  });
+
   it('prefers an error\'s own code over its members and its cause', () => {
     const own = Object.assign(new AggregateError([withCode('ECONNREFUSED')], 'x', { cause: withCode('ENOTFOUND') }), { code: 'ECONNRESET' });
     expect(classifyTransportError(own, 'X').retry).toBe('read');
@@ -58,6 +63,8 @@ describe('parseRetryAfter', () => {
 
   it.each<[string, string | string[] | undefined, number | undefined]>([
     ['whole seconds', '3', 3000],
+    ['several digits of seconds', '120', 120_000],
+    ['digits after a word (not a number)', 'x5', undefined],
     ['fractional seconds, rounded to the ms', '0.0015', 2],
     ['seconds with blanks', ' 2 ', 2000],
     ['zero', '0', 0],
