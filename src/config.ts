@@ -54,10 +54,43 @@ export interface QueryLimits extends QueryLimitOptions {
   maxAliases: number;
 }
 
-/** A caller allowed to use the graph: its id (part of the derived upstream IdempotencyKey) and the SHA-256 of its key. */
+/** Scopes a caller may be granted: every proposal, personal-data look-ups, the federation router's fields. */
+export const CALLER_SCOPES = ['proposals.all', 'registry.read', 'federation'] as const;
+
+/** A caller allowed to use the graph: its id (owner of what it creates; part of the derived upstream IdempotencyKey), the SHA-256 of its key, its scopes. */
 export interface ApiCaller {
   callerId: string;
   keySha256: Buffer;
+  scopes: readonly string[];
+}
+
+/** Callers authenticated by JWT (a company supergraph's router forwarding them): checked against a remote JWKS. */
+export interface JwtSettings {
+  /** GRAPHQL_JWKS_URL. */
+  jwksUrl: string;
+  /** GRAPHQL_JWT_ISSUER (required `iss`). */
+  issuer: string;
+  /** GRAPHQL_JWT_AUDIENCE (required `aud`). */
+  audience: string;
+}
+
+/** The operations ledger (src/ledger): where it lives and how writes wait and settle. */
+export interface LedgerSettings {
+  /** DATABASE_URL: a PostgreSQL server; undefined: the embedded PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** DATA_DIR, default `.data`: the embedded PGlite's files (`<dataDir>/ledger`). */
+  dataDir: string;
+  /** LEDGER_WAIT_MS: how long a repeat waits for the same key in progress elsewhere before IDEMPOTENCY_KEY_IN_USE (default 5000). */
+  waitMs: number;
+  /**
+   * LEDGER_SETTLE_MS: how long after a write was sent a partner read that does not find it proves it
+   * absent (default 30000; at least UPSTREAM_TIMEOUT_MS). Until then a retry answers OUTCOME_UNKNOWN.
+   */
+  settleMs: number;
+  /** LEDGER_LEASE_MS: how long a replica owns a write it is sending (default 60000; more than UPSTREAM_TIMEOUT_MS). */
+  leaseMs: number;
+  /** LEDGER_RECONCILE_INTERVAL_MS: period of the background reconciler of in-doubt writes (default 30000; 0 turns it off). */
+  reconcileIntervalMs: number;
 }
 
 /** How partner reads and calls are shared between requests, callers and replicas (issue 8). */
@@ -99,10 +132,20 @@ export interface Config {
   /** How much one GraphQL request may ask of the scarce upstream. */
   queryLimits: QueryLimits;
   /**
-   * GRAPHQL_API_KEYS (`callerId:key,...`): when set, every GraphQL request must carry
-   * `Authorization: Bearer <key>` and runs as that caller; when empty, every request is `anonymous`.
+   * GRAPHQL_API_KEYS (`callerId:key[:scope+scope],...`): when set (or JWTs are), every GraphQL request must
+   * carry `Authorization: Bearer <key or JWT>` and runs as that caller with its scopes; when no caller
+   * authentication is configured, every request is `anonymous` with every scope (development only).
    */
   apiCallers: readonly ApiCaller[];
+  /** GRAPHQL_JWKS_URL, GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE: all three, or none. */
+  jwt: JwtSettings | undefined;
+  /**
+   * GRAPHQL_AUTH=none: allows production to run without caller authentication (every request
+   * anonymous with every scope). Without it production refuses to start with no callers configured.
+   */
+  authDisabled: boolean;
+  /** The operations ledger. */
+  ledger: LedgerSettings;
   /** The real upstream, or undefined: then `main.ts` starts the embedded sandbox. */
   upstream: UpstreamSettings | undefined;
   /** Rate limit, concurrency cap, timeout and scope of the upstream client. */
@@ -166,6 +209,14 @@ export function loadConfig(env: Env = process.env): Config {
     maxAliases: integer(read('GRAPHQL_MAX_ALIASES'), 'GRAPHQL_MAX_ALIASES', DEFAULT_QUERY_LIMITS.maxAliases, 0, 10_000),
   };
   const apiCallers = callers(read('GRAPHQL_API_KEYS'));
+  const jwt = jwtSettings(read);
+  const auth = oneOf(read('GRAPHQL_AUTH')?.toLowerCase(), 'GRAPHQL_AUTH', ['required', 'none'] as const, 'required');
+  if (production && auth !== 'none' && apiCallers.length === 0 && jwt === undefined) {
+    throw new ConfigError(
+      'GRAPHQL_API_KEYS',
+      'production needs caller authentication: set GRAPHQL_API_KEYS or GRAPHQL_JWKS_URL (with GRAPHQL_JWT_ISSUER and GRAPHQL_JWT_AUDIENCE), or GRAPHQL_AUTH=none to run without it',
+    );
+  }
   const upstream = upstreamSettings(read);
   const real = upstream !== undefined;
 
@@ -196,6 +247,15 @@ export function loadConfig(env: Env = process.env): Config {
     callerWeights: callerWeights(read('CALLER_WEIGHTS')),
   };
 
+  const ledger: LedgerSettings = {
+    databaseUrl: databaseUrl(read('DATABASE_URL')),
+    dataDir: read('DATA_DIR') ?? '.data',
+    waitMs: integer(read('LEDGER_WAIT_MS'), 'LEDGER_WAIT_MS', 5000, 0, 600_000),
+    settleMs: integer(read('LEDGER_SETTLE_MS'), 'LEDGER_SETTLE_MS', Math.max(30_000, upstreamLimits.timeoutMs), upstreamLimits.timeoutMs, 86_400_000),
+    leaseMs: integer(read('LEDGER_LEASE_MS'), 'LEDGER_LEASE_MS', Math.max(60_000, upstreamLimits.timeoutMs * 2), upstreamLimits.timeoutMs + 1000, 86_400_000),
+    reconcileIntervalMs: integer(read('LEDGER_RECONCILE_INTERVAL_MS'), 'LEDGER_RECONCILE_INTERVAL_MS', 30_000, 0, 86_400_000),
+  };
+
   return {
     nodeEnv,
     port,
@@ -208,6 +268,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     queryLimits,
     apiCallers,
+    jwt,
+    authDisabled: auth === 'none',
+    ledger,
     upstream,
     upstreamLimits,
     sharing,
@@ -226,6 +289,23 @@ function redisUrl(raw: string | undefined): string | undefined {
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
     throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  }
+  return raw;
+}
+
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) {
+    return undefined;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch (_error) {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    // Never echo the value: it may carry a password.
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
   return raw;
 }
@@ -278,6 +358,19 @@ function callerWeights(raw: string | undefined): Record<string, number> {
   return out;
 }
 
+function jwtSettings(read: (name: string) => string | undefined): JwtSettings | undefined {
+  const names = ['GRAPHQL_JWKS_URL', 'GRAPHQL_JWT_ISSUER', 'GRAPHQL_JWT_AUDIENCE'] as const;
+  const present = names.filter(name => read(name) !== undefined);
+  if (present.length === 0) {
+    return undefined;
+  }
+  const missing = names.filter(name => read(name) === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.join(', '), `missing: JWT callers are configured by all of ${names.join(', ')} or none of them`);
+  }
+  return { jwksUrl: httpUrl(read('GRAPHQL_JWKS_URL') as string, 'GRAPHQL_JWKS_URL'), issuer: read('GRAPHQL_JWT_ISSUER') as string, audience: read('GRAPHQL_JWT_AUDIENCE') as string };
+}
+
 function upstreamSettings(read: (name: string) => string | undefined): UpstreamSettings | undefined {
   const present = UPSTREAM_CONNECTION_VARIABLES.filter((name) => read(name) !== undefined);
   if (present.length === 0) {
@@ -318,7 +411,7 @@ function privateKey(raw: string): string {
   }
 }
 
-/** `callerId:key` pairs; keys are kept only as SHA-256 digests and never appear in an error. */
+/** `callerId:key[:scope+scope]` entries; keys are kept only as SHA-256 digests and never appear in an error. */
 function callers(raw: string | undefined): ApiCaller[] {
   if (raw === undefined) {
     return [];
@@ -327,14 +420,18 @@ function callers(raw: string | undefined): ApiCaller[] {
   const seenIds = new Set<string>();
   const seenKeys = new Set<string>();
   return raw.split(',').map((entry, index) => {
-    const separator = entry.indexOf(':');
-    const callerId = entry.slice(0, Math.max(0, separator)).trim();
-    const key = entry.slice(separator + 1).trim();
-    if (separator < 0 || !/^[A-Za-z0-9._-]{1,64}$/.test(callerId)) {
-      throw new ConfigError(name, `entry ${index + 1} must be callerId:key, the caller id of 1 to 64 letters, digits, '.', '_' or '-'`);
+    const parts = entry.split(':').map(part => part.trim());
+    const [callerId = '', key = '', scopeList] = parts;
+    if (parts.length < 2 || parts.length > 3 || !/^[A-Za-z0-9._-]{1,64}$/.test(callerId)) {
+      throw new ConfigError(name, `entry ${index + 1} must be callerId:key or callerId:key:scope+scope, the caller id of 1 to 64 letters, digits, '.', '_' or '-'`);
     }
     if (key.length < 16 || /\s/.test(key)) {
-      throw new ConfigError(name, `the key of caller ${callerId} must have at least 16 characters and no spaces`);
+      throw new ConfigError(name, `the key of caller ${callerId} must have at least 16 characters and no spaces or colons`);
+    }
+    const scopes = scopeList === undefined || scopeList === '' ? [] : scopeList.split('+').map(scope => scope.trim());
+    const unknown = scopes.find(scope => !(CALLER_SCOPES as readonly string[]).includes(scope));
+    if (unknown !== undefined) {
+      throw new ConfigError(name, `caller ${callerId} has an unknown scope "${unknown.slice(0, 40)}" (known: ${CALLER_SCOPES.join(', ')})`);
     }
     const digest = createHash('sha256').update(key).digest();
     if (seenIds.has(callerId) || seenKeys.has(digest.toString('hex'))) {
@@ -342,7 +439,7 @@ function callers(raw: string | undefined): ApiCaller[] {
     }
     seenIds.add(callerId);
     seenKeys.add(digest.toString('hex'));
-    return { callerId, keySha256: digest };
+    return { callerId, keySha256: digest, scopes: [...new Set(scopes)] };
   });
 }
 

@@ -1,7 +1,11 @@
+import { type Ledger, type WriteOnceOptions } from '../ledger/index.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../upstream/index.js';
-import { type IdempotencyStore, processIdempotencyStore } from './common/idempotency.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
+import { createOwnership, type Ownership } from './ownership.js';
+
+/** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
+export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
 
 /** Where the graph reports what it masks. Receives errors, never request data or personal data. */
 export interface GraphLogger {
@@ -24,15 +28,16 @@ export interface CreateContextOptions {
    */
   callerId?: string;
   /**
-   * Answers of writes by derived IdempotencyKey (common/idempotency.ts). Shared by the requests of
-   * one process on purpose: a repeated mutation arrives in another request. Default: one per process.
-   */
-  idempotency?: IdempotencyStore;
-  /**
    * This request's session of the shared read layer (upstream/shared.ts: cache, coalescing, cost
    * counters). When absent, `upstream` is used as is, counted but neither cached nor coalesced.
    */
   session?: ReadSession;
+  /** The caller's scopes (proposals.all, registry.read, federation). Default: none. */
+  scopes?: Iterable<string>;
+  /** The operations ledger every write is recorded in (shared by the process and by every replica). */
+  ledger: Ledger;
+  /** How writes wait for each other and settle in-doubt ones. */
+  writes?: WriteSettings;
 }
 
 /** The per-request context every resolver receives. */
@@ -42,9 +47,13 @@ export interface GraphContext {
   loaders: Loaders;
   logger: GraphLogger;
   callerId: string;
-  idempotency: IdempotencyStore;
   /** What this request cost the partner (`extensions.cost`), and the invalidation hook of the write path. */
   reads: ReadSession;
+  scopes: ReadonlySet<string>;
+  ledger: Ledger;
+  writes: WriteSettings;
+  /** Which proposals this caller may see and change. */
+  ownership: Ownership;
 }
 
 const silent: GraphLogger = { error: () => undefined };
@@ -54,12 +63,16 @@ export function createContext(options: CreateContextOptions): GraphContext {
   const callerId = options.callerId ?? 'anonymous';
   const reads = options.session ?? directSession(options.upstream, callerId);
   const upstream = budgetedUpstream(reads, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
+  const scopes = new Set(options.scopes ?? []);
   return {
     upstream,
     loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
     callerId,
-    idempotency: options.idempotency ?? processIdempotencyStore,
     reads,
+    scopes,
+    ledger: options.ledger,
+    writes: options.writes ?? {},
+    ownership: createOwnership(options.ledger, callerId, scopes),
   };
 }

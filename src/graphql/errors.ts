@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { LedgerUnavailableError } from '../ledger/index.js';
 import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../upstream/index.js';
 
 /**
@@ -23,6 +24,11 @@ export const GRAPH_ERROR_CODES = [
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_REQUEST',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'OUTCOME_UNKNOWN',
+  'LEDGER_UNAVAILABLE',
+  'UNAUTHENTICATED',
+  'INSUFFICIENT_SCOPE',
 ] as const;
 
 /** A stable `extensions.code` of this graph. */
@@ -76,6 +82,12 @@ export function toGraphQLError(error: unknown): GraphQLError | Error {
   if (error instanceof GraphQLError) {
     return error;
   }
+  if (error instanceof LedgerUnavailableError) {
+    return new GraphQLError('The graph cannot reach its operations ledger; nothing was sent to the credit partner.', {
+      originalError: error,
+      extensions: { code: 'LEDGER_UNAVAILABLE', retryable: true },
+    });
+  }
   if (error instanceof UpstreamError) {
     const mapped = mapUpstreamCode(error.code);
     const upstreamCodes = upstreamCodesOf(error);
@@ -115,4 +127,23 @@ export function catalogueCode(code: string | undefined, detail: string | undefin
 /** A `BAD_USER_INPUT` error, for arguments the graph refuses before any upstream call. */
 export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { ...extensions, code: 'BAD_USER_INPUT' } });
+}
+
+/** Another request with the same caller and idempotencyKey is still being processed; nothing was sent. */
+export function idempotencyKeyInUse(): GraphQLError {
+  return new GraphQLError('Another request with this idempotencyKey is still in progress; retry with the same key.', {
+    extensions: { code: 'IDEMPOTENCY_KEY_IN_USE', retryable: true },
+  });
+}
+
+/** The write's answer was lost and the partner has not (yet) told whether it happened. */
+export function outcomeUnknown(operation: string): GraphQLError {
+  return new GraphQLError('The outcome of this write is not known yet; retry with the same idempotencyKey (never a new one) to learn it.', {
+    extensions: { code: 'OUTCOME_UNKNOWN', retryable: true, upstreamOperation: operation },
+  });
+}
+
+/** The caller lacks a scope this field needs. */
+export function insufficientScope(scope: string): GraphQLError {
+  return new GraphQLError(`This field needs the ${scope} scope.`, { extensions: { code: 'INSUFFICIENT_SCOPE', scope } });
 }

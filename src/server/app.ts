@@ -4,7 +4,7 @@ import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type DocumentNode, type GraphQLSchema, validate, type ValidationRule } from 'graphql';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type Config } from '../config.js';
+import { CALLER_SCOPES, type Config } from '../config.js';
 import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -34,6 +34,8 @@ export interface GraphBinding<TContext extends BaseContext = BaseContext> {
 export interface GraphRequest {
   /** The authenticated caller. */
   callerId: string;
+  /** The caller's scopes (proposals.all, registry.read, federation); none when absent. */
+  scopes?: readonly string[];
   /**
    * The client asked for fresh data (`Cache-Control: no-cache` on the GraphQL request): no answer
    * of the shared read cache is served to this request.
@@ -52,6 +54,8 @@ export interface AppDependencies<TContext extends BaseContext = BaseContext> {
   logger?: Logger;
   /** Extra readiness checks for GET /ready (e.g. "an upstream token can be obtained"). */
   readinessChecks?: readonly ReadinessCheck[];
+  /** Runs once Apollo Server has stopped (closes what the app opened, e.g. the ledger). */
+  onStop?: () => Promise<void>;
 }
 
 /** The whole service minus the listening socket: Apollo Server, readiness and the settings the HTTP adapter needs. */
@@ -64,8 +68,10 @@ export interface App {
    * configured, undefined when keys are configured and the header carries none of them.
    */
   authenticate(authorization: string | undefined): string | undefined;
-  /** Runs one GraphQL HTTP request through Apollo Server (CSRF prevention, landing page, introspection rules) as `callerId`. */
-  executeGraphQL(request: HTTPGraphQLRequest, callerId: string): Promise<HTTPGraphQLResponse>;
+  /** The caller (and its scopes) a request's `Authorization` header authenticates; undefined as for {@link App.authenticate}. */
+  authenticateCaller(authorization: string | undefined): Promise<Caller | undefined>;
+  /** Runs one GraphQL HTTP request through Apollo Server (CSRF prevention, landing page, introspection rules) as `callerId` with `scopes`. */
+  executeGraphQL(request: HTTPGraphQLRequest, callerId: string, scopes?: readonly string[]): Promise<HTTPGraphQLResponse>;
   /** Starts Apollo Server (schema checks, plugins). Call once before serving. */
   start(): Promise<void>;
   /** Stops Apollo Server; GET /ready reports unavailable from the first call on. */
@@ -115,11 +121,13 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     config,
     logger,
     readiness,
-    authenticate: (authorization) => authenticate(config.apiCallers, authorization),
-    executeGraphQL: (httpGraphQLRequest, callerId) =>
+    authenticate: (authorization) => authenticate(config.apiCallers, authorization)?.callerId,
+    authenticateCaller: async (authorization) => authenticate(config.apiCallers, authorization),
+    executeGraphQL: (httpGraphQLRequest, callerId, scopes) =>
       server.executeHTTPGraphQLRequest({
         httpGraphQLRequest,
-        context: () => deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')) }),
+        context: () =>
+          deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')), ...(scopes === undefined ? {} : { scopes }) }),
       }),
     async start() {
       await server.start();
@@ -131,6 +139,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
         await server.stop();
       }
       await deps.graph.close?.();
+      await deps.onStop?.();
     },
   };
 }
@@ -138,9 +147,18 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
 /** Caller id used when no API keys are configured. */
 export const ANONYMOUS_CALLER = 'anonymous';
 
-function authenticate(callers: Config['apiCallers'], authorization: string | undefined): string | undefined {
+/** Every scope: what the anonymous caller of an unauthenticated (development) graph holds. */
+export const ALL_SCOPES: readonly string[] = CALLER_SCOPES;
+
+/** An authenticated caller. */
+export interface Caller {
+  callerId: string;
+  scopes: readonly string[];
+}
+
+function authenticate(callers: Config['apiCallers'], authorization: string | undefined): Caller | undefined {
   if (callers.length === 0) {
-    return ANONYMOUS_CALLER;
+    return { callerId: ANONYMOUS_CALLER, scopes: ALL_SCOPES };
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (match?.[1] === undefined) {
@@ -148,10 +166,10 @@ function authenticate(callers: Config['apiCallers'], authorization: string | und
   }
   const digest = createHash('sha256').update(match[1]).digest();
   // Compare digests in constant time; every caller is checked so timing does not tell which one matched.
-  let found: string | undefined;
+  let found: Caller | undefined;
   for (const caller of callers) {
     if (timingSafeEqual(digest, caller.keySha256)) {
-      found = caller.callerId;
+      found = { callerId: caller.callerId, scopes: caller.scopes };
     }
   }
   return found;

@@ -1,9 +1,12 @@
+import { sql } from 'kysely';
 import { type Config } from '../config.js';
-import { createContext, type GraphContext, type GraphLogger } from '../graphql/context.js';
+import { probeForRecord } from '../graphql/common/probes.js';
+import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/context.js';
 import { costPlugin } from '../graphql/cost.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
+import { Ledger, openLedgerDatabase, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ReadinessCheck } from './health.js';
@@ -15,6 +18,7 @@ import { type Logger, silentLogger, stackFrames } from './logger.js';
  */
 export async function creditGraph(
   upstream: UpstreamClient,
+  writes: { ledger: Ledger; settings?: WriteSettings },
   logger: Logger = silentLogger,
   limits: QueryLimitOptions = DEFAULT_QUERY_LIMITS,
   sharing: GraphSharing = {},
@@ -31,8 +35,17 @@ export async function creditGraph(
   };
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId, fresh }) =>
-      createContext({ upstream, session: shared.session({ callerId, fresh }), logger: graphLogger, callerId, maxUpstreamCalls: limits.maxUpstreamCalls }),
+    context: async ({ callerId, fresh, scopes }) =>
+      createContext({
+        upstream,
+        session: shared.session({ callerId, fresh }),
+        logger: graphLogger,
+        callerId,
+        scopes: scopes ?? [],
+        maxUpstreamCalls: limits.maxUpstreamCalls,
+        ledger: writes.ledger,
+        ...(writes.settings === undefined ? {} : { writes: writes.settings }),
+      }),
     plugins: [
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
@@ -60,7 +73,7 @@ export interface GraphSharing {
   observer?: Partial<UpstreamObserver>;
 }
 
-/** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream`. */
+/** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
 export interface CreditGraphAppOptions {
   upstream: UpstreamClient;
   /**
@@ -72,6 +85,33 @@ export interface CreditGraphAppOptions {
   observer?: Partial<UpstreamObserver>;
   logger?: Logger;
   readinessChecks?: readonly ReadinessCheck[];
+  /**
+   * The operations ledger, when the caller opens it (tests share one database between two apps).
+   * Default: opened from `config.ledger` when the app is created, closed when it stops.
+   */
+  ledger?: Ledger;
+  /** Overrides of the write settings (tests inject a sleep). */
+  writes?: WriteSettings;
+}
+
+/** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
+export async function openLedger(config: Config, now?: () => Date): Promise<{ ledger: Ledger; close: () => Promise<void> }> {
+  const database = await openLedgerDatabase(
+    config.ledger.databaseUrl === undefined ? { dataDir: config.ledger.dataDir } : { databaseUrl: config.ledger.databaseUrl },
+  );
+  return { ledger: new Ledger(database.db, { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }), close: database.close };
+}
+
+/** Readiness check `ledger`: its database answers. */
+export function ledgerCheck(ledger: Ledger): ReadinessCheck {
+  return {
+    name: 'ledger',
+    check: () =>
+      sql`select 1`.execute(ledger.db).then(
+        () => undefined,
+        () => 'LEDGER_UNAVAILABLE',
+      ),
+  };
 }
 
 /**
@@ -106,9 +146,30 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
-  return createApp(config, {
-    graph: await creditGraph(options.upstream, options.logger, config.queryLimits, sharing),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
-    readinessChecks: [upstreamAuthCheck(options.upstream), ...(options.readinessChecks ?? [])],
-  });
+  const opened = options.ledger === undefined ? await openLedger(config) : undefined;
+  const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
+  const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
+  try {
+    const reconciler =
+      config.ledger.reconcileIntervalMs > 0
+        ? startReconciler(ledger, {
+            intervalMs: config.ledger.reconcileIntervalMs,
+            settleMs: config.ledger.settleMs,
+            probeFor: probeForRecord(options.upstream),
+            onError: error => options.logger?.warn('ledger reconciliation failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
+          })
+        : undefined;
+    return createApp(config, {
+      graph: await creditGraph(options.upstream, { ledger, settings }, options.logger, config.queryLimits, sharing),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
+      onStop: async () => {
+        await reconciler?.stop();
+        await opened?.close();
+      },
+    });
+  } catch (error) {
+    await opened?.close();
+    throw error;
+  }
 }

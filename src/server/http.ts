@@ -140,14 +140,14 @@ export async function handle(app: App, req: IncomingMessage, res: ServerResponse
 }
 
 async function graphql(app: App, req: IncomingMessage, res: ServerResponse, method: string, search: string): Promise<void> {
-  let callerId = app.authenticate(req.headers.authorization);
-  if (callerId === undefined) {
+  let caller = await app.authenticateCaller(req.headers.authorization);
+  if (caller === undefined) {
     // A bare GET (no query, no persisted-query extension) executes nothing: it may fetch the landing page.
     if (method !== 'GET' || search !== '') {
       res.setHeader('WWW-Authenticate', 'Bearer');
       throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key is required: send Authorization: Bearer <key>.');
     }
-    callerId = ANONYMOUS_CALLER;
+    caller = { callerId: ANONYMOUS_CALLER, scopes: [] };
   }
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -161,7 +161,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, meth
     search,
     body: method === 'POST' ? await readBody(req, app.config.maxBodyBytes) : undefined,
   };
-  const response = await app.executeGraphQL(request, callerId);
+  const response = await app.executeGraphQL(request, caller.callerId, caller.scopes);
   for (const [key, value] of response.headers) {
     res.setHeader(key, value);
   }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { keyed } from '../helpers/keys.js';
 /**
  * Black-box acceptance of the credit graph (issue 4), written from the issue text, README.md,
  * docs/errors.md and the schema descriptions only. Every request goes over HTTP to the real app
@@ -74,7 +76,7 @@ function cents(decimal: string): number {
 }
 
 const CREATE = /* GraphQL */ `
-  mutation Create($key: String, $input: CreateProposalInput!) {
+  mutation Create($key: String!, $input: CreateProposalInput!) {
     createProposal(idempotencyKey: $key, input: $input) {
       proposal { id number operationCode situation situationCode financedAmount }
       userErrors { code field message upstreamCode }
@@ -407,7 +409,7 @@ describe('the surface: fixed names, scalars, descriptions', () => {
 
 describe('mutations (issue 4, "What it must do" 2)', () => {
   const INVITE = /* GraphQL */ `
-    mutation Invite($key: String, $input: InviteSignersInput!) {
+    mutation Invite($key: String!, $input: InviteSignersInput!) {
       inviteSigners(idempotencyKey: $key, input: $input) {
         parameters { name value }
         proposal { situation }
@@ -430,7 +432,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     ['invalid CPF check digits', { document: '52998224724' }, ['input', 'signers', '0', 'document'], /^T0668\/D0004$/],
     ['an empty name', { name: '' }, ['input', 'signers', '0', 'name'], /^T0668\/D0003$/],
   ])('inviteSigners with %s is INVALID_INPUT with the catalogue code and 0 upstream calls', async (_label, override, field, upstreamCode) => {
-    const { result, calls } = await counted(graph, () => graph.execute(INVITE, { input: { proposalId: demo.approved, signers: [signer(override)] } }));
+    const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [signer(override)] } }));
     const payload = ok(result).inviteSigners;
     expect(payload.userErrors).toHaveLength(1);
     expect(payload.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field });
@@ -440,22 +442,22 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 
   it('inviteSigners with no signers is C0060/V0001 before any call', async () => {
-    const { result, calls } = await counted(graph, () => graph.execute(INVITE, { input: { proposalId: demo.approved, signers: [] } }));
+    const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [] } }));
     expect(ok(result).inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['input', 'signers'], upstreamCode: 'C0060/V0001' })]);
     expect(calls.total).toBe(0);
   });
 
   it('inviteSigners on a proposal that is not approved is a REJECTED userError (C0060), not a GraphQL error', async () => {
-    const underReview = await counted(graph, () => graph.execute(INVITE, { input: { proposalId: demo.underReview, signers: [signer()] } }));
+    const underReview = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.underReview, signers: [signer()] } }));
     expect(ok(underReview.result).inviteSigners.userErrors).toEqual([
       { code: 'REJECTED', field: null, message: expect.any(String), upstreamCode: 'C0060/V0003' },
     ]);
     expect(underReview.calls.operations).toEqual({ '/Proposta/IncluirAssinaturaCCB': 1 });
 
-    const disbursed = ok(await graph.execute(INVITE, { input: { proposalId: demo.disbursed, signers: [signer()] } }));
+    const disbursed = ok(await graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.disbursed, signers: [signer()] } }));
     expect(disbursed.inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'REJECTED', upstreamCode: 'C0060/V0002' })]);
 
-    const unknown = ok(await graph.execute(INVITE, { input: { proposalId: UNKNOWN_ID, signers: [signer()] } }));
+    const unknown = ok(await graph.execute(INVITE, { key: randomUUID(), input: { proposalId: UNKNOWN_ID, signers: [signer()] } }));
     expect(unknown.inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'NOT_FOUND', upstreamCode: 'C0112/V0001' })]);
   });
 
@@ -463,19 +465,19 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const ATTACH = 'mutation ($input: AttachDocumentInput!) { attachDocument(input: $input) { document { id } userErrors { code field upstreamCode } } }';
     const content = Buffer.from('hello').toString('base64');
     const { result, calls } = await counted(graph, () =>
-      graph.execute(ATTACH, { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.exe', extension: 'exe', contentBase64: content } }),
+      graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.exe', extension: 'exe', contentBase64: content } }),
     );
     expect(ok(result).attachDocument).toEqual({ document: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
     expect(calls.total).toBe(0);
 
-    const attached = ok(await graph.execute(ATTACH, { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: content } }));
+    const attached = ok(await graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: content } }));
     expect(attached.attachDocument.userErrors).toEqual([]);
     expect(attached.attachDocument.document.id).toEqual(expect.any(String));
   });
 
   it('createProposal validates CPF check digits, contract type, amount and term before any call (T0665)', async () => {
     const { result, calls } = await counted(graph, () =>
-      graph.execute(CREATE, { input: proposalInput({ clientDocument: '529.982.247-24', contractType: '', requestedAmount: '0', installments: 0 }) }),
+      graph.execute(CREATE, { key: randomUUID(), input: proposalInput({ clientDocument: '529.982.247-24', contractType: '', requestedAmount: '0', installments: 0 }) }),
     );
     const upstreamCodes = ok(result).createProposal.userErrors.map((error: UserError) => error.upstreamCode).sort();
     expect(upstreamCodes).toEqual(['T0665/D0002', 'T0665/D0019', 'T0665/D0020', 'T0665/D0021']);
@@ -528,7 +530,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const PAY = `mutation ($id: ID!) { registerInstallmentPayment(idempotencyKey: "acceptance-pay-11",
       input: { proposalId: $id, payment: { installmentNumber: 11, amount: "100.00", description: "Acceptance" } }) {
       installments { number balance totalPaid entries { paymentAmount description } } userErrors { code upstreamCode } } }`;
-    const first = await counted(graph, () => graph.execute(PAY, { id: demo.disbursed }));
+    const first = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id: demo.disbursed }));
     const paid = ok(first.result).registerInstallmentPayment;
     expect(paid.userErrors).toEqual([]);
     expect(paid.installments).toHaveLength(1);
@@ -537,7 +539,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     expect(paid.installments[0].entries).toContainEqual({ paymentAmount: '100.00', description: 'Acceptance' });
     expect(first.calls.operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
 
-    const again = ok(await graph.execute(PAY, { id: demo.disbursed })).registerInstallmentPayment;
+    const again = ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed })).registerInstallmentPayment;
     expect(again.installments[0].balance).toBe(paid.installments[0].balance);
     const after = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [11]) { balance } } } }', { id: demo.disbursed }));
     expect(after.proposal.agenda.installments[0].balance).toBe(paid.installments[0].balance);
@@ -573,14 +575,14 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
       );
     const before = await read();
     const refused = ok(
-      await graph.execute(PAYMENTS, { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '1.00' }, { installmentNumber: 10, amount: '99999.00' }] }),
+      await graph.execute(keyed(PAYMENTS), { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '1.00' }, { installmentNumber: 10, amount: '99999.00' }] }),
     ).registerInstallmentPayments;
     expect(refused.installments).toEqual([]);
     expect(refused.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: 'C0202/V0002' }]);
     expect(await read()).toEqual(before);
 
     const accepted = ok(
-      await graph.execute(PAYMENTS, { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '200.00' }, { installmentNumber: 10, amount: '0.50' }] }),
+      await graph.execute(keyed(PAYMENTS), { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '200.00' }, { installmentNumber: 10, amount: '0.50' }] }),
     ).registerInstallmentPayments;
     expect(accepted.userErrors).toEqual([]);
     expect(accepted.installments.map((item: Data) => cents(item.balance))).toEqual([cents(before[0] ?? '') - 20_000, cents(before[1] ?? '') - 50]);
@@ -588,11 +590,11 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
 
   it('a non-positive payment is INVALID_INPUT before any call; a payment on a proposal without agenda is C0200/V0001', async () => {
     const PAY = 'mutation ($id: ID!, $amount: Decimal!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 6, amount: $amount } }) { userErrors { code field upstreamCode } } }';
-    const zero = await counted(graph, () => graph.execute(PAY, { id: demo.disbursed, amount: '0' }));
+    const zero = await counted(graph, () => graph.execute(keyed(PAY), { id: demo.disbursed, amount: '0' }));
     expect(ok(zero.result).registerInstallmentPayment.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'] })]);
     expect(zero.calls.total).toBe(0);
 
-    const noAgenda = ok(await graph.execute(PAY, { id: demo.approved, amount: '1.00' }));
+    const noAgenda = ok(await graph.execute(keyed(PAY), { id: demo.approved, amount: '1.00' }));
     expect(noAgenda.registerInstallmentPayment.userErrors).toEqual([{ code: 'REJECTED', field: null, upstreamCode: 'C0200/V0001' }]);
   });
 
@@ -625,7 +627,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 
   it('addGuarantor: individual and company guarantors, validation before any call', async () => {
-    const GUARANTOR = 'mutation ($key: String, $input: AddGuarantorInput!) { addGuarantor(idempotencyKey: $key, input: $input) { guarantor { kind name document number } userErrors { code field upstreamCode } } }';
+    const GUARANTOR = 'mutation ($key: String!, $input: AddGuarantorInput!) { addGuarantor(idempotencyKey: $key, input: $input) { guarantor { kind name document number } userErrors { code field upstreamCode } } }';
     const individual = ok(
       await graph.execute(GUARANTOR, { key: 'acceptance-guarantor-pf', input: { proposalId: demo.approved, name: 'Gui', document: '529.982.247-25', individual: { email: 'gui@example.com' } } }),
     ).addGuarantor;
@@ -636,7 +638,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     expect(company.guarantor).toMatchObject({ kind: 'COMPANY', document: '11222333000181' });
 
     const bad = await counted(graph, () =>
-      graph.execute(GUARANTOR, { input: { proposalId: demo.approved, name: 'Gui', document: '52998224725', individual: { email: 'bad@', mobilePhone: '1198765432' } } }),
+      graph.execute(GUARANTOR, { key: randomUUID(), input: { proposalId: demo.approved, name: 'Gui', document: '52998224725', individual: { email: 'bad@', mobilePhone: '1198765432' } } }),
     );
     const errors = ok(bad.result).addGuarantor.userErrors;
     expect(errors.map((error: UserError) => error.field?.join('.'))).toEqual(expect.arrayContaining(['input.individual.email', 'input.individual.mobilePhone']));
@@ -645,9 +647,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 
   it('cancelFgtsProposal: a ceded proposal is refused (400/28); an FGTS one is cancelled with a return boleto, then 400/27', async () => {
-    const CANCEL = `mutation ($key: String, $id: ID!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id, reason: "acceptance" }) {
+    const CANCEL = `mutation ($key: String!, $id: ID!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id, reason: "acceptance" }) {
       returnBoleto proposal { situation situationCode fgtsCancellations { eventTypeCode amount digitableLine } } userErrors { code upstreamCode } } }`;
-    const ceded = ok(await graph.execute(CANCEL, { id: demo.ceded })).cancelFgtsProposal;
+    const ceded = ok(await graph.execute(CANCEL, { key: randomUUID(), id: demo.ceded })).cancelFgtsProposal;
     expect(ceded.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: '400/28' }]);
 
     const cancelled = ok(await graph.execute(CANCEL, { key: 'acceptance-cancel-fgts', id: demo.fgtsDisbursed })).cancelFgtsProposal;
@@ -666,12 +668,12 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const before = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [5]) { balance } } } }', { id: demo.disbursed }))
       .proposal.agenda.installments[0].balance;
     await graph.admin.setFaults({ errorRate: 1, operations: ['/AgendaRecebivel/IncluirLancamentoParcela'] });
-    const failed = await graph.execute(PAY, { id: demo.disbursed });
+    const failed = await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed });
     expect(codes(failed.errors)).toEqual(['UPSTREAM_UNAVAILABLE']);
     await graph.admin.clearFaults();
-    const retried = ok(await graph.execute(PAY, { id: demo.disbursed })).registerInstallmentPayment;
+    const retried = ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed })).registerInstallmentPayment;
     expect(cents(before) - cents(retried.installments[0].balance)).toBe(500);
-    const replayed = ok(await graph.execute(PAY, { id: demo.disbursed })).registerInstallmentPayment;
+    const replayed = ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed })).registerInstallmentPayment;
     expect(replayed.installments[0].balance).toBe(retried.installments[0].balance);
   });
 });
@@ -778,7 +780,7 @@ describe('HTTP, Apollo Sandbox and limits (issue 4, "What it must do" 6, README)
     const latin1 = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{"query":"{ __typename }"}' });
     expect(latin1.status).toBe(415);
     expect(await (await fetch(`${graph.baseUrl}/health`)).json()).toEqual({ status: 'ok' });
-    expect(await (await fetch(`${graph.baseUrl}/ready`)).json()).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok' } });
+    expect(await (await fetch(`${graph.baseUrl}/ready`)).json()).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok', ledger: 'ok' } });
   });
 
   it('more than 30 aliases is HTTP 400 TOO_MANY_ALIASES before any upstream call', async () => {
@@ -844,9 +846,9 @@ describe('README example queries as written', () => {
 });
 
 describe('acceptance findings, fixed', () => {
-  const PAY = `mutation ($key: String, $id: ID!, $n: Int!, $amount: Decimal!) { registerInstallmentPayment(idempotencyKey: $key,
+  const PAY = `mutation ($key: String!, $id: ID!, $n: Int!, $amount: Decimal!) { registerInstallmentPayment(idempotencyKey: $key,
     input: { proposalId: $id, payment: { installmentNumber: $n, amount: $amount } }) { installments { balance } userErrors { code field message upstreamCode } } }`;
-  const GENERATE = `mutation ($key: String, $id: ID!, $n: Int!) { generateBoletos(idempotencyKey: $key, input: { proposalId: $id, installments: [{ number: $n }] }) {
+  const GENERATE = `mutation ($key: String!, $id: ID!, $n: Int!) { generateBoletos(idempotencyKey: $key, input: { proposalId: $id, installments: [{ number: $n }] }) {
     boletos { number installmentNumbers } userErrors { code field message upstreamCode } } }`;
 
   async function disbursed(key: string): Promise<string> {
@@ -858,13 +860,13 @@ describe('acceptance findings, fixed', () => {
 
   it('money with more than two decimals is refused before any call (payment 1.005, createProposal and simulateProposal 1000.001)', async () => {
     const id = await disbursed('acceptance-fix-decimals');
-    const pay = await counted(graph, () => graph.execute(PAY, { id, n: 1, amount: '1.005' }));
+    const pay = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id, n: 1, amount: '1.005' }));
     expect(ok(pay.result).registerInstallmentPayment.userErrors).toEqual([
       { code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'], message: expect.any(String), upstreamCode: null },
     ]);
     expect(pay.calls.total).toBe(0);
 
-    const create = await counted(graph, () => graph.execute(CREATE, { input: proposalInput({ requestedAmount: '1000.001' }) }));
+    const create = await counted(graph, () => graph.execute(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) }));
     expect(ok(create.result).createProposal.userErrors.map((error: UserError) => [error.code, error.field])).toEqual([['INVALID_INPUT', ['input', 'requestedAmount']]]);
     expect(create.calls.total).toBe(0);
 
@@ -906,7 +908,7 @@ describe('acceptance findings, fixed', () => {
 
   it('partner rejections name the graph input field and the English meaning of sandbox-observed codes', async () => {
     const id = await disbursed('acceptance-fix-field');
-    const over = await counted(graph, () => graph.execute(PAY, { id, n: 2, amount: '99999.00' }));
+    const over = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id, n: 2, amount: '99999.00' }));
     expect(ok(over.result).registerInstallmentPayment.userErrors).toEqual([
       { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
     ]);
@@ -915,16 +917,16 @@ describe('acceptance findings, fixed', () => {
 
   it('input refused before any call carries the partner code: C0202/V0001, C0201/V0003, T0665/D0002, C0068/V0002', async () => {
     const { result, calls } = await counted(graph, async () => ({
-      zero: ok(await graph.execute(PAY, { id: demo.disbursed, n: 6, amount: '0' })).registerInstallmentPayment.userErrors,
-      empty: ok(await graph.execute('mutation ($id: ID!) { generateBoletos(input: { proposalId: $id, installments: [] }) { userErrors { upstreamCode } } }', { id: demo.disbursed }))
+      zero: ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed, n: 6, amount: '0' })).registerInstallmentPayment.userErrors,
+      empty: ok(await graph.execute(keyed('mutation ($id: ID!) { generateBoletos(input: { proposalId: $id, installments: [] }) { userErrors { upstreamCode } } }'), { id: demo.disbursed }))
         .generateBoletos.userErrors,
       guarantor: ok(
-        await graph.execute('mutation ($input: AddGuarantorInput!) { addGuarantor(input: $input) { userErrors { upstreamCode } } }', {
+        await graph.execute(keyed('mutation ($input: AddGuarantorInput!) { addGuarantor(input: $input) { userErrors { upstreamCode } } }'), {
           input: { proposalId: demo.approved, name: 'Gui', document: '52998224724' },
         }),
       ).addGuarantor.userErrors,
       base64: ok(
-        await graph.execute('mutation ($input: AttachDocumentInput!) { attachDocument(input: $input) { userErrors { upstreamCode } } }', {
+        await graph.execute(keyed('mutation ($input: AttachDocumentInput!) { attachDocument(input: $input) { userErrors { upstreamCode } } }'), {
           input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: '%%%' },
         }),
       ).attachDocument.userErrors,

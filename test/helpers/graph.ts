@@ -2,7 +2,10 @@ import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
+import { type WriteSettings } from '../../src/graphql/context.js';
+import { type Ledger } from '../../src/ledger/index.js';
 import { type App } from '../../src/server/app.js';
+import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
 import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type Logger } from '../../src/server/logger.js';
@@ -20,6 +23,12 @@ export interface TestGraphOptions {
   upstream?: Partial<Omit<UpstreamClientOptions, 'baseUrl' | 'environmentUrl' | 'authUrl' | 'clientId' | 'privateKeyPem'>>;
   /** Logger of the app (default silent). */
   logger?: Logger;
+  /** The ledger (another graph replica shares its database); default a fresh test ledger, closed with the graph. */
+  ledger?: Ledger;
+  /** Write settings of the app (tests shorten waits). */
+  writes?: WriteSettings;
+  /** Start over this sandbox instead of a new one (a second replica); the first graph closes it. */
+  reuseSandbox?: { sandbox: Sandbox; admin: SandboxAdmin; client: TestClient };
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -44,6 +53,8 @@ export interface TestGraph {
   /** The upstream client the graph uses. */
   client: UpstreamClient;
   app: App;
+  /** The graph's operations ledger. */
+  ledger: Ledger;
   /** Posts one operation as JSON (`content-type: application/json`, so CSRF prevention lets it through). */
   execute<TData = Record<string, unknown>, TVariables = Record<string, unknown>>(
     document: TypedDocumentNode<TData, TVariables> | DocumentNode | string,
@@ -63,7 +74,11 @@ const TEST_RATE_LIMIT = { requestsPerSecond: 10_000, burst: 10_000, maxConcurren
  */
 export async function startTestGraph(options: TestGraphOptions = {}): Promise<TestGraph> {
   const { demo = true, ...sandboxOptions } = options.sandbox ?? {};
-  const started = await startTestSandbox({ ...sandboxOptions, demo });
+  const started = options.reuseSandbox
+    ? { ...options.reuseSandbox, close: async () => undefined }
+    : await startTestSandbox({ ...sandboxOptions, demo });
+  const ownLedger = options.ledger === undefined ? await openTestLedger() : undefined;
+  const ledger = options.ledger ?? (ownLedger as TestLedgerDatabase).ledger;
   let client: UpstreamClient | undefined;
   let http: HttpServer | undefined;
   try {
@@ -82,7 +97,12 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       rateLimit: TEST_RATE_LIMIT,
       ...options.upstream,
     });
-    const app = await createCreditGraphApp(config, { upstream: client, ...(options.logger === undefined ? {} : { logger: options.logger }) });
+    const app = await createCreditGraphApp(config, {
+      upstream: client,
+      ledger,
+      ...(options.writes === undefined ? {} : { writes: options.writes }),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
     const server = http;
     const upstream = client;
@@ -95,16 +115,19 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       client: upstream,
       app,
       execute: (document, variables, headers) => executeGraphQL(server.graphqlUrl, document, variables, headers),
+      ledger,
       async close() {
         await server.close(1000);
         await upstream.close();
         await started.close();
+        await ownLedger?.close();
       },
     };
   } catch (error) {
     await http?.close(0);
     await client?.close();
     await started.close();
+    await ownLedger?.close();
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
@@ -108,7 +109,7 @@ describe('the credit graph when the partner fails', () => {
   it('reports a transport failure of a mutation as a GraphQL error, not as userErrors', async () => {
     await h.admin('PUT', '/_sandbox/faults', { failNext: 1, errorStatus: 503, operations: ['/Proposta/IncluirManual'] });
     const result = await h.run(
-      `mutation { createProposal(input: { clientDocument: "52998224725", contractType: "CP", requestedAmount: "1000", monthlyInterestRate: "2", installments: 3 }) { proposal { id } userErrors { code } } }`,
+      keyed(`mutation { createProposal(input: { clientDocument: "52998224725", contractType: "CP", requestedAmount: "1000", monthlyInterestRate: "2", installments: 3 }) { proposal { id } userErrors { code } } }`),
     );
     expect(result.data).toBeNull();
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'IncluirManual' });

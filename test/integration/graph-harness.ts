@@ -7,7 +7,6 @@
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, graphql, print } from 'graphql';
-import { type IdempotencyStore } from '../../src/graphql/common/idempotency.js';
 import { createContext } from '../../src/graphql/context.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../../src/graphql/errors.js';
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
@@ -15,6 +14,9 @@ import { createSandbox, type DemoProposal, type Sandbox } from '../../src/sandbo
 import { createFormatError, SERVER_ERROR_CODES } from '../../src/server/errors.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { createUpstreamClient, DEFAULT_SCOPE, type UpstreamClient } from '../../src/upstream/index.js';
+import { type Ledger } from '../../src/ledger/index.js';
+import { ALL_SCOPES } from '../../src/server/app.js';
+import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
 
 /** `GET /_sandbox/calls`. */
 export interface Calls {
@@ -29,15 +31,18 @@ export interface GraphResult<TData = Record<string, unknown>> {
   errors?: Array<{ message: string; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown> }>;
 }
 
-/** Per-request options of `run`: who calls, and which idempotency store (another one = another graph process). */
+/** Per-request options of `run`: who calls with which scopes (default every scope), and which ledger (default the harness's). */
 export interface RunOptions {
   callerId?: string;
-  idempotency?: IdempotencyStore;
+  scopes?: readonly string[];
+  ledger?: Ledger;
 }
 
 export interface GraphHarness {
   sandbox: Sandbox;
   upstream: UpstreamClient;
+  /** The harness's ledger database (fresh per harness). */
+  ledger: TestLedgerDatabase;
   demo(label: string): DemoProposal;
   /** Runs one operation (a generated typed document or text) in a fresh request context (fresh loaders). */
   run<TData = Record<string, unknown>, TVariables = Record<string, unknown>>(
@@ -78,6 +83,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
     retry: { maxAttempts: 1 },
     ...(options.deadlineMs ? { timeouts: { deadlineMs: options.deadlineMs } } : {}),
   });
+  const ledger = await openTestLedger();
   schemaPromise ??= buildCreditGraphSchema();
   const schema = await schemaPromise;
   // The formatError the server installs (server/app.ts), so these tests see what clients see.
@@ -94,6 +100,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
   return {
     sandbox,
     upstream,
+    ledger,
     demo(label: string): DemoProposal {
       const found = sandbox.demo.find(d => d.label === label);
       if (!found) {
@@ -102,7 +109,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
       return found;
     },
     async run<TData, TVariables>(document: TypedDocumentNode<TData, TVariables> | DocumentNode | string, variables?: TVariables, options: RunOptions = {}) {
-      const contextValue = createContext({ upstream, ...options });
+      const contextValue = createContext({ upstream, callerId: options.callerId ?? 'anonymous', scopes: options.scopes ?? ALL_SCOPES, ledger: options.ledger ?? ledger.ledger });
       const source = typeof document === 'string' ? document : print(document);
       const variableValues = variables as Record<string, unknown> | undefined;
       const result: ExecutionResult = await graphql({ schema, source, contextValue, ...(variableValues ? { variableValues } : {}) });
@@ -120,6 +127,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
     async close() {
       await upstream.close();
       await sandbox.close();
+      await ledger.close();
     },
   };
 }

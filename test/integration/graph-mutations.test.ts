@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { keyed } from '../helpers/keys.js';
 import { CreateProposalDocument, type CreateProposalInput, GenerateBoletosDocument, RegisterInstallmentPaymentDocument } from '../__generated__/graphql.js';
-import { createIdempotencyStore } from '../../src/graphql/common/idempotency.js';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
 const CREATE = CreateProposalDocument;
@@ -33,7 +33,7 @@ describe('the credit graph mutations', () => {
   describe('createProposal', () => {
     it('creates a proposal and reads it back fresh with only the reads its selection needs', async () => {
       const input = proposalInput();
-      const result = await h.run(CREATE, { input });
+      const result = await h.run(CREATE, { input, idempotencyKey: randomUUID() });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.userErrors).toEqual([]);
@@ -45,7 +45,7 @@ describe('the credit graph mutations', () => {
     });
 
     it('reports invalid input as userErrors with the catalogue codes, before any upstream call', async () => {
-      const result = await h.run(CREATE, { input: proposalInput({ clientDocument: '529.982.247-24', requestedAmount: '0', installments: 0 }) });
+      const result = await h.run(CREATE, { idempotencyKey: randomUUID(), input: proposalInput({ clientDocument: '529.982.247-24', requestedAmount: '0', installments: 0 }) });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
@@ -59,7 +59,7 @@ describe('the credit graph mutations', () => {
 
     it('reports a business rejection by the partner as userErrors, not as an error', async () => {
       const input = proposalInput({ contractType: 'CDC-PF', clientDocument: '11.222.333/0001-81' });
-      const result = await h.run(CREATE, { input });
+      const result = await h.run(CREATE, { input, idempotencyKey: randomUUID() });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
@@ -80,14 +80,15 @@ describe('the credit graph mutations', () => {
       expect((await h.calls()).operations['/Proposta/IncluirManual']).toBe(1);
     });
 
-    it('creates one proposal when two graph processes receive the same idempotencyKey (the derived upstream key)', async () => {
+    it('creates one proposal when two graph processes on one ledger receive the same idempotencyKey, writing once', async () => {
       const before = ((await h.admin('GET', '/_sandbox/proposals')) as unknown[]).length;
       const input = proposalInput();
       const key = randomUUID();
-      const first = await h.run(CREATE, { input, idempotencyKey: key }, { idempotency: createIdempotencyStore() });
-      const second = await h.run(CREATE, { input, idempotencyKey: key }, { idempotency: createIdempotencyStore() });
+      const other = await h.ledger.open();
+      const first = await h.run(CREATE, { input, idempotencyKey: key });
+      const second = await h.run(CREATE, { input, idempotencyKey: key }, { ledger: other });
       expect(second.data?.createProposal.proposal?.id).toBe(first.data?.createProposal.proposal?.id);
-      expect((await h.calls()).operations['/Proposta/IncluirManual']).toBe(2);
+      expect((await h.calls()).operations['/Proposta/IncluirManual']).toBe(1);
       expect(((await h.admin('GET', '/_sandbox/proposals')) as unknown[]).length).toBe(before + 1);
     });
 
@@ -106,7 +107,7 @@ describe('the credit graph mutations', () => {
   describe('payments and boletos', () => {
     /** A fresh disbursed proposal of 6 installments, so tests do not share balances. */
     async function disbursedProposal(): Promise<string> {
-      const created = await h.run(CREATE, { input: proposalInput({ requestedAmount: '1200.00', installments: 6 }) });
+      const created = await h.run(CREATE, { idempotencyKey: randomUUID(), input: proposalInput({ requestedAmount: '1200.00', installments: 6 }) });
       const id = created.data?.createProposal.proposal?.id as string;
       await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 9 });
       await h.resetCalls();
@@ -120,14 +121,14 @@ describe('the credit graph mutations', () => {
       const minus = (cents: number): string => ((Math.round(Number(balance) * 100) - cents) / 100).toFixed(2);
       await h.resetCalls();
       const result = await h.run(
-        `mutation($id: ID!) {
+        keyed(`mutation($id: ID!) {
           a: registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) {
             proposal { agenda { installments(numbers: [1]) { balance } } } installments { number balance } userErrors { code upstreamCode }
           }
           b: registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) {
             proposal { agenda { installments(numbers: [1]) { balance } } } installments { number balance } userErrors { code upstreamCode }
           }
-        }`,
+        }`),
         { id },
       );
       expect(result.errors).toBeUndefined();
@@ -153,15 +154,16 @@ describe('the credit graph mutations', () => {
       expect(second.data?.registerInstallmentPayment.installments.map(i => [i.number, i.totalPaid, i.entries.length])).toEqual([[2, '10.00', 1]]);
       expect(second.data?.registerInstallmentPayment.parameters).toEqual(first.data?.registerInstallmentPayment.parameters);
       expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
-      // another graph process (another store) sends the same derived key: the partner does not pay twice
-      const elsewhere = await h.run(RegisterInstallmentPaymentDocument, variables, { idempotency: createIdempotencyStore() });
+      // another graph process on the same ledger replays it: the partner is not called again
+      const elsewhere = await h.run(RegisterInstallmentPaymentDocument, variables, { ledger: await h.ledger.open() });
       expect(elsewhere.data?.registerInstallmentPayment.installments.map(i => [i.totalPaid, i.entries.length])).toEqual([['10.00', 1]]);
+      expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
     });
 
     it('reports a payment on a proposal without agenda as userErrors', async () => {
       const { id } = h.demo('approved');
       const result = await h.run(
-        `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) { proposal { id } userErrors { code upstreamCode message } } }`,
+        keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) { proposal { id } userErrors { code upstreamCode message } } }`),
         { id },
       );
       expect(result.errors).toBeUndefined();
@@ -172,7 +174,7 @@ describe('the credit graph mutations', () => {
 
     it('refuses a non-positive payment before any call', async () => {
       const result = await h.run(
-        `mutation { registerInstallmentPayment(input: { proposalId: "${randomUUID()}", payment: { installmentNumber: 1, amount: "-1" } }) { userErrors { code field } } }`,
+        keyed(`mutation { registerInstallmentPayment(input: { proposalId: "${randomUUID()}", payment: { installmentNumber: 1, amount: "-1" } }) { userErrors { code field } } }`),
       );
       expect(result.data?.registerInstallmentPayment).toEqual({ userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'] }] });
       expect((await h.calls()).total).toBe(0);
@@ -199,11 +201,11 @@ describe('the credit graph mutations', () => {
     it('generates a single boleto covering several installments', async () => {
       const id = await disbursedProposal();
       const result = await h.run(
-        `mutation($id: ID!) {
+        keyed(`mutation($id: ID!) {
           generateSingleBoleto(input: { proposalId: $id, installmentNumbers: [4, 5] }) {
             boletos { installmentNumbers amount } proposal { boletos { number } } userErrors { code }
           }
-        }`,
+        }`),
         { id },
       );
       expect(result.errors).toBeUndefined();
@@ -215,7 +217,7 @@ describe('the credit graph mutations', () => {
 
   describe('signers, guarantors, documents and cancellation', () => {
     async function approvedProposal(): Promise<string> {
-      const created = await h.run(CREATE, { input: proposalInput() });
+      const created = await h.run(CREATE, { idempotencyKey: randomUUID(), input: proposalInput() });
       const id = created.data?.createProposal.proposal?.id as string;
       // The partner's credit analysis approves it (moved at once through the sandbox admin API).
       await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
@@ -234,7 +236,7 @@ describe('the credit graph mutations', () => {
 
     it('invites signers to an approved proposal', async () => {
       const id = await approvedProposal();
-      const result = await h.run(INVITE, { input: { proposalId: id, signers: [signer()] } });
+      const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.inviteSigners as { parameters: Array<{ name: string; value: string }>; userErrors: unknown[] };
       expect(payload.userErrors).toEqual([]);
@@ -243,7 +245,7 @@ describe('the credit graph mutations', () => {
     });
 
     it('checks e-mail, mobile and document with the catalogue codes before any call', async () => {
-      const result = await h.run(INVITE, {
+      const result = await h.run(keyed(INVITE), {
         input: {
           proposalId: '00000000-0000-4000-8000-000000000000',
           signers: [
@@ -266,26 +268,26 @@ describe('the credit graph mutations', () => {
     });
 
     it('refuses an empty signer list with C0060/V0001 before any call', async () => {
-      const result = await h.run(INVITE, { input: { proposalId: '00000000-0000-4000-8000-000000000000', signers: [] } });
+      const result = await h.run(keyed(INVITE), { input: { proposalId: '00000000-0000-4000-8000-000000000000', signers: [] } });
       expect((result.data?.inviteSigners as { userErrors: Array<{ upstreamCode: string }> }).userErrors.map(e => e.upstreamCode)).toEqual(['C0060/V0001']);
       expect((await h.calls()).total).toBe(0);
     });
 
     it('reports inviting signers to a disbursed proposal as the partner rule C0060/V0002', async () => {
       const { id } = h.demo('disbursed');
-      const result = await h.run(INVITE, { input: { proposalId: id, signers: [signer()] } });
+      const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
       expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'REJECTED', field: null, upstreamCode: 'C0060/V0002' }]);
     });
 
     it('reports an unknown proposal as NOT_FOUND with C0112/V0001', async () => {
-      const result = await h.run(INVITE, { input: { proposalId: randomUUID(), signers: [signer()] } });
+      const result = await h.run(keyed(INVITE), { input: { proposalId: randomUUID(), signers: [signer()] } });
       expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'NOT_FOUND', field: null, upstreamCode: 'C0112/V0001' }]);
     });
 
     it('registers signers who already signed', async () => {
       const id = await approvedProposal();
       const result = await h.run(
-        `mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { parameters { name value } userErrors { code } } }`,
+        keyed(`mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { parameters { name value } userErrors { code } } }`),
         { id },
       );
       expect(result.errors).toBeUndefined();
@@ -297,14 +299,14 @@ describe('the credit graph mutations', () => {
     it('adds an individual guarantor and refuses company details for a CPF', async () => {
       const id = await approvedProposal();
       const ok = await h.run(
-        `mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { id number name document kind } userErrors { code } } }`,
+        keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { id number name document kind } userErrors { code } } }`),
         { id },
       );
       expect(ok.errors).toBeUndefined();
       expect(ok.data?.addGuarantor).toEqual({ guarantor: { id: expect.any(String), number: 1, name: 'Gil Garante', document: '11144477735', kind: 'INDIVIDUAL' }, userErrors: [] });
       await h.resetCalls();
       const bad = await h.run(
-        `mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil", document: "11144477735", company: { tradeName: "X" } }) { guarantor { id } userErrors { code field } } }`,
+        keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil", document: "11144477735", company: { tradeName: "X" } }) { guarantor { id } userErrors { code field } } }`),
         { id },
       );
       expect(bad.data?.addGuarantor).toEqual({ guarantor: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'company'] }] });
@@ -315,11 +317,11 @@ describe('the credit graph mutations', () => {
       const id = await approvedProposal();
       const content = Buffer.from('%PDF-1.4 signed ccb').toString('base64');
       const mutation = `mutation($input: AttachDocumentInput!) { attachDocument(input: $input) { document { id typeCode fileName extension } userErrors { code field upstreamCode } } }`;
-      const ok = await h.run(mutation, { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: '.PDF', contentBase64: content } });
+      const ok = await h.run(keyed(mutation), { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: '.PDF', contentBase64: content } });
       expect(ok.errors).toBeUndefined();
       expect(ok.data?.attachDocument).toEqual({ document: { id: expect.any(String), typeCode: 22, fileName: 'ccb.pdf', extension: 'pdf' }, userErrors: [] });
       await h.resetCalls();
-      const bad = await h.run(mutation, { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.exe', extension: 'exe', contentBase64: content } });
+      const bad = await h.run(keyed(mutation), { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.exe', extension: 'exe', contentBase64: content } });
       expect(bad.data?.attachDocument).toEqual({ document: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
       expect((await h.calls()).total).toBe(0);
     });
@@ -327,22 +329,22 @@ describe('the credit graph mutations', () => {
     it('cancels a disbursed FGTS proposal once, returning the return boleto, even when repeated with the same key', async () => {
       const { id } = h.demo('fgts-disbursed');
       const mutation = `mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }, idempotencyKey: "cancel-1") { returnBoleto proposal { situation fgtsCancellations { digitableLine } } userErrors { code upstreamCode } } }`;
-      const first = await h.run(mutation, { id });
+      const first = await h.run(keyed(mutation), { id });
       expect(first.errors).toBeUndefined();
       const payload = first.data?.cancelFgtsProposal as { returnBoleto: string; proposal: { situation: string; fgtsCancellations: Array<{ digitableLine: string }> }; userErrors: unknown[] };
       expect(payload.userErrors).toEqual([]);
       expect(payload.returnBoleto).toMatch(/^\d{47}$/);
       expect(payload.proposal.situation).toBe('CANCELLED');
       expect(payload.proposal.fgtsCancellations.map(c => c.digitableLine)).toContain(payload.returnBoleto);
-      const again = await h.run(mutation, { id });
+      const again = await h.run(keyed(mutation), { id });
       expect((again.data?.cancelFgtsProposal as { returnBoleto: string }).returnBoleto).toBe(payload.returnBoleto);
-      const otherKey = await h.run(mutation.replace('cancel-1', 'cancel-2'), { id });
+      const otherKey = await h.run(keyed(mutation).replace('cancel-1', 'cancel-2'), { id });
       expect((otherKey.data?.cancelFgtsProposal as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'REJECTED', upstreamCode: '400/27' }]);
     });
 
     it('reports cancelling a ceded proposal as a userError', async () => {
       const { id } = h.demo('ceded');
-      const result = await h.run(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { returnBoleto userErrors { code upstreamCode } } }`, { id });
+      const result = await h.run(keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { returnBoleto userErrors { code upstreamCode } } }`), { id });
       expect(result.errors).toBeUndefined();
       expect(result.data?.cancelFgtsProposal).toEqual({ returnBoleto: null, userErrors: [{ code: 'REJECTED', upstreamCode: '400/28' }] });
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createIdempotencyStore } from '../../src/graphql/common/idempotency.js';
+import { keyed } from '../helpers/keys.js';
+import { openTestLedger } from '../helpers/ledger.js';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
 interface UserError {
@@ -11,14 +12,14 @@ interface UserError {
 
 const USER_ERRORS = 'userErrors { code field message upstreamCode }';
 
-const CREATE = `mutation($key: String, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } ${USER_ERRORS} } }`;
-const PAY = `mutation($key: String, $id: ID!, $amount: Decimal!, $n: Int!) {
+const CREATE = `mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } ${USER_ERRORS} } }`;
+const PAY = `mutation($key: String!, $id: ID!, $amount: Decimal!, $n: Int!) {
   registerInstallmentPayment(idempotencyKey: $key, input: { proposalId: $id, payment: { installmentNumber: $n, amount: $amount } }) {
     installments { number balance totalPaid } ${USER_ERRORS}
   }
 }`;
 const PAYMENTS = `mutation($id: ID!, $payments: [InstallmentPaymentInput!]!) { registerInstallmentPayments(input: { proposalId: $id, payments: $payments }) { ${USER_ERRORS} } }`;
-const GENERATE = `mutation($key: String, $id: ID!, $installments: [BoletoInstallmentInput!]!) {
+const GENERATE = `mutation($key: String!, $id: ID!, $installments: [BoletoInstallmentInput!]!) {
   generateBoletos(idempotencyKey: $key, input: { proposalId: $id, installments: $installments }) { boletos { number installmentNumbers } ${USER_ERRORS} }
 }`;
 const SIMULATE = `query($amount: Decimal!, $rate: Decimal!) { simulateProposal(input: { requestedAmount: $amount, installments: 6, monthlyInterestRate: $rate }) { installmentAmount } }`;
@@ -41,7 +42,7 @@ describe('the credit graph user errors', () => {
 
   /** A fresh disbursed proposal of 6 installments, so tests do not share balances. */
   async function disbursedProposal(): Promise<string> {
-    const created = await h.run(CREATE, { input: proposalInput() });
+    const created = await h.run(CREATE, { key: randomUUID(), input: proposalInput() });
     const id = (created.data?.createProposal as { proposal: { id: string } }).proposal.id;
     await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 9 });
     await h.resetCalls();
@@ -58,7 +59,7 @@ describe('the credit graph user errors', () => {
       const id = await disbursedProposal();
       const before = await balanceOf(id, 1);
       await h.resetCalls();
-      const result = await h.run(PAY, { id, amount: '1.005', n: 1 });
+      const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.005', n: 1 });
       expect(result.errors).toBeUndefined();
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
         { code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'], message: 'amount must have at most 2 decimal places', upstreamCode: null },
@@ -69,7 +70,7 @@ describe('the credit graph user errors', () => {
 
     it('accepts 1.010 (a trailing zero: two significant decimals) and records 1.01', async () => {
       const id = await disbursedProposal();
-      const result = await h.run(PAY, { id, amount: '1.010', n: 1 });
+      const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.010', n: 1 });
       const payload = result.data?.registerInstallmentPayment as { installments: Array<{ totalPaid: string }>; userErrors: UserError[] };
       expect(payload.userErrors).toEqual([]);
       expect(payload.installments[0]?.totalPaid).toBe('1.01');
@@ -77,7 +78,7 @@ describe('the credit graph user errors', () => {
     });
 
     it('refuses createProposal of 1000.001 before any call, naming the field', async () => {
-      const result = await h.run(CREATE, { input: proposalInput({ requestedAmount: '1000.001' }) });
+      const result = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) });
       expect(result.data?.createProposal).toEqual({
         proposal: null,
         userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null }],
@@ -86,7 +87,7 @@ describe('the credit graph user errors', () => {
     });
 
     it('refuses an interest rate with more than 4 decimals, accepts 4', async () => {
-      const rate = await h.run(CREATE, { input: proposalInput({ monthlyInterestRate: '1.99995' }) });
+      const rate = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ monthlyInterestRate: '1.99995' }) });
       expect((rate.data?.createProposal as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_INPUT', 'input.monthlyInterestRate', null],
       ]);
@@ -130,14 +131,15 @@ describe('the credit graph user errors', () => {
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarBoletos': 1 });
     });
 
-    it('maps the partner 409 I0001/V0001 (the graph store lost the key, e.g. a restart) to the same user error', async () => {
+    it('maps the partner 409 I0001/V0001 (a graph whose ledger lost the key) to the same user error', async () => {
       const id = await disbursedProposal();
       const key = randomUUID();
       const first = await h.run(PAY, { key, id, amount: '10.00', n: 4 });
       expect((first.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([]);
       const balance = await balanceOf(id, 4);
       await h.resetCalls();
-      const restarted = await h.run(PAY, { key, id, amount: '20.00', n: 4 }, { idempotency: createIdempotencyStore() });
+      const emptyLedger = await openTestLedger();
+      const restarted = await h.run(PAY, { key, id, amount: '20.00', n: 4 }, { ledger: emptyLedger.ledger }).finally(() => emptyLedger.close());
       expect(restarted.errors).toBeUndefined();
       expect((restarted.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
         { code: 'IDEMPOTENCY_KEY_REUSED', field: ['idempotencyKey'], message: 'This idempotencyKey was already used with a different request.', upstreamCode: 'I0001/V0001' },
@@ -150,7 +152,7 @@ describe('the credit graph user errors', () => {
   describe('partner rejections', () => {
     it('name the graph input field and give the English meaning of receivables codes (C0202/V0002)', async () => {
       const id = await disbursedProposal();
-      const result = await h.run(PAY, { id, amount: '99999.00', n: 2 });
+      const result = await h.run(PAY, { key: randomUUID(), id, amount: '99999.00', n: 2 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
         { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
       ]);
@@ -159,7 +161,7 @@ describe('the credit graph user errors', () => {
 
     it('keep field null for a failure about the proposal as a whole, with the English meaning (C0200/V0001)', async () => {
       const { id } = h.demo('approved');
-      const result = await h.run(PAY, { id, amount: '1.00', n: 1 });
+      const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.00', n: 1 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
         { code: 'REJECTED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
       ]);
@@ -167,15 +169,15 @@ describe('the credit graph user errors', () => {
     });
 
     it('map a signer field to the graph path (T0668/D0013 on assinantes[0].email)', async () => {
-      const created = await h.run(CREATE, { input: proposalInput() });
+      const created = await h.run(CREATE, { key: randomUUID(), input: proposalInput() });
       const id = (created.data?.createProposal as { proposal: { id: string } }).proposal.id;
       await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
       const INVITE = `mutation($input: InviteSignersInput!) { inviteSigners(input: $input) { ${USER_ERRORS} } }`;
       const signer = { name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '11987654321' };
-      const first = await h.run(INVITE, { input: { proposalId: id, signers: [signer] } });
+      const first = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer] } });
       expect((first.data?.inviteSigners as { userErrors: UserError[] }).userErrors).toEqual([]);
       await h.resetCalls();
-      const twice = await h.run(INVITE, { input: { proposalId: id, signers: [{ ...signer, name: 'Outra Pessoa', document: '39053344705' }] } });
+      const twice = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [{ ...signer, name: 'Outra Pessoa', document: '39053344705' }] } });
       const errors = (twice.data?.inviteSigners as { userErrors: UserError[] }).userErrors;
       expect(errors).toContainEqual({
         code: 'REJECTED',
@@ -189,7 +191,7 @@ describe('the credit graph user errors', () => {
 
   describe('input refused with the partner code', () => {
     it('a non-positive payment is C0202/V0001', async () => {
-      const result = await h.run(PAY, { id: randomUUID(), amount: '0', n: 1 });
+      const result = await h.run(PAY, { key: randomUUID(), id: randomUUID(), amount: '0', n: 1 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_INPUT', 'input.payment.amount', 'C0202/V0001'],
       ]);
@@ -197,11 +199,11 @@ describe('the credit graph user errors', () => {
     });
 
     it('an empty installment list is C0201/V0003 in generateBoletos and registerInstallmentPayments', async () => {
-      const boletos = await h.run(GENERATE, { id: randomUUID(), installments: [] });
+      const boletos = await h.run(GENERATE, { key: randomUUID(), id: randomUUID(), installments: [] });
       expect((boletos.data?.generateBoletos as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_INPUT', 'input.installments', 'C0201/V0003'],
       ]);
-      const payments = await h.run(PAYMENTS, { id: randomUUID(), payments: [] });
+      const payments = await h.run(keyed(PAYMENTS), { id: randomUUID(), payments: [] });
       expect((payments.data?.registerInstallmentPayments as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_INPUT', 'input.payments', 'C0201/V0003'],
       ]);
@@ -210,7 +212,7 @@ describe('the credit graph user errors', () => {
 
     it('a guarantor with an invalid CPF/CNPJ is T0665/D0002', async () => {
       const result = await h.run(
-        `mutation($input: AddGuarantorInput!) { addGuarantor(input: $input) { ${USER_ERRORS} } }`,
+        keyed(`mutation($input: AddGuarantorInput!) { addGuarantor(input: $input) { ${USER_ERRORS} } }`),
         { input: { proposalId: h.demo('approved').id, name: 'Gui', document: '52998224724' } },
       );
       expect((result.data?.addGuarantor as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
@@ -220,7 +222,7 @@ describe('the credit graph user errors', () => {
     });
 
     it('attachDocument content that is not base64 is C0068/V0002', async () => {
-      const result = await h.run(`mutation($input: AttachDocumentInput!) { attachDocument(input: $input) { ${USER_ERRORS} } }`, {
+      const result = await h.run(keyed(`mutation($input: AttachDocumentInput!) { attachDocument(input: $input) { ${USER_ERRORS} } }`), {
         input: { proposalId: h.demo('approved').id, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: 'not base64!' },
       });
       expect((result.data?.attachDocument as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([

@@ -32,7 +32,7 @@ describe('GET /ready of the credit graph', () => {
   it('is 200 once an upstream token is obtained, with one token request and no operation call', async () => {
     const answer = await ready(graph);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text)).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok' } });
+    expect(JSON.parse(answer.text)).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok', ledger: 'ok' } });
     expect(graph.client.stats().tokenRequests).toBe(1);
     expect((await graph.admin.calls()).total).toBe(0);
   });
@@ -52,7 +52,7 @@ describe('GET /ready of the credit graph', () => {
     await graph.admin.setTokenEndpointDown(false);
     const up = await ready(graph);
     expect(up.status).toBe(200);
-    expect(JSON.parse(up.text)).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok' } });
+    expect(JSON.parse(up.text)).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok', ledger: 'ok' } });
   });
 
   it('needs no token request while the cached token is valid, even with the token endpoint down', async () => {

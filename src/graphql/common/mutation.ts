@@ -1,44 +1,57 @@
 import { createHash } from 'node:crypto';
 import { type GraphQLResolveInfo } from 'graphql';
+import { type Attempt, LedgerUnavailableError, writeOnce } from '../../ledger/index.js';
 import {
   type CallOptions,
   isCatalogueCode,
   observedMeaningOf,
   type OperationName,
   type Parametro,
+  UpstreamAuthError,
   UpstreamEnvelopeError,
   UpstreamForbiddenError,
   UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  UpstreamUnavailableError,
 } from '../../upstream/index.js';
 import { type GraphContext } from '../context.js';
-import { catalogueCode, toGraphQLError } from '../errors.js';
+import { catalogueCode, idempotencyKeyInUse, outcomeUnknown, toGraphQLError } from '../errors.js';
 import { type ProposalIdentity } from '../proposal/proposal.mapper.js';
 import { resolveProposal } from '../proposal/proposal.reference.js';
 import { type Proposal } from '../proposal/proposal.type.js';
 import { graphFieldPath } from './field-paths.js';
 import { IdempotencyKeyReusedError, requestFingerprint } from './idempotency.js';
 import { UpstreamParameter } from './parameter.type.js';
+import { probeFor } from './probes.js';
 import { selectedFields } from './selection.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
 import { validateInput } from './validation.js';
 
 /** Description of every mutation's idempotencyKey argument. */
 export const IDEMPOTENCY_KEY_DESCRIPTION =
-  'Your key for this mutation (e.g. a UUID). Repeating the mutation with the same key and the same input, as the same caller, answers the first result and sends the partner the same derived IdempotencyKey, so nothing is created or paid twice. The same key with a different input is refused with userError IDEMPOTENCY_KEY_REUSED and nothing is sent. Upstream: IdempotencyKey header (derived from your key, never sent as is).';
+  'Your key for this mutation (e.g. a UUID; 1 to 255 characters), required. The graph records the write under it before calling the partner, in its ledger shared by every replica: repeating the mutation with the same key and the same input, as the same caller, answers the first result without a second call, even after a restart or on another replica; while the first is still running a repeat waits for it (or gets IDEMPOTENCY_KEY_IN_USE). The same key with a different input is refused with userError IDEMPOTENCY_KEY_REUSED and nothing is sent. When the answer of a write was lost (OUTCOME_UNKNOWN), retry with the same key: the graph finds out at the partner whether it happened before sending anything again. Upstream: IdempotencyKey header (derived from your key, never sent as is).';
+
+/** Longest accepted `idempotencyKey` (Stripe's limit). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /**
  * The upstream IdempotencyKey for a client's `idempotencyKey`: a UUID-shaped SHA-256 of the
  * operation, the caller and the client's key. The same mutation repeated with the same key by the
  * same caller sends the same upstream key (so the partner cannot apply it twice); different callers
- * or operations never share one. Without a client key there is nothing to derive and the upstream
- * client generates a fresh key (reused across its own retries).
+ * or operations never share one.
  */
-export function deriveIdempotencyKey(operation: string, callerId: string, clientKey: string | null | undefined): string | undefined {
-  if (clientKey === null || clientKey === undefined || clientKey === '') {
-    return undefined;
-  }
+export function deriveIdempotencyKey(operation: string, callerId: string, clientKey: string): string {
   const hex = createHash('sha256').update(`credit-graph/v1\n${operation}\n${callerId}\n${clientKey}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The operation code a created proposal gets when the caller gives none: derived from the caller
+ * and its key, so a create whose answer was lost can be found at the partner
+ * (FGTS/ConsultaProposta by CodigoOperacao) instead of being sent a second time.
+ */
+export function derivedOperationCode(callerId: string, clientKey: string): string {
+  return `cg-${createHash('sha256').update(`credit-graph/operation-code/v1\n${callerId}\n${clientKey}`).digest('hex').slice(0, 32)}`;
 }
 
 /** A write's outcome: its answer, or the business failures to report as user errors. */
@@ -58,8 +71,7 @@ export function keyReusedUserError(): UserError {
  * The user errors of an upstream rejection: catalogue code, English meaning (the contract's, else
  * the observed one, never the partner's free text) and the graph input path of the field the
  * partner names (common/field-paths.ts, by the rejected operation). I0001/V0001 (IdempotencyKey
- * reused with another request, e.g. after a restart emptied the graph's own store) is
- * IDEMPOTENCY_KEY_REUSED, as when the graph catches it first.
+ * reused with another request) is IDEMPOTENCY_KEY_REUSED, as when the graph catches it first.
  */
 export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
   const code =
@@ -80,43 +92,112 @@ export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
   });
 }
 
+/** The answer to a write on a proposal the caller may not change: the same as for an unknown one. */
+export function proposalNotFoundUserError(): UserError {
+  return userError(UserErrorCode.NOT_FOUND, 'The credit partner does not know this proposal.', ['input', 'proposalId'], null);
+}
+
 /** Options of `runWrite`. */
-export interface WriteOptions {
+export interface WriteOptions<T> {
   /** Upstream operation name (part of the derived key and of the request fingerprint). */
   operation: string;
   /**
-   * The upstream request body the write sends. Its fingerprint is remembered with the key, so the
+   * The upstream request body the write sends. Its fingerprint is recorded with the key, so the
    * same key with another request is refused instead of answered with the first request's result.
    */
   request: unknown;
-  /** The client's idempotency key, if any. */
-  idempotencyKey?: string | null;
-  /** The proposal written to: its loaders are cleared afterwards so later reads are fresh. */
+  /** The client's idempotency key. */
+  idempotencyKey: string;
+  /** The proposal written to: only its owner (or a caller with proposals.all) may write; its loaders are cleared afterwards. */
   proposalId?: string;
+  /** What in-doubt resolution needs to find this write at the partner (common/probes.ts). */
+  probe?: unknown;
+  /** What read-back serves after success (no file content, no secrets). */
+  details?: unknown;
+  /** For a write that creates a proposal: which one, from its answer (it then belongs to the caller). */
+  creates?: (value: T) => { proposalId: string; number: number | null; operationCode: string | null } | undefined;
+}
+
+/** Whether an upstream failure proves the write never took effect at the partner (else it is in doubt). */
+export function provenNotApplied(error: unknown): boolean {
+  if (error instanceof UpstreamRateLimitedError || error instanceof UpstreamAuthError) {
+    // Refused by our limiter, by a 429 or by authentication: the partner did not process it.
+    return true;
+  }
+  // A 5xx answer: the partner says it failed. A reset, a deadline or a closed client prove nothing.
+  return error instanceof UpstreamUnavailableError && error.status !== undefined;
 }
 
 /**
- * Runs one upstream write: derives the IdempotencyKey (and answers a repeat of the same request
- * from the idempotency store without writing again; refuses the key reused for another request
- * without any call), turns envelope rejections into user errors,
- * turns transport and auth failures into GraphQL errors (errors.ts), and clears the proposal's
- * loaders whatever happened (a timed-out write may still have been applied).
+ * Runs one upstream write exactly once per caller and key: refuses a proposal the caller may not
+ * change (before any call), records the write in the ledger before sending it (ledger/write.ts),
+ * answers repeats from the ledger, turns envelope rejections into user errors (replayed to
+ * repeats), transport and auth failures into GraphQL errors, a lost answer into OUTCOME_UNKNOWN,
+ * and clears the proposal's loaders whatever happened.
  */
-export async function runWrite<T>(ctx: GraphContext, options: WriteOptions, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
-  const idempotencyKey = deriveIdempotencyKey(options.operation, ctx.callerId, options.idempotencyKey);
+export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInfer<T>>, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
+  const key = options.idempotencyKey;
+  if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    return { ok: false, userErrors: [userError(UserErrorCode.INVALID_INPUT, `idempotencyKey must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, ['idempotencyKey'], null)] };
+  }
+  if (options.proposalId !== undefined && !(await ctx.ownership.mayAccess(options.proposalId))) {
+    return { ok: false, userErrors: [proposalNotFoundUserError()] };
+  }
+  const { creates } = options;
   try {
-    const value =
-      idempotencyKey === undefined
-        ? await write({})
-        : await ctx.idempotency.once(idempotencyKey, requestFingerprint(options.operation, options.request), () => write({ idempotencyKey }));
-    return { ok: true, value };
+    const result = await writeOnce(
+      ctx.ledger,
+      {
+        callerId: ctx.callerId,
+        idempotencyKey: key,
+        operation: options.operation,
+        requestHash: requestFingerprint(options.operation, options.request),
+        upstreamKey: deriveIdempotencyKey(options.operation, ctx.callerId, key),
+        proposalId: options.proposalId ?? null,
+        probe: options.probe,
+        details: options.details,
+      },
+      {
+        ...ctx.writes,
+        probe: probeFor(options.operation, ctx.upstream),
+        send: async (record): Promise<Attempt> => {
+          try {
+            const value = await write({ idempotencyKey: record.upstream_key });
+            const created = creates?.(value);
+            return created === undefined
+              ? { state: 'succeeded', outcome: value }
+              : { state: 'succeeded', outcome: value, proposalId: created.proposalId, createdProposal: { number: created.number, operationCode: created.operationCode } };
+          } catch (error) {
+            if (error instanceof UpstreamEnvelopeError) {
+              return { state: 'rejected', outcome: rejectionUserErrors(error) };
+            }
+            return provenNotApplied(error) ? { state: 'failed', error } : { state: 'unknown', error };
+          }
+        },
+      },
+    ).catch((error: unknown) => {
+      // Every failure writeOnce lets through is the ledger's (send failures are classified above).
+      throw new LedgerUnavailableError('the operations ledger failed', { cause: error });
+    });
+    switch (result.kind) {
+      case 'succeeded':
+        return { ok: true, value: result.outcome as T };
+      case 'rejected':
+        return { ok: false, userErrors: (result.outcome as UserError[]).map(e => userError(e.code, e.message, e.field, e.upstreamCode)) };
+      case 'reused':
+        return { ok: false, userErrors: [keyReusedUserError()] };
+      case 'in_use':
+        throw idempotencyKeyInUse();
+      case 'unknown':
+        throw outcomeUnknown(options.operation);
+      case 'failed':
+        throw toGraphQLError(result.error);
+      default: {
+        const never: never = result;
+        throw new Error(`unexpected write result ${JSON.stringify(never)}`);
+      }
+    }
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) {
-      return { ok: false, userErrors: [keyReusedUserError()] };
-    }
-    if (error instanceof UpstreamEnvelopeError) {
-      return { ok: false, userErrors: rejectionUserErrors(error) };
-    }
     throw toGraphQLError(error);
   } finally {
     if (options.proposalId !== undefined) {
@@ -134,7 +215,7 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions, writ
 export async function validatedWrite<T, R>(
   ctx: GraphContext,
   input: object,
-  options: Omit<WriteOptions, 'request'> & { request: () => R },
+  options: Omit<WriteOptions<NoInfer<T>>, 'request'> & { request: () => R },
   write: (request: R, call: CallOptions) => Promise<T>,
 ): Promise<WriteOutcome<T>> {
   const invalid = await validateInput(input);

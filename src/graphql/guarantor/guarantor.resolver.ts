@@ -22,7 +22,7 @@ export class GuarantorResolver {
   })
   async addGuarantor(
     @Arg('input', _type => AddGuarantorInput, { validate: false, description: 'The guarantor. Upstream: dto, avalista.' }) input: AddGuarantorInput,
-    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AddGuarantorPayload> {

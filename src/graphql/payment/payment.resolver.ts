@@ -51,7 +51,7 @@ export class PaymentResolver {
   })
   async registerInstallmentPayment(
     @Arg('input', _type => RegisterInstallmentPaymentInput, { validate: false, description: 'The payment. Upstream: dto, dtoLancamentoParcela.' }) input: RegisterInstallmentPaymentInput,
-    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
@@ -72,7 +72,7 @@ export class PaymentResolver {
   })
   async registerInstallmentPayments(
     @Arg('input', _type => RegisterInstallmentPaymentsInput, { validate: false, description: 'The payments. Upstream: dto, dtoLancamentoParcelas.' }) input: RegisterInstallmentPaymentsInput,
-    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {

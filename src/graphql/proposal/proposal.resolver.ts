@@ -1,12 +1,12 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
-import { cancelarProposta, type ConsultaPropostaResponse, fetchedAtOf, incluirManual } from '../../upstream/index.js';
+import { cancelarProposta, type ConsultaPropostaResponse, fetchedAtOf, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
 import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
 import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
 import { mapBoleto } from '../boleto/boleto.mapper.js';
 import { type Boleto } from '../boleto/boleto.type.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
+import { derivedOperationCode, IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
 import { badUserInput } from '../errors.js';
@@ -75,18 +75,32 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   })
   async createProposal(
     @Arg('input', _type => CreateProposalInput, { validate: false, description: 'The proposal. Upstream: dto.' }) input: CreateProposalInput,
-    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirManual', idempotencyKey, request: () => createProposalRequest(input) }, (request, call) =>
-      incluirManual(ctx.upstream, request, call),
+    // Every create carries an operation code, so one whose answer is lost can be found (common/probes.ts).
+    const operationCode = input.operationCode || derivedOperationCode(ctx.callerId, idempotencyKey);
+    const outcome = await validatedWrite<IncluirManualResponse, IncluirManualRequest>(
+      ctx,
+      input,
+      {
+        operation: 'IncluirManual',
+        idempotencyKey,
+        request: () => {
+          const request = createProposalRequest(input);
+          return { ...request, dto: { ...request.dto, codigoOperacao: operationCode } };
+        },
+        probe: { operationCode },
+        creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode } : undefined),
+      },
+      (request, call) => incluirManual(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: outcome.userErrors });
     }
     const id = outcome.value.codigo ?? '';
-    const identity = { id, number: outcome.value.numero ?? null, operationCode: input.operationCode ?? null };
+    const identity = { id, number: outcome.value.numero ?? null, operationCode };
     return Object.assign(new CreateProposalPayload(), {
       proposal: id ? await payloadProposal(ctx, identity, info, 'CreateProposalPayload') : null,
       userErrors: [],
@@ -99,7 +113,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   })
   async cancelFgtsProposal(
     @Arg('input', _type => CancelFgtsProposalInput, { validate: false, description: 'The proposal to cancel. Upstream: request body.' }) input: CancelFgtsProposalInput,
-    @Arg('idempotencyKey', _type => String, { nullable: true, description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string | null,
+    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CancelFgtsProposalPayload> {

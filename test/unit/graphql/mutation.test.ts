@@ -15,12 +15,6 @@ describe('deriveIdempotencyKey', () => {
     expect(deriveIdempotencyKey('IncluirManual', 'caller-a', 'k2')).not.toBe(key);
     expect(key).not.toContain('k1');
   });
-
-  it('derives nothing without a client key', () => {
-    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', undefined)).toBeUndefined();
-    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', null)).toBeUndefined();
-    expect(deriveIdempotencyKey('IncluirManual', 'caller-a', '')).toBeUndefined();
-  });
 });
 
 describe('rejectionUserErrors', () => {

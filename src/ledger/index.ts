@@ -1,0 +1,8 @@
+/** The operations ledger: our record of every write, ownership and read-back. Knows nothing of GraphQL. */
+export * from './database.js';
+export * from './errors.js';
+export * from './idempotency.js';
+export * from './in-doubt.js';
+export * from './ledger.js';
+export * from './reconciler.js';
+export * from './write.js';

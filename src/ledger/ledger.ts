@@ -1,0 +1,294 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { type LedgerTables, type OperationsTable, type OperationState } from './database.js';
+import { decideKey } from './idempotency.js';
+
+/** A ledger row as the graph reads it. */
+export type OperationRecord = Selectable<OperationsTable>;
+
+/** What a write is, recorded before it is sent. */
+export interface WriteRequest {
+  callerId: string;
+  idempotencyKey: string;
+  operation: string;
+  requestHash: string;
+  upstreamKey: string;
+  /** The proposal written to (unknown for a create until it is answered). */
+  proposalId?: string | null;
+  /** What in-doubt resolution needs to find this write at the partner. */
+  probe?: unknown;
+  /** What read-back serves once the write succeeds (no files, no secrets). */
+  details?: unknown;
+}
+
+/**
+ * The answer of {@link Ledger.begin}. `send`, `resend` and `resolve` hold the record's lease
+ * (`lease`, a fencing token): only the holder may finish it.
+ */
+export type Claim =
+  | { kind: 'send'; record: OperationRecord; lease: string }
+  | { kind: 'resend'; record: OperationRecord; lease: string }
+  | { kind: 'resolve'; record: OperationRecord; lease: string }
+  | { kind: 'replay'; record: OperationRecord }
+  | { kind: 'wait'; record: OperationRecord }
+  | { kind: 'reused'; record: OperationRecord };
+
+/** How a held write ended. */
+export type Finish =
+  | { state: 'succeeded'; outcome: unknown; proposalId?: string | null; createdProposal?: { number: number | null; operationCode: string | null }; resolution?: 'found' }
+  | { state: 'rejected'; outcome: unknown }
+  | { state: 'failed' }
+  | { state: 'unknown' };
+
+/** A proposal created through the graph, with its owner. */
+export interface OwnedProposal {
+  proposalId: string;
+  callerId: string;
+  number: number | null;
+  operationCode: string | null;
+  createdAt: Date;
+}
+
+/** A position in a caller's proposals, newest first. */
+export interface ProposalCursor {
+  createdAt: Date;
+  proposalId: string;
+}
+
+/** Options of {@link Ledger}. */
+export interface LedgerOptions {
+  /** The clock every recorded time and lease comes from (tests move it). */
+  now?: () => Date;
+  /** How long a holder owns a write it is sending; must outlast the upstream deadline. Default 60 s. */
+  leaseMs?: number;
+}
+
+/**
+ * The operations ledger: every write recorded before it is sent, its outcome once known, and the
+ * proposals each caller created. Each state change is one transaction; a lease with a fencing
+ * token makes sure a holder that stalled past its lease cannot overwrite whoever took over.
+ */
+export class Ledger {
+  readonly now: () => Date;
+  readonly leaseMs: number;
+
+  constructor(
+    readonly db: Kysely<LedgerTables>,
+    options: LedgerOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  /**
+   * Records a write under its caller and key, or decides what a repeat must do: the first request
+   * gets `send`; later ones `replay`, `wait`, `reused`, or the lease to `resolve` an in-doubt write
+   * or `resend` a failed one. Concurrent first requests are serialized by the unique key.
+   */
+  async begin(request: WriteRequest): Promise<Claim> {
+    return this.db.transaction().execute(async tx => {
+      const now = this.now();
+      const lease = randomUUID();
+      const leaseUntil = new Date(now.getTime() + this.leaseMs);
+      const inserted = await tx
+        .insertInto('ledger_operations')
+        .values({
+          id: randomUUID(),
+          caller_id: request.callerId,
+          idempotency_key: request.idempotencyKey,
+          operation: request.operation,
+          request_hash: request.requestHash,
+          upstream_key: request.upstreamKey,
+          proposal_id: request.proposalId ?? null,
+          state: 'in_progress',
+          lease_token: lease,
+          lease_until: leaseUntil,
+          attempts: 1,
+          probe: json(request.probe),
+          outcome: null,
+          details: json(request.details),
+          created_at: now,
+          sent_at: now,
+          updated_at: now,
+        })
+        .onConflict(oc => oc.columns(['caller_id', 'idempotency_key']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted !== undefined) {
+        return { kind: 'send', record: inserted, lease };
+      }
+      const existing = await tx
+        .selectFrom('ledger_operations')
+        .selectAll()
+        .where('caller_id', '=', request.callerId)
+        .where('idempotency_key', '=', request.idempotencyKey)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const decision = decideKey(existing, request.requestHash, now);
+      if (decision === 'reused' || decision === 'replay' || decision === 'wait') {
+        return { kind: decision, record: existing };
+      }
+      const taken = await tx
+        .updateTable('ledger_operations')
+        .set({
+          state: 'in_progress',
+          lease_token: lease,
+          lease_until: leaseUntil,
+          updated_at: now,
+          ...(decision === 'resend' ? { attempts: existing.attempts + 1, sent_at: now } : {}),
+        })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The decision is taken on the state before the claim (an expired in_progress is in doubt too).
+      return { kind: decision, record: { ...taken, state: existing.state }, lease };
+    });
+  }
+
+  /**
+   * Takes the lease of an in-doubt write by id (the reconciler's way in, without its request):
+   * undefined when it is settled, or held by a live holder.
+   */
+  async claimInDoubt(id: string): Promise<{ record: OperationRecord; lease: string } | undefined> {
+    const now = this.now();
+    const lease = randomUUID();
+    const record = await this.db
+      .updateTable('ledger_operations')
+      .set({ state: 'in_progress', lease_token: lease, lease_until: new Date(now.getTime() + this.leaseMs), updated_at: now })
+      .where('id', '=', id)
+      .where(eb => eb.or([eb('state', '=', 'unknown'), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)])]))
+      .returningAll()
+      .executeTakeFirst();
+    return record === undefined ? undefined : { record, lease };
+  }
+
+  /** Marks a held in-doubt write as sent again (it was proven absent at the partner). */
+  async resent(id: string, lease: string): Promise<boolean> {
+    const now = this.now();
+    const result = await this.db
+      .updateTable('ledger_operations')
+      .set(eb => ({ attempts: eb('attempts', '+', 1), sent_at: now, updated_at: now, resolution: 'absent', lease_until: new Date(now.getTime() + this.leaseMs) }))
+      .where('id', '=', id)
+      .where('lease_token', '=', lease)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Ends a held write: succeeded or rejected (with the outcome to replay), failed (never reached
+   * the partner: a retry sends again), or unknown (the answer was lost: a retry resolves first).
+   * A success that created a proposal records its owner in the same transaction. False when the
+   * lease was lost (another holder took the write over), and then nothing is changed.
+   */
+  async finish(id: string, lease: string, end: Finish): Promise<boolean> {
+    return this.db.transaction().execute(async tx => {
+      const now = this.now();
+      const finished = end.state === 'succeeded' || end.state === 'rejected';
+      const updated = await tx
+        .updateTable('ledger_operations')
+        .set({
+          state: end.state,
+          lease_token: null,
+          lease_until: null,
+          updated_at: now,
+          ...(finished ? { outcome: json(end.outcome), finished_at: now } : {}),
+          ...(end.state === 'succeeded' && end.proposalId ? { proposal_id: end.proposalId } : {}),
+          ...(end.state === 'succeeded' && end.resolution ? { resolution: end.resolution } : {}),
+        })
+        .where('id', '=', id)
+        .where('lease_token', '=', lease)
+        .returning(['caller_id', 'created_at'])
+        .executeTakeFirst();
+      if (updated === undefined) {
+        return false;
+      }
+      if (end.state === 'succeeded' && end.createdProposal && end.proposalId) {
+        await tx
+          .insertInto('ledger_proposals')
+          .values({
+            proposal_id: end.proposalId,
+            caller_id: updated.caller_id,
+            number: end.createdProposal.number,
+            operation_code: end.createdProposal.operationCode,
+            created_at: updated.created_at,
+            operation_id: id,
+          })
+          .onConflict(oc => oc.column('proposal_id').doNothing())
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** The record of a caller's key, if any. */
+  async find(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
+    return this.db.selectFrom('ledger_operations').selectAll().where('caller_id', '=', callerId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+
+  /** The owner of each proposal created through the graph (absent ids were not). */
+  async ownersOf(proposalIds: readonly string[]): Promise<Map<string, string>> {
+    if (proposalIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.db.selectFrom('ledger_proposals').select(['proposal_id', 'caller_id']).where('proposal_id', 'in', [...proposalIds]).execute();
+    return new Map(rows.map(r => [r.proposal_id, r.caller_id]));
+  }
+
+  /**
+   * Up to `limit` proposals created through the graph, newest first, after `after`; of `callerId`
+   * only, or of every caller when it is null.
+   */
+  async proposals(callerId: string | null, limit: number, after?: ProposalCursor): Promise<OwnedProposal[]> {
+    let query = this.db.selectFrom('ledger_proposals').select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at']);
+    if (callerId !== null) {
+      query = query.where('caller_id', '=', callerId);
+    }
+    if (after !== undefined) {
+      query = query.where(eb => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', '<', after.proposalId)])]));
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').limit(limit).execute();
+    return rows.map(r => ({ proposalId: r.proposal_id, callerId: r.caller_id, number: r.number, operationCode: r.operation_code, createdAt: r.created_at }));
+  }
+
+  /** Every write on record for each proposal, oldest first. */
+  async operationsOf(proposalIds: readonly string[]): Promise<Map<string, OperationRecord[]>> {
+    const byProposal = new Map<string, OperationRecord[]>(proposalIds.map(id => [id, []]));
+    if (proposalIds.length === 0) {
+      return byProposal;
+    }
+    const rows = await this.db.selectFrom('ledger_operations').selectAll().where('proposal_id', 'in', [...proposalIds]).orderBy('created_at').orderBy('id').execute();
+    for (const row of rows) {
+      byProposal.get(row.proposal_id ?? '')?.push(row);
+    }
+    return byProposal;
+  }
+
+  /**
+   * Writes whose outcome nobody is finding out: `unknown` ones last touched before `settledBefore`,
+   * and `in_progress` ones whose holder's lease expired. The reconciler's work list.
+   */
+  async unsettled(settledBefore: Date, limit: number): Promise<OperationRecord[]> {
+    const now = this.now();
+    return this.db
+      .selectFrom('ledger_operations')
+      .selectAll()
+      .where(eb => eb.or([eb.and([eb('state', '=', 'unknown'), eb('updated_at', '<=', settledBefore)]), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)])]))
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Number of records in each state (for health and tests). */
+  async countByState(): Promise<Record<OperationState, number>> {
+    const rows = await this.db.selectFrom('ledger_operations').select(['state', sql<string>`count(*)::text`.as('count')]).groupBy('state').execute();
+    const counts: Record<OperationState, number> = { in_progress: 0, succeeded: 0, rejected: 0, failed: 0, unknown: 0 };
+    for (const row of rows) {
+      counts[row.state] = Number(row.count);
+    }
+    return counts;
+  }
+}
+
+function json(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
