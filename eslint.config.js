@@ -21,6 +21,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
     },
   },
+  // Layers (DESIGN.md): upstream knows nothing of the ledger; the ledger knows nothing of GraphQL, the server, the sandbox or the partner's dialect.
+  {
+    files: ['src/upstream/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
+            { group: ['**/ledger/**'], message: 'upstream/ knows nothing of the ledger (graphql/ uses both).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ledger/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/graphql/**', '**/server/**', '**/sandbox/**', '**/upstream/**'], message: 'ledger/ knows nothing of GraphQL, the server, the sandbox or the upstream dialect.' }] },
+      ],
+    },
+  },
   // Config files (eslint, jest, Stryker) and jest's global setup are loaded through their default export.
   { files: ['eslint.config.js', 'jest.config.js', 'stryker.config.mjs', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

@@ -27,6 +27,8 @@ export interface TestGraphOptions {
   ledger?: Ledger;
   /** Write settings of the app (tests shorten waits). */
   writes?: WriteSettings;
+  /** Where the upstream client sends operations instead of the sandbox's base URL (e.g. a lossy proxy to it). */
+  upstreamBaseUrl?: string;
   /** Start over this sandbox instead of a new one (a second replica); the first graph closes it. */
   reuseSandbox?: { sandbox: Sandbox; admin: SandboxAdmin; client: TestClient };
 }
@@ -82,11 +84,12 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
   let client: UpstreamClient | undefined;
   let http: HttpServer | undefined;
   try {
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', ...options.env });
+    // No background reconciler unless a test asks for one: its partner reads would blur call counts.
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', ...options.env });
     client = createUpstreamClient({
       ...upstreamClientOptions(
         {
-          baseUrl: started.sandbox.baseUrl,
+          baseUrl: options.upstreamBaseUrl ?? started.sandbox.baseUrl,
           environmentUrl: started.sandbox.environmentUrl,
           authUrl: started.sandbox.authUrl,
           clientId: started.client.clientId,
