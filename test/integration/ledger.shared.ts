@@ -37,7 +37,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
       ...(from === undefined ? {} : { upstreamBaseUrl: proxy.url }),
       writes,
       // A short deadline and no retry: the in-doubt cases below lose the answer at once.
-      upstream: { timeouts: { deadlineMs: 4000 }, retry: { maxAttempts: 1 } },
+      upstream: { timeouts: { deadlineMs: 8000 }, retry: { maxAttempts: 1 } },
       ...(from === undefined ? {} : { reuseSandbox: { sandbox: from.sandbox, admin: from.admin, client: from.testClient } }),
     });
 
@@ -119,7 +119,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
   it('answers OUTCOME_UNKNOWN for a create whose answer timed out (partner latency over the deadline), and never creates a second proposal', async () => {
     const key = randomUUID();
     const operationCode = `slow-${randomUUID()}`;
-    await a.admin.setFaults({ latencyMs: 5000, operations: ['/Proposta/IncluirManual'] });
+    await a.admin.setFaults({ latencyMs: 9000, operations: ['/Proposta/IncluirManual'] });
     const lost = await a.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
     expect(lost.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
     await a.admin.clearFaults();

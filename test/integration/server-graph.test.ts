@@ -76,7 +76,7 @@ describe('the credit graph served by the app', () => {
     let graph: TestGraph;
 
     beforeAll(async () => {
-      graph = await startTestGraph({ env: { READ_CACHE: 'off', NODE_ENV: 'production' } });
+      graph = await startTestGraph({ env: { READ_CACHE: 'off', NODE_ENV: 'production', GRAPHQL_AUTH: 'none' } });
     });
 
     afterAll(async () => {

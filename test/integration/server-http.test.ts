@@ -128,7 +128,7 @@ describe('the HTTP server', () => {
 
   describe('production', () => {
     it('refuses introspection and serves no landing page', async () => {
-      const { http } = await start({ NODE_ENV: 'production' });
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       const { json } = await post(http.graphqlUrl, { query: INTROSPECTION });
       expect(json['data']).toBeUndefined();
       expect((json['errors'] as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
@@ -138,13 +138,13 @@ describe('the HTTP server', () => {
     });
 
     it('answers introspection when GRAPHQL_INTROSPECTION=true', async () => {
-      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' });
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', GRAPHQL_INTROSPECTION: 'true' });
       const { json } = await post(http.graphqlUrl, { query: INTROSPECTION });
       expect(json).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     });
 
     it('suggests no field names for a typo, as introspection is off', async () => {
-      const { http } = await start({ NODE_ENV: 'production' });
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       const { json } = await post(http.graphqlUrl, { query: '{ helo }' });
       const errors = json['errors'] as Array<{ message: string; extensions: { code: string } }>;
       expect(errors).toHaveLength(1);
@@ -159,12 +159,12 @@ describe('the HTTP server', () => {
     });
 
     it('still answers ordinary queries', async () => {
-      const { http } = await start({ NODE_ENV: 'production' });
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       expect((await post(http.graphqlUrl, { query: '{ hello }' })).json).toEqual({ data: { hello: 'world' } });
     });
 
     it('marks every GraphQL answer Cache-Control: no-store, errors included', async () => {
-      const { http } = await start({ NODE_ENV: 'production' });
+      const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       for (const query of ['{ hello }', '{ known }', '{ nope }', '{ hello']) {
         expect((await post(http.graphqlUrl, { query })).headers.get('cache-control')).toBe('no-store');
       }

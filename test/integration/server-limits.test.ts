@@ -41,7 +41,7 @@ describe('GET /ready of the credit graph', () => {
     await graph.admin.setTokenEndpointDown(true);
     const down = await ready(graph);
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.text)).toEqual({ status: 'unavailable', checks: { server: 'ok', upstreamAuth: 'UPSTREAM_UNAVAILABLE' } });
+    expect(JSON.parse(down.text)).toEqual({ status: 'unavailable', checks: { server: 'ok', upstreamAuth: 'UPSTREAM_UNAVAILABLE', ledger: 'ok' } });
     // Nothing about the key, the client or the upstream's address.
     const keyBody = graph.testClient.privateKeyPem.split('\n')[1] ?? 'unreachable';
     expect(keyBody.length).toBeGreaterThan(20);

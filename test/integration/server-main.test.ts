@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { type Service, startService } from '../../src/main.js';
 import { silentLogger } from '../../src/server/logger.js';
@@ -15,8 +18,16 @@ async function freePort(): Promise<number> {
 
 const PROPOSAL = 'query ($id: ID!) { proposal(id: $id) { id number situationCode } }';
 
+/** npm start opens the embedded PGlite ledger: its start-up (WASM) is slow on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
+
 describe('startService (what npm start runs)', () => {
   let service: Service | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'credit-graph-main-'));
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   afterEach(async () => {
     await service?.close();
@@ -24,7 +35,7 @@ describe('startService (what npm start runs)', () => {
   });
 
   it('starts the embedded sandbox with demo data, serves it through the graph and prints both URLs and the demo ids', async () => {
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }), silentLogger);
+    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), silentLogger);
     const sandbox = service.sandbox;
     expect(sandbox).toBeDefined();
     expect(sandbox?.demo.map((proposal) => proposal.label)).toEqual(
@@ -43,16 +54,16 @@ describe('startService (what npm start runs)', () => {
     );
     expect(response.errors).toBeUndefined();
     expect(response.data?.proposal).toEqual({ id: disbursed?.id, number: disbursed?.number, situationCode: 9 });
-  });
+  }, START_TIMEOUT_MS);
 
   it('stops the graph and the sandbox on close', async () => {
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }), silentLogger);
+    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), silentLogger);
     const { graphqlUrl } = service.http;
     const sandboxUrl = service.sandbox?.url ?? '';
     await service.close();
     await expect(fetch(graphqlUrl)).rejects.toThrow();
     await expect(fetch(`${sandboxUrl}/_sandbox/calls`)).rejects.toThrow();
-  });
+  }, START_TIMEOUT_MS);
 
   it('uses the configured upstream and starts no sandbox when UPSTREAM_* is set', async () => {
     const upstream = await startTestSandbox({ demo: true });
@@ -61,6 +72,7 @@ describe('startService (what npm start runs)', () => {
         loadConfig({
           PORT: '0',
           LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir,
           UPSTREAM_BASE_URL: upstream.sandbox.baseUrl,
           UPSTREAM_ENVIRONMENT_URL: upstream.sandbox.environmentUrl,
           UPSTREAM_AUTH_URL: upstream.sandbox.authUrl,
@@ -83,7 +95,7 @@ describe('startService (what npm start runs)', () => {
       service = undefined;
       await upstream.close();
     }
-  });
+  }, START_TIMEOUT_MS);
 
   it('refuses a port in use with a ConfigError naming PORT, and leaves nothing running', async () => {
     const blocker = createServer();
@@ -91,7 +103,7 @@ describe('startService (what npm start runs)', () => {
     const port = (blocker.address() as AddressInfo).port;
     const sandboxPort = await freePort();
     try {
-      const attempt = startService(loadConfig({ PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'silent' }), silentLogger);
+      const attempt = startService(loadConfig({ PORT: String(port), SANDBOX_PORT: String(sandboxPort), LOG_LEVEL: 'silent', DATA_DIR: dataDir }), silentLogger);
       await expect(attempt).rejects.toBeInstanceOf(ConfigError);
       await expect(attempt).rejects.toMatchObject({ variable: 'PORT' });
       // The embedded sandbox it had started is closed again.
@@ -99,5 +111,5 @@ describe('startService (what npm start runs)', () => {
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
-  });
+  }, START_TIMEOUT_MS);
 });

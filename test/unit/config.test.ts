@@ -53,12 +53,12 @@ describe('loadConfig', () => {
     });
 
     it('turns introspection, the landing page and CORS off in production and listens on every interface', () => {
-      const config = loadConfig({ NODE_ENV: 'production' });
+      const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       expect(config).toMatchObject({ introspection: false, landingPage: false, corsOrigins: [], host: '0.0.0.0' });
     });
 
     it('lets GRAPHQL_INTROSPECTION=true turn introspection on in production without the landing page', () => {
-      const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' });
+      const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', GRAPHQL_INTROSPECTION: 'true' });
       expect(config.introspection).toBe(true);
       expect(config.landingPage).toBe(false);
     });
@@ -161,6 +161,55 @@ describe('loadConfig', () => {
       expect(error.variable).toBe('GRAPHQL_API_KEYS');
       expect(error.message).not.toContain('0123456789abcdef');
       expect(error.message).not.toContain('short');
+    });
+  });
+
+  describe('callers and scopes', () => {
+    it('reads scopes after a second colon and refuses an unknown scope without echoing the key', () => {
+      const callers = loadConfig({ GRAPHQL_API_KEYS: 'office:0123456789abcdef0123:proposals.all+registry.read,router:fedcba9876543210xyz:federation,web:aaaabbbbccccdddd0000' }).apiCallers;
+      expect(callers.map(c => [c.callerId, c.scopes])).toEqual([
+        ['office', ['proposals.all', 'registry.read']],
+        ['router', ['federation']],
+        ['web', []],
+      ]);
+      const error = configError({ GRAPHQL_API_KEYS: 'office:0123456789abcdef0123:proposals.everything' });
+      expect(error.variable).toBe('GRAPHQL_API_KEYS');
+      expect(error.message).toContain('proposals.everything');
+      expect(error.message).not.toContain('0123456789abcdef');
+      expect(configError({ GRAPHQL_API_KEYS: 'a:0123456789abcdef0123:federation:x' }).variable).toBe('GRAPHQL_API_KEYS');
+    });
+
+    it('refuses to start production without caller authentication unless GRAPHQL_AUTH=none', () => {
+      expect(configError({ NODE_ENV: 'production' }).variable).toBe('GRAPHQL_API_KEYS');
+      expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' }).authDisabled).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_API_KEYS: 'a:0123456789abcdef0123' }).authDisabled).toBe(false);
+      expect(configError({ GRAPHQL_AUTH: 'maybe' }).variable).toBe('GRAPHQL_AUTH');
+    });
+
+    it('takes JWT callers from all three GRAPHQL_JWT* variables or none', () => {
+      const jwt = { GRAPHQL_JWKS_URL: 'https://id.example.com/.well-known/jwks.json', GRAPHQL_JWT_ISSUER: 'https://id.example.com/', GRAPHQL_JWT_AUDIENCE: 'credit-graph' };
+      expect(loadConfig({ NODE_ENV: 'production', ...jwt }).jwt).toEqual({ jwksUrl: jwt.GRAPHQL_JWKS_URL, issuer: jwt.GRAPHQL_JWT_ISSUER, audience: jwt.GRAPHQL_JWT_AUDIENCE });
+      expect(configError({ GRAPHQL_JWKS_URL: jwt.GRAPHQL_JWKS_URL }).variable).toBe('GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE');
+      expect(configError({ ...jwt, GRAPHQL_JWKS_URL: 'ftp://x' }).variable).toBe('GRAPHQL_JWKS_URL');
+    });
+  });
+
+  describe('the ledger', () => {
+    it('defaults to the embedded PGlite under .data, with waits and lease longer than the upstream deadline', () => {
+      expect(loadConfig({}).ledger).toEqual({ databaseUrl: undefined, dataDir: '.data', waitMs: 5000, settleMs: 30_000, leaseMs: 60_000, reconcileIntervalMs: 30_000 });
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '45000' }).ledger).toMatchObject({ settleMs: 45_000, leaseMs: 90_000 });
+    });
+
+    it('takes a postgres URL and refuses anything else without echoing it', () => {
+      expect(loadConfig({ DATABASE_URL: 'postgres://u:secret@db:5432/ledger' }).ledger.databaseUrl).toBe('postgres://u:secret@db:5432/ledger');
+      const error = configError({ DATABASE_URL: 'mysql://u:secret@db/ledger' });
+      expect(error.variable).toBe('DATABASE_URL');
+      expect(error.message).not.toContain('secret');
+    });
+
+    it('refuses a settle time or a lease shorter than the upstream deadline', () => {
+      expect(configError({ UPSTREAM_TIMEOUT_MS: '20000', LEDGER_SETTLE_MS: '10000' }).variable).toBe('LEDGER_SETTLE_MS');
+      expect(configError({ UPSTREAM_TIMEOUT_MS: '20000', LEDGER_LEASE_MS: '20000' }).variable).toBe('LEDGER_LEASE_MS');
     });
   });
 
