@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 /**
  * The production-limits scenarios of `npm run bench` (issue 8): the partner's production budget
  * (1 call/s, burst 3, 4 in flight) against a STANDALONE sandbox (its own process, as `npm run
@@ -186,6 +187,8 @@ interface Replica {
 async function startReplica(sandbox: StandaloneSandbox, env: Record<string, string>): Promise<Replica> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    GRAPHQL_AUTH: 'none',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-bench-')),
     LOG_LEVEL: 'silent',
     GRAPHQL_API_KEYS: `ui:${KEYS.ui},flood:${KEYS.flood}`,
     ...PRODUCTION_LIMITS,

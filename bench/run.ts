@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
@@ -297,7 +300,7 @@ async function main(): Promise<void> {
     const data: BenchData = { disbursedId: disbursed.id, portfolioIds: await createPortfolio(sandbox, bareClient, 20) };
 
     // The throughput table measures what one query costs: the shared read cache would answer most of it.
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', READ_CACHE: 'off' });
+    const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-bench-')), LOG_LEVEL: 'silent', READ_CACHE: 'off' });
     const app = await createCreditGraphApp(config, { upstream: graphClient, logger: silentLogger });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
 

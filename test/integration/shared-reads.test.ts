@@ -1,3 +1,4 @@
+import { keyed } from '../helpers/keys.js';
 import { startTestGraph, type GraphResponse, type TestGraph } from '../helpers/graph.js';
 
 /**
@@ -68,7 +69,7 @@ describe('shared reads through the app (issue 8)', () => {
     const balance = before.data?.proposal.agenda.installments.find((i) => i.number === 2)?.balance ?? '';
     await graph.admin.resetCalls();
     const paid = await graph.execute(
-      `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 2, amount: "10.00" } }) { userErrors { code } } }`,
+      keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 2, amount: "10.00" } }) { userErrors { code } } }`),
       { id: disbursed },
     );
     expect(paid.data).toEqual({ registerInstallmentPayment: { userErrors: [] } });
