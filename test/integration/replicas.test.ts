@@ -8,7 +8,10 @@ import { loadConfig } from '../../src/config.js';
 import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
+import { type Ledger } from '../../src/ledger/index.js';
 import { executeGraphQL, type GraphResponse } from '../helpers/graph.js';
+import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
+import { keyed } from '../helpers/keys.js';
 import { type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
 import { describeWithRedis, REDIS_TEST_URL, redisTestPrefix } from '../helpers/services.js';
 
@@ -23,8 +26,9 @@ interface Replica {
 
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
-async function replica(sandbox: Sandbox, env: Record<string, string>): Promise<Replica> {
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', GRAPHQL_API_KEYS: `ui:${KEYS.ui},flood:${KEYS.flood}`, ...env });
+async function replica(sandbox: Sandbox, env: Record<string, string>, ledger: Ledger): Promise<Replica> {
+  // `ui` is a back office (every proposal): the demo proposals were not created through the graph.
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}`, ...env });
   const upstream = await connectUpstream(config, {
     baseUrl: sandbox.sandbox.baseUrl,
     environmentUrl: sandbox.sandbox.environmentUrl,
@@ -32,7 +36,7 @@ async function replica(sandbox: Sandbox, env: Record<string, string>): Promise<R
     clientId: sandbox.client.clientId,
     privateKeyPem: sandbox.client.privateKeyPem,
   });
-  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state });
+  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, ledger });
   const http: HttpServer = await listen(app, { port: 0, host: '127.0.0.1' });
   return {
     url: http.graphqlUrl,
@@ -65,6 +69,8 @@ const costOf = (r: GraphResponse<unknown>) => r.extensions?.['cost'] as { upstre
 describeWithRedis('two replicas on one Redis', () => {
   let sandbox: Sandbox;
   let admin: SandboxAdmin;
+  /** Both replicas' operations ledger: one database, as in production. */
+  let ledgers: TestLedgerDatabase;
   const prefixes: string[] = [];
   const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
 
@@ -72,17 +78,19 @@ describeWithRedis('two replicas on one Redis', () => {
     const prefix = redisTestPrefix('replicas');
     prefixes.push(prefix);
     const shared = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, ...env };
-    return [await replica(sandbox, shared), await replica(sandbox, shared)];
+    return [await replica(sandbox, shared, await ledgers.open()), await replica(sandbox, shared, await ledgers.open())];
   };
 
   beforeAll(async () => {
     await redis.connect();
     sandbox = await startTestSandbox({ demo: true });
     admin = sandbox.admin;
+    ledgers = await openTestLedger();
   });
 
   afterAll(async () => {
     await sandbox.close();
+    await ledgers.close();
     for (const prefix of prefixes) {
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) {
@@ -120,7 +128,7 @@ describeWithRedis('two replicas on one Redis', () => {
         ((await r.ask<{ proposal: { agenda: { installments: Array<{ number: number; balance: string }> } } }>(DASHBOARD, { id })).data?.proposal.agenda.installments.find((i) => i.number === 3)?.balance ?? '');
       const before = await balance(b);
       const paid = await a.ask(
-        `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 3, amount: "1.00" } }) { userErrors { code } } }`,
+        keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 3, amount: "1.00" } }) { userErrors { code } } }`),
         { id },
       );
       expect(paid.data).toEqual({ registerInstallmentPayment: { userErrors: [] } });

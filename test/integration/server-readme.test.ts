@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse } from 'graphql';
 import { loadConfig } from '../../src/config.js';
@@ -79,7 +82,7 @@ describe('the README examples', () => {
   const examples = readmeExamples();
 
   beforeAll(async () => {
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }), silentLogger);
+    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-readme-')) }), silentLogger);
   });
 
   afterAll(async () => {
