@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './server/guard.js';
 import { readPrivateKey } from './upstream/auth.js';
 import { type CallerBudgetConfig, type CallerBudgetLimits } from './upstream/budget.js';
 import { UpstreamAuthError } from './upstream/errors.js';
@@ -152,6 +153,23 @@ export interface Config {
   upstreamLimits: UpstreamLimits;
   /** Read cache, coalescing, fair share and budgets of partner calls. */
   sharing: SharingSettings;
+  /** GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES: limits of a document, checked before it is parsed in full. */
+  documentLimits: DocumentLimits;
+  /**
+   * DEMO_SANDBOX=true: in production without UPSTREAM_* settings, start the embedded demo sandbox
+   * anyway (a demo deployment). Without it, such a start-up stops.
+   */
+  demoSandbox: boolean;
+  /** OpenTelemetry traces: exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing: TracingSettings;
+}
+
+/** Where traces go. */
+export interface TracingSettings {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (e.g. `http://collector:4318`); spans go to `${endpoint}/v1/traces`. Unset: no tracing. */
+  endpoint: string | undefined;
+  /** OTEL_SERVICE_NAME, default `credit-graph`. */
+  serviceName: string;
 }
 
 /** Start-up refused because of one setting. The message names the variable, never a secret value. */
@@ -246,6 +264,15 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     callerWeights: callerWeights(read('CALLER_WEIGHTS')),
   };
+  const documentLimits: DocumentLimits = {
+    maxTokens: integer(read('GRAPHQL_MAX_TOKENS'), 'GRAPHQL_MAX_TOKENS', DEFAULT_DOCUMENT_LIMITS.maxTokens, 200, 1_000_000),
+    maxDirectives: integer(read('GRAPHQL_MAX_DIRECTIVES'), 'GRAPHQL_MAX_DIRECTIVES', DEFAULT_DOCUMENT_LIMITS.maxDirectives, 0, 10_000),
+  };
+  const otlpEndpoint = read('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const tracing: TracingSettings = {
+    endpoint: otlpEndpoint === undefined ? undefined : httpUrl(otlpEndpoint, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+    serviceName: read('OTEL_SERVICE_NAME') ?? 'credit-graph',
+  };
 
   const ledger: LedgerSettings = {
     databaseUrl: databaseUrl(read('DATABASE_URL')),
@@ -274,6 +301,9 @@ export function loadConfig(env: Env = process.env): Config {
     upstream,
     upstreamLimits,
     sharing,
+    documentLimits,
+    demoSandbox: boolean(read('DEMO_SANDBOX'), 'DEMO_SANDBOX', false),
+    tracing,
   };
 }
 

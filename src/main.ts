@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig, UPSTREAM_CONNECTION_VARIABLES } from './config.js';
 import { type Sandbox } from './sandbox/server.js';
 import { createCreditGraphApp } from './server/graph.js';
 import { type HttpServer, listen } from './server/http.js';
 import { createLogger, type Logger } from './server/logger.js';
+import { createMetrics, type Metrics } from './server/metrics.js';
+import { partnerLogObserver } from './server/observability.js';
+import { type Tracing } from './server/tracing.js';
 import { type ConnectedUpstream, connectUpstream, type UpstreamConnection } from './server/upstream.js';
-import { type UpstreamClient } from './upstream/index.js';
+import { combineObservers, type UpstreamClient } from './upstream/index.js';
 
 /** Client id of the embedded sandbox's demo integration; the demo data belongs to it. */
 export const DEMO_CLIENT_ID = 'credit-graph-demo';
@@ -30,13 +33,14 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
   const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const publicKeyPem = await exportSPKI(publicKey);
   const privateKeyPem = await exportPKCS8(privateKey);
+  const sandboxLogger = logger.child({ component: 'sandbox' });
   // Loaded only here: a service pointed at the real upstream never loads the sandbox's code.
   const { createSandbox } = await import('./sandbox/server.js');
   const sandbox = await createSandbox({
     port: config.sandboxPort,
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
-    log: (line) => logger.debug(line, { component: 'sandbox' }),
+    log: (line) => sandboxLogger.debug(line),
   }).catch((error: unknown) => {
     throw portError(error, 'SANDBOX_PORT', config.sandboxPort);
   });
@@ -53,12 +57,46 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
 }
 
 /**
+ * Refuses a production start-up that would serve the demo sandbox by accident: production needs the
+ * real upstream, or the explicit DEMO_SANDBOX=true.
+ */
+export function checkProductionUpstream(config: Config): void {
+  if (config.nodeEnv === 'production' && config.upstream === undefined && !config.demoSandbox) {
+    throw new ConfigError(
+      UPSTREAM_CONNECTION_VARIABLES.join(', '),
+      `not set: in production the graph needs the real upstream (set ${UPSTREAM_CONNECTION_VARIABLES.join(', ')}); ` +
+        'it does not start the embedded sandbox, with its unauthenticated admin API and demo data, unless DEMO_SANDBOX=true asks for a demo deployment',
+    );
+  }
+}
+
+/** What {@link startService} may be given besides the config and the logger. */
+export interface ServiceOptions {
+  /** Metrics of the service (default: a fresh registry without process metrics). */
+  metrics?: Metrics;
+  /** Tracing, when OTEL_EXPORTER_OTLP_ENDPOINT is set (see {@link startTracing}). */
+  tracing?: Tracing;
+}
+
+/** Loads the OpenTelemetry SDK and builds tracing when the config asks for it; undefined otherwise. */
+export async function startTracing(config: Config): Promise<Tracing | undefined> {
+  if (config.tracing.endpoint === undefined) {
+    return undefined;
+  }
+  // Loaded only here: without an endpoint the service never loads the SDK.
+  const { createTracing } = await import('./server/tracing.js');
+  return createTracing({ endpoint: config.tracing.endpoint, serviceName: config.tracing.serviceName });
+}
+
+/**
  * Starts everything `npm start` runs: the embedded sandbox when no upstream is configured, the
  * upstream client, the graph on `config.port`. On failure, whatever started is stopped again.
  */
-export async function startService(config: Config, logger: Logger): Promise<Service> {
+export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
+  checkProductionUpstream(config);
   let sandbox: Sandbox | undefined;
   let upstream: ConnectedUpstream | undefined;
+  const metrics = options.metrics ?? createMetrics();
   try {
     let connection = config.upstream;
     if (connection === undefined) {
@@ -66,10 +104,22 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       sandbox = embedded.sandbox;
       connection = embedded.connection;
     }
-    const connected = await connectUpstream(config, connection, { logger });
+    const observer = combineObservers(metrics.upstream, partnerLogObserver(logger), options.tracing?.upstream);
+    const connected = await connectUpstream(config, connection, {
+      logger,
+      observer,
+      onDegraded: (event) => metrics.sharedStateDegraded(event.component, event.degraded),
+    });
     const client = connected.client;
     upstream = connected;
-    const app = await createCreditGraphApp(config, { upstream: client, state: connected.state, logger });
+    const app = await createCreditGraphApp(config, {
+      upstream: client,
+      state: connected.state,
+      logger,
+      metrics,
+      ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
+      ...(sandbox === undefined ? {} : { explorer: { placeholders: demoPlaceholders(sandbox) } }),
+    });
     const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
       throw portError(error, 'PORT', config.port);
     });
@@ -85,6 +135,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
           await http.close();
           await connected.close();
           await embedded?.close();
+          await options.tracing?.shutdown();
         })();
         return closing;
       },
@@ -96,11 +147,16 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   }
 }
 
+/** The README's placeholders (`<disbursed id>`, ...) with the embedded sandbox's demo ids, for the explorer. */
+function demoPlaceholders(sandbox: Sandbox): Record<string, string> {
+  return Object.fromEntries(sandbox.demo.map((proposal) => [`<${proposal.label} id>`, proposal.id]));
+}
+
 /** The start-up text: where the graph is, where the sandbox is, the demo proposals. */
 function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined): string {
   const lines = ['', `The credit graph:  ${http.graphqlUrl}`];
   if (config.landingPage) {
-    lines.push('                   open it in a browser for Apollo Sandbox');
+    lines.push('                   open it in a browser for GraphiQL (offline), or add ?explorer=apollo for Apollo Sandbox (online)');
   }
   if (sandbox === undefined) {
     lines.push(`Upstream:          ${config.upstream?.baseUrl ?? ''}`);
@@ -163,7 +219,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
-    service = await startService(config, logger);
+    checkProductionUpstream(config);
+    const tracing = await startTracing(config);
+    service = await startService(config, logger, { metrics: createMetrics({ processMetrics: true }), ...(tracing === undefined ? {} : { tracing }) });
   } catch (error) {
     process.stderr.write(
       error instanceof ConfigError

@@ -78,7 +78,10 @@ function measure(context: ValidationContext, reduce: (selectionSet: SelectionSet
   return set => reduce(set, spread);
 }
 
-/** Field nesting of a selection set; introspection fields (`__schema`, `__type`) count one level whatever is below them. */
+/**
+ * Field nesting of a selection set. An introspection field (`__schema`, `__type`) counts one level
+ * here: its own nesting is measured by {@link introspectionDepthOf} against a limit of its own.
+ */
 function depthOf(selectionSet: SelectionSetNode, spread: (name: string) => number): number {
   let deepest = 0;
   for (const selection of selectionSet.selections) {
@@ -94,6 +97,54 @@ function depthOf(selectionSet: SelectionSetNode, spread: (name: string) => numbe
   }
   return deepest;
 }
+
+/** Full field nesting of a selection set, introspection fields included (e.g. a chain of `ofType`). */
+function fullDepthOf(selectionSet: SelectionSetNode, spread: (name: string) => number): number {
+  let deepest = 0;
+  for (const selection of selectionSet.selections) {
+    let depth: number;
+    if (selection.kind === Kind.FIELD) {
+      depth = 1 + (selection.selectionSet ? fullDepthOf(selection.selectionSet, spread) : 0);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      depth = fullDepthOf(selection.selectionSet, spread);
+    } else {
+      depth = spread(selection.name.value);
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+/**
+ * Deepest nesting below an introspection field (`__schema`, `__type`), the field's own level and
+ * those above it included; 0 when the selection set introspects nothing.
+ */
+function introspectionDepthOf(selectionSet: SelectionSetNode, spread: (name: string) => number, full: (set: SelectionSetNode) => number): number {
+  let deepest = 0;
+  for (const selection of selectionSet.selections) {
+    let depth = 0;
+    if (selection.kind === Kind.FIELD && selection.selectionSet) {
+      depth = selection.name.value === '__schema' || selection.name.value === '__type' ? 1 + full(selection.selectionSet) : 0;
+      if (depth === 0) {
+        const below = introspectionDepthOf(selection.selectionSet, spread, full);
+        depth = below === 0 ? 0 : 1 + below;
+      }
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      depth = introspectionDepthOf(selection.selectionSet, spread, full);
+    } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      depth = spread(selection.name.value);
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+/**
+ * Deepest introspection nesting accepted whatever GRAPHQL_MAX_DEPTH says: graphql-js's full
+ * introspection query (what GraphiQL, Apollo Sandbox and codegen send) nests 15 deep, through its
+ * chain of `ofType`. Without a bound, a chain of thousands of `ofType` was accepted.
+ */
+export const MAX_INTROSPECTION_DEPTH = 20;
 
 /** Aliased fields of a selection set, a fragment counted at each of its spreads. */
 function aliasesOf(selectionSet: SelectionSetNode, spread: (name: string) => number): number {
@@ -115,15 +166,31 @@ function limitError(message: string, node: OperationDefinitionNode, code: string
   return new GraphQLError(message, { nodes: [node], extensions: { code, ...extensions, http: { status: 400 } } });
 }
 
-/** A validation rule refusing operations nested deeper than `maxDepth` fields, with QUERY_TOO_DEEP. */
+/**
+ * A validation rule refusing operations nested deeper than `maxDepth` fields, or introspection
+ * nested deeper than max(`maxDepth`, {@link MAX_INTROSPECTION_DEPTH}), with QUERY_TOO_DEEP.
+ */
 export function maxDepthRule(maxDepth: number): ValidationRule {
+  const maxIntrospectionDepth = Math.max(maxDepth, MAX_INTROSPECTION_DEPTH);
   return context => {
     const depthOfSet = measure(context, depthOf);
+    const fullDepthOfSet = measure(context, fullDepthOf);
+    const introspectionDepthOfSet = measure(context, (set, spread) => introspectionDepthOf(set, spread, fullDepthOfSet));
     return {
       OperationDefinition(node) {
         const depth = depthOfSet(node.selectionSet);
         if (depth > maxDepth) {
           context.reportError(limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, QUERY_TOO_DEEP, { depth, maxDepth }));
+          return;
+        }
+        const introspectionDepth = introspectionDepthOfSet(node.selectionSet);
+        if (introspectionDepth > maxIntrospectionDepth) {
+          context.reportError(
+            limitError(`The operation nests introspection fields ${introspectionDepth} deep; the graph accepts at most ${maxIntrospectionDepth}.`, node, QUERY_TOO_DEEP, {
+              depth: introspectionDepth,
+              maxDepth: maxIntrospectionDepth,
+            }),
+          );
         }
       },
     };

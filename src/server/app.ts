@@ -1,13 +1,18 @@
-import { ApolloServer, type ApolloServerPlugin, type BaseContext, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type BaseContext, HeaderMap, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { type DocumentNode, type GraphQLSchema, validate, type ValidationRule } from 'graphql';
+import { type GraphQLSchema, type ValidationRule } from 'graphql';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CALLER_SCOPES, type Config } from '../config.js';
 import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
+import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';
+import { createDocumentGuard, type GuardRefusal } from './guard.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { operationMetricsPlugin } from './observability.js';
+import { type Tracing } from './tracing.js';
 
 /** What the app serves: a schema, a per-request context factory and the error codes the graph owns. */
 export interface GraphBinding<TContext extends BaseContext = BaseContext> {
@@ -19,9 +24,11 @@ export interface GraphBinding<TContext extends BaseContext = BaseContext> {
   /** Called once when the app stops, after Apollo Server (e.g. to close shared cache connections). */
   close?: () => Promise<void>;
   /**
-   * Query-shape rules (e.g. depth and alias limits) checked after graphql's own validation, before
-   * execution. Their errors reach the client with their own `extensions.code` (Apollo Server's
-   * `validationRules` would recode them all GRAPHQL_VALIDATION_FAILED) and `extensions.http`.
+   * Query-shape rules (e.g. depth and alias limits) checked by the document guard before Apollo
+   * Server parses and validates the document (graphql's own validation has rules that grow with the
+   * square of the fields). Their errors reach the client with their own `extensions.code` (Apollo
+   * Server's `validationRules` would recode them all GRAPHQL_VALIDATION_FAILED) and the HTTP status
+   * of `extensions.http` (default 400).
    */
   validationRules?: readonly ValidationRule[];
   /** `extensions.code` values the graph puts on errors meant for clients; anything else is masked. */
@@ -56,6 +63,12 @@ export interface AppDependencies<TContext extends BaseContext = BaseContext> {
   readinessChecks?: readonly ReadinessCheck[];
   /** Runs once Apollo Server has stopped (closes what the app opened, e.g. the ledger). */
   onStop?: () => Promise<void>;
+  /** Prometheus metrics served on GET /metrics (default: a fresh registry without process metrics). */
+  metrics?: Metrics;
+  /** OpenTelemetry tracing; absent when OTEL_EXPORTER_OTLP_ENDPOINT is not set. */
+  tracing?: Tracing;
+  /** What the development explorer (GraphiQL) is pre-filled with, e.g. the demo ids. */
+  explorer?: ExplorerOptions;
 }
 
 /** The whole service minus the listening socket: Apollo Server, readiness and the settings the HTTP adapter needs. */
@@ -63,6 +76,10 @@ export interface App {
   readonly config: Config;
   readonly logger: Logger;
   readonly readiness: Readiness;
+  /** What GET /metrics serves. */
+  readonly metrics: Metrics;
+  /** The offline explorer served on GET /graphql to browsers; undefined where the landing page is off (production). */
+  readonly explorer: Explorer | undefined;
   /**
    * The caller a request's `Authorization` header authenticates: `anonymous` when no API keys are
    * configured, undefined when keys are configured and the header carries none of them.
@@ -86,6 +103,9 @@ export interface App {
  */
 export function createApp<TContext extends BaseContext>(config: Config, deps: AppDependencies<TContext>): App {
   const logger = deps.logger ?? silentLogger;
+  const metrics = deps.metrics ?? createMetrics();
+  const tracing = deps.tracing;
+  const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits);
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
     introspection: config.introspection,
@@ -93,6 +113,8 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     hideSchemaDetailsFromClientErrors: !config.introspection,
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
+    // The guard parsed the document already with this limit; Apollo's own parse is bounded the same way.
+    parseOptions: { maxTokens: config.documentLimits.maxTokens },
     includeStacktraceInErrorResponses: false,
     formatError: createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError),
     logger: apolloLogger(logger),
@@ -106,7 +128,8 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       ApolloServerPluginCacheControlDisabled(),
       noStorePlugin(),
       requestLogPlugin(logger),
-      ...(deps.graph.validationRules?.length ? [validationRulesPlugin<TContext>(deps.graph.validationRules)] : []),
+      operationMetricsPlugin<TContext>(metrics),
+      ...(tracing === undefined ? [] : [tracing.plugin<TContext>()]),
       ...(deps.graph.plugins ?? []),
     ],
   });
@@ -117,18 +140,33 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     ...(deps.readinessChecks ?? []),
   ]);
 
+  const execute = async (httpGraphQLRequest: HTTPGraphQLRequest, callerId: string, scopes?: readonly string[]): Promise<HTTPGraphQLResponse> => {
+    const refused = guard.check(httpGraphQLRequest);
+    if (refused !== undefined) {
+      metrics.graphqlOperation(refused.operationName, refused.operationType, 'refused', 0);
+      if (refused.operationType === 'subscription') {
+        // A client mistake, not a fault of the graph: info, never an error with a stack.
+        logger.info('subscription refused', { code: refused.error.extensions?.code });
+      }
+      return refusalResponse(refused);
+    }
+    return server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest,
+      context: () =>
+        deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')), ...(scopes === undefined ? {} : { scopes }) }),
+    });
+  };
+
   return {
     config,
     logger,
     readiness,
+    metrics,
+    explorer: config.landingPage ? createExplorer(deps.explorer) : undefined,
     authenticate: (authorization) => authenticate(config.apiCallers, authorization)?.callerId,
     authenticateCaller: async (authorization) => authenticate(config.apiCallers, authorization),
-    executeGraphQL: (httpGraphQLRequest, callerId, scopes) =>
-      server.executeHTTPGraphQLRequest({
-        httpGraphQLRequest,
-        context: () =>
-          deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')), ...(scopes === undefined ? {} : { scopes }) }),
-      }),
+    executeGraphQL: (request, callerId, scopes) =>
+      tracing === undefined ? execute(request, callerId, scopes) : tracing.inRequestSpan(() => execute(request, callerId, scopes)),
     async start() {
       await server.start();
       started = true;
@@ -187,36 +225,6 @@ function apolloLogger(logger: Logger): ApolloServer['logger'] {
 }
 
 /**
- * Runs `rules` once the operation is resolved, before execution; the first error refuses the request.
- * The rules read the document alone, and Apollo Server reuses one parsed document for every request
- * with the same query text, so a document that passed once is not walked again.
- */
-function validationRulesPlugin<TContext extends BaseContext>(rules: readonly ValidationRule[]): ApolloServerPlugin<TContext> {
-  const passed = new WeakMap<GraphQLSchema, WeakSet<DocumentNode>>();
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ schema, document }) {
-          let documents = passed.get(schema);
-          if (documents === undefined) {
-            documents = new WeakSet();
-            passed.set(schema, documents);
-          }
-          if (documents.has(document)) {
-            return;
-          }
-          const [first] = validate(schema, document, rules);
-          if (first !== undefined) {
-            throw first;
-          }
-          documents.add(document);
-        },
-      };
-    },
-  };
-}
-
-/**
  * `Cache-Control: no-store` on every GraphQL response unless something already set the header: what
  * Apollo's default cache-control plugin answers for this graph, whose schema has no `@cacheControl`
  * hints (default max age 0, so every executed operation is uncacheable). That plugin is replaced
@@ -254,5 +262,17 @@ function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloS
         },
       };
     },
+  };
+}
+
+/** The answer to a request the document guard refused: its status and one error, never cached. */
+function refusalResponse(refused: GuardRefusal): HTTPGraphQLResponse {
+  return {
+    status: refused.status,
+    headers: new HeaderMap([
+      ['content-type', 'application/json; charset=utf-8'],
+      ['cache-control', 'no-store'],
+    ]),
+    body: { kind: 'complete', string: JSON.stringify({ errors: [refused.error] }) },
   };
 }

@@ -9,8 +9,11 @@ import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
+import { type ExplorerOptions } from './explorer.js';
 import { type ReadinessCheck } from './health.js';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
+import { type Metrics } from './metrics.js';
+import { type Tracing } from './tracing.js';
 
 /**
  * The credit graph served over `upstream`: its schema, a fresh context (and loaders, and upstream
@@ -92,6 +95,10 @@ export interface CreditGraphAppOptions {
   ledger?: Ledger;
   /** Overrides of the write settings (tests inject a sleep). */
   writes?: WriteSettings;
+  /** The metrics the upstream client's observer feeds too (default: a fresh registry). */
+  metrics?: Metrics;
+  tracing?: Tracing;
+  explorer?: ExplorerOptions;
 }
 
 /** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
@@ -163,6 +170,9 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
       graph: await creditGraph(options.upstream, { ledger, settings }, options.logger, config.queryLimits, sharing),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+      ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
+      ...(options.explorer === undefined ? {} : { explorer: options.explorer }),
       onStop: async () => {
         await reconciler?.stop();
         await opened?.close();

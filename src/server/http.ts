@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 import { ANONYMOUS_CALLER, type App } from './app.js';
 import { HttpError } from './errors.js';
+import { EXPLORER_ASSET_PATH } from './explorer.js';
 import { HEALTH_BODY } from './health.js';
+import { requestLogContext } from './logger.js';
 
 /** Path of the GraphQL endpoint (and of the Apollo Sandbox landing page in development). */
 export const GRAPHQL_PATH = '/graphql';
@@ -24,6 +26,16 @@ export interface HttpServer {
 }
 
 const JSON_TYPE = /^application\/(json|[\w.+-]+\+json)$/i;
+
+/** Path of the Prometheus metrics. */
+export const METRICS_PATH = '/metrics';
+
+/**
+ * Bytes of an oversized body read and thrown away after its 413 was sent, so that the client can
+ * finish sending and read the answer (closing with unread data makes the kernel reset the
+ * connection, and the client sees a reset instead of the 413). Past this the connection is dropped.
+ */
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * Starts `app` and serves it on `port`/`host` with node:http: `/graphql` through Apollo Server,
@@ -77,10 +89,16 @@ export async function listen(app: App, options: { port: number; host: string }):
 }
 
 /** Handles one request; never throws (failures become JSON answers). */
-export async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = randomUUID();
+  // Every line logged while serving this request carries its id.
+  return requestLogContext.run({ requestId }, () => serve(app, req, res, requestId));
+}
+
+async function serve(app: App, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
   const startedAt = performance.now();
   res.setHeader('X-Request-Id', requestId);
+  securityHeaders(req, res);
   const url = requestTarget(req);
   res.once('finish', () => accessLog(app, req, res, url?.pathname, requestId, startedAt));
   try {
@@ -106,11 +124,31 @@ export async function handle(app: App, req: IncomingMessage, res: ServerResponse
         sendJson(res, report.status === 'ready' ? 200 : 503, report);
         return;
       }
+      case METRICS_PATH:
+        allow(method, ['GET', 'HEAD']);
+        await sendMetrics(app, res);
+        return;
       case GRAPHQL_PATH:
         allow(method, ['GET', 'POST']);
+        if (method === 'GET' && app.explorer !== undefined && wantsHtml(req)) {
+          if (url.search === '') {
+            await sendExplorerPage(app, res);
+            return;
+          }
+          if (url.search === '?explorer=apollo') {
+            // Apollo Server's own landing page: Apollo Sandbox, loaded from Apollo's CDN.
+            await graphql(app, req, res, method, '');
+            return;
+          }
+        }
         await graphql(app, req, res, method, url.search);
         return;
       default:
+        if (url.pathname.startsWith(EXPLORER_ASSET_PATH) && app.explorer !== undefined) {
+          allow(method, ['GET', 'HEAD']);
+          await sendExplorerAsset(app, res, url.pathname.slice(EXPLORER_ASSET_PATH.length));
+          return;
+        }
         throw new HttpError(404, 'ROUTE_NOT_FOUND', `Nothing here; the graph is at ${GRAPHQL_PATH}.`);
     }
   } catch (error) {
@@ -118,12 +156,9 @@ export async function handle(app: App, req: IncomingMessage, res: ServerResponse
       if (error.status === 405) {
         res.setHeader('Allow', url?.pathname === GRAPHQL_PATH ? 'GET, POST, OPTIONS' : 'GET, HEAD');
       }
-      if (error.status === 413) {
-        res.setHeader('Connection', 'close');
-      }
       sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code: error.code } }] });
       if (error.status === 413) {
-        req.resume();
+        discardBody(req);
       }
       return;
     }
@@ -192,16 +227,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be UTF-8.');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = (await collect(req, limit)).toString('utf8');
   if (!JSON_TYPE.test(mime)) {
     return text;
   }
@@ -210,6 +236,100 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   } catch (_error) {
     throw new HttpError(400, 'BAD_REQUEST', 'The request body is not valid JSON.');
   }
+}
+
+/**
+ * The body within `limit` bytes. Past the limit it rejects with a 413 at once but keeps reading (and
+ * discarding) what the client still sends: a `for await` loop left early would destroy the socket,
+ * and the client would see a reset instead of the answer.
+ */
+function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/** Reads and drops the rest of a refused body (up to {@link DISCARD_LIMIT_BYTES}), keeping the connection usable. */
+function discardBody(req: IncomingMessage): void {
+  if (req.complete) {
+    return;
+  }
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT_BYTES) {
+      req.socket.destroy();
+    }
+  });
+  req.resume();
+}
+
+/**
+ * Headers on every answer: no MIME sniffing, no referrer, no framing, and HSTS when the request came
+ * over TLS (directly or, as a proxy in front says with `X-Forwarded-Proto: https`).
+ */
+function securityHeaders(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  if (proto === 'https' || ('encrypted' in req.socket && req.socket.encrypted === true)) {
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+}
+
+function wantsHtml(req: IncomingMessage): boolean {
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+async function sendExplorerPage(app: App, res: ServerResponse): Promise<void> {
+  const explorer = app.explorer;
+  if (explorer === undefined) {
+    throw new HttpError(404, 'ROUTE_NOT_FOUND', 'No explorer here.');
+  }
+  const html = await explorer.page();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Content-Security-Policy', explorer.contentSecurityPolicy);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(html));
+  res.end(html);
+}
+
+async function sendExplorerAsset(app: App, res: ServerResponse, name: string): Promise<void> {
+  const asset = await app.explorer?.asset(name).catch(() => undefined);
+  if (asset === undefined) {
+    throw new HttpError(404, 'ROUTE_NOT_FOUND', 'No such explorer file (is GraphiQL installed? run npm ci).');
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', asset.contentType);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Content-Length', asset.body.length);
+  res.end(res.req.method === 'HEAD' ? undefined : asset.body);
+}
+
+async function sendMetrics(app: App, res: ServerResponse): Promise<void> {
+  const text = await app.metrics.text();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', app.metrics.contentType);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(res.req.method === 'HEAD' ? undefined : text);
 }
 
 function applyCors(app: App, req: IncomingMessage, res: ServerResponse): void {
@@ -235,14 +355,17 @@ function applyCors(app: App, req: IncomingMessage, res: ServerResponse): void {
  * status and duration. Health probes only at debug level.
  */
 function accessLog(app: App, req: IncomingMessage, res: ServerResponse, path: string | undefined, requestId: string, startedAt: number): void {
+  const route = path !== undefined && isKnownPath(path) ? path : path?.startsWith(EXPLORER_ASSET_PATH) ? EXPLORER_ASSET_PATH : '(other)';
+  const seconds = (performance.now() - startedAt) / 1000;
+  app.metrics.httpRequest(route, req.method ?? 'GET', res.statusCode, seconds);
   const fields = {
     requestId,
     method: req.method,
-    path: path !== undefined && isKnownPath(path) ? path : '(other)',
+    path: route,
     status: res.statusCode,
-    durationMs: Math.round(performance.now() - startedAt),
+    durationMs: Math.round(seconds * 1000),
   };
-  if (path === '/health' || path === '/ready') {
+  if (path === '/health' || path === '/ready' || path === METRICS_PATH) {
     app.logger.debug('http request', fields);
   } else {
     app.logger.info('http request', fields);
@@ -250,7 +373,7 @@ function accessLog(app: App, req: IncomingMessage, res: ServerResponse, path: st
 }
 
 function isKnownPath(path: string): boolean {
-  return path === GRAPHQL_PATH || path === '/health' || path === '/ready';
+  return path === GRAPHQL_PATH || path === '/health' || path === '/ready' || path === METRICS_PATH;
 }
 
 function allow(method: string, methods: readonly string[]): void {

@@ -1,44 +1,99 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { type LogLevel } from '../config.js';
 
-/** Fields of one log event. Values must never hold secrets or personal data: callers pass codes, names and counts. */
-export type LogFields = Readonly<Record<string, string | number | boolean | undefined | readonly string[]>>;
+/**
+ * Fields of one log event. Callers pass codes, names, counts and durations; values under the
+ * {@link REDACTED_PATHS} are replaced all the same, as a second line of defence against secrets and
+ * personal data.
+ */
+export type LogFields = Readonly<Record<string, unknown>>;
 
-/** A structured logger writing one JSON object per line. */
+/** A structured logger writing one JSON object per line (pino underneath). */
 export interface Logger {
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
+  /** A logger adding `bindings` to every line (e.g. `{ component: 'upstream' }`). */
+  child(bindings: LogFields): Logger;
+  /** Whether `level` would be written (to skip building costly fields). */
+  isEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+/**
+ * Field paths whose values never reach a log line, whatever a caller passes: credentials, tokens,
+ * keys, GraphQL variables and the personal data the partner handles (documents, names, contacts).
+ * pino's `*` matches one level, so each name is listed at the top level and one level down.
+ */
+export const REDACTED_PATHS: readonly string[] = [
+  'authorization',
+  'cookie',
+  'token',
+  'accessToken',
+  'access_token',
+  'assertion',
+  'client_assertion',
+  'privateKey',
+  'privateKeyPem',
+  'apiKey',
+  'password',
+  'secret',
+  'variables',
+  'document',
+  'cpf',
+  'cnpj',
+  'name',
+  'email',
+  'phone',
+  'body',
+].flatMap((key) => [key, `*.${key}`, `headers.${key}`, `*.headers.${key}`]);
+
+/** What every line written while serving one request carries (read through AsyncLocalStorage, no plumbing). */
+export interface RequestLogContext {
+  requestId: string;
+}
 
 /**
- * A JSON-lines logger at `level`. `write` receives each finished line (default: stdout, errors and
- * warnings to stderr).
+ * The request being served: `http.ts` runs each request inside `requestLogContext.run(...)`, so
+ * every line logged on its behalf (formatError, partner failures, the graph) carries its
+ * `requestId`.
  */
-export function createLogger(level: LogLevel, write?: (line: string, level: Exclude<LogLevel, 'silent'>) => void): Logger {
-  const sink =
-    write ??
-    ((line: string, lineLevel: Exclude<LogLevel, 'silent'>) => {
-      (lineLevel === 'error' || lineLevel === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-    });
-  const emit = (lineLevel: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields): void => {
-    if (RANK[lineLevel] < RANK[level]) {
-      return;
-    }
-    sink(JSON.stringify({ time: new Date().toISOString(), level: lineLevel, message, ...fields }), lineLevel);
+export const requestLogContext = new AsyncLocalStorage<RequestLogContext>();
+
+/**
+ * A JSON-lines logger at `level`: `time` (ISO 8601), `level` (label), `message`, the request id
+ * of the request being served, then the fields. `write` receives each line without its newline
+ * (tests); the default writes to stdout.
+ */
+export function createLogger(level: LogLevel, write?: ((line: string) => void) | DestinationStream): Logger {
+  const destination: DestinationStream | undefined =
+    typeof write === 'function' ? { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) } : write;
+  const options = {
+    level,
+    messageKey: 'message',
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
+    mixin: () => requestLogContext.getStore() ?? {},
   };
+  return wrap(destination === undefined ? pino(options) : pino(options, destination));
+}
+
+function wrap(logger: PinoLogger): Logger {
   return {
-    debug: (message, fields) => emit('debug', message, fields),
-    info: (message, fields) => emit('info', message, fields),
-    warn: (message, fields) => emit('warn', message, fields),
-    error: (message, fields) => emit('error', message, fields),
+    debug: (message, fields) => (fields === undefined ? logger.debug(message) : logger.debug(fields, message)),
+    info: (message, fields) => (fields === undefined ? logger.info(message) : logger.info(fields, message)),
+    warn: (message, fields) => (fields === undefined ? logger.warn(message) : logger.warn(fields, message)),
+    error: (message, fields) => (fields === undefined ? logger.error(message) : logger.error(fields, message)),
+    child: (bindings) => wrap(logger.child(bindings)),
+    isEnabled: (level) => logger.isLevelEnabled(level),
   };
 }
 
 /** A logger that drops everything (tests, tools). */
-export const silentLogger: Logger = createLogger('silent');
+export const silentLogger: Logger = createLogger('silent', () => undefined);
 
 /**
  * Removes what could identify a person from free text before it is logged: e-mail addresses,

@@ -13,9 +13,10 @@ import { type Logger, silentLogger } from './logger.js';
 /** Where the upstream client connects: the real upstream from the config, or the embedded sandbox. */
 export type UpstreamConnection = UpstreamSettings;
 
-/** The upstream client's options from a connection and the configured limits. */
-export function upstreamClientOptions(connection: UpstreamConnection, limits: UpstreamLimits): UpstreamClientOptions {
+/** The upstream client's options from a connection and the configured limits; `observer` receives its events (metrics, traces, logs). */
+export function upstreamClientOptions(connection: UpstreamConnection, limits: UpstreamLimits, observer?: UpstreamObserver): UpstreamClientOptions {
   return {
+    ...(observer === undefined ? {} : { observer }),
     baseUrl: connection.baseUrl,
     environmentUrl: connection.environmentUrl,
     authUrl: connection.authUrl,

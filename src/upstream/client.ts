@@ -65,6 +65,8 @@ export interface UpstreamClientOptions {
   random?: () => number;
   /** Largest response body accepted (default 32 MiB); a larger one is UPSTREAM_BAD_RESPONSE. */
   maxResponseBytes?: number;
+  /** Clock of the token cache (ms; default `Date.now`), so tests can move a token through its life without waiting. */
+  clock?: () => number;
   /** Receives call, token, cache and limiter events (metrics, traces, logs); no-op when absent. */
   observer?: Partial<UpstreamObserver>;
 }
@@ -142,6 +144,7 @@ export class UpstreamClient {
       dispatcher: this.agent,
       requestTimeoutMs: this.deadlineMs,
       observer: this.observer,
+      ...(options.clock === undefined ? {} : { now: options.clock }),
       ...(options.tokenRenewBeforeSeconds === undefined ? {} : { renewBeforeSeconds: options.tokenRenewBeforeSeconds }),
     });
     this.limiter = options.limiter ?? (options.rateLimit ? new RateLimiter(options.rateLimit) : undefined);

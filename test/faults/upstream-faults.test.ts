@@ -310,16 +310,23 @@ describe('upstream client under sandbox faults', () => {
   });
 });
 
-describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
-  const env = faultSandbox({ tokenTtlSeconds: 2 }, 10);
-  const client = env.client;
+/**
+ * The client's token cache runs on a clock the test moves, so the token's life passes in no time and
+ * a loaded machine cannot make a burst outlive it. The sandbox's tokens live a minute of real time:
+ * every token the client holds stays valid upstream while the test runs.
+ */
+describe('upstream client at token expiry (the client clock moves through a 60 s token life)', () => {
+  const env = faultSandbox({ tokenTtlSeconds: 60 }, 10);
+  const TOKEN_LIFE_MS = 60_000;
+  const clock = { now: 1_000_000 };
+  const client = (extra: Partial<UpstreamClientOptions> = {}): UpstreamClient => env.client({ clock: () => clock.now, ...extra });
 
   const read = (c: UpstreamClient): Promise<unknown> => consultarParcelas(c, { dto: { codigoProposta: env.proposalId } });
 
-  /** One read, `waitMs` of the token's life gone, then 100 concurrent reads that must all succeed: the sandbox's counts of the burst. */
-  async function burstAfter(c: UpstreamClient, waitMs: number): Promise<CallStats> {
+  /** One read, `elapsedMs` of the token's life gone by the client's clock, then 100 concurrent reads that must all succeed: the sandbox's counts of the burst. */
+  async function burstAfter(c: UpstreamClient, elapsedMs: number): Promise<CallStats> {
     await read(c);
-    await sleep(waitMs);
+    clock.now += elapsedMs;
     await env.admin.resetCalls();
     const results = await Promise.allSettled(Array.from({ length: 100 }, () => read(c)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100);
@@ -327,24 +334,28 @@ describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
   }
 
   it('sends exactly one token request for 100 concurrent calls after the token expired', async () => {
-    const calls = await burstAfter(client(), 2100);
+    const calls = await burstAfter(client(), TOKEN_LIFE_MS + 100);
     expect(calls.tokenRequests).toBe(1);
     expect(calls.operations[PARCELAS]).toBe(100);
   });
 
   it('renews in the background inside the window while 100 concurrent calls use the old token', async () => {
-    // 1.2 s: inside the last second of the token's life.
-    const calls = await burstAfter(client({ tokenRenewBeforeSeconds: 1 }), 1200);
-    expect(calls.tokenRequests).toBe(1);
+    // Renewal 30 s before expiry; 40 s gone: inside the window, the old token still valid.
+    const c = client({ tokenRenewBeforeSeconds: 30 });
+    const calls = await burstAfter(c, 40_000);
+    // The renewal runs in the background: wait (bounded) for it before reading the counts.
+    await until(async () => (await env.admin.calls()).tokenRequests >= 1);
+    expect((await env.admin.calls()).tokenRequests).toBe(1);
     // Nobody waited for the renewal and nothing was refused: one call per caller.
     expect(calls.operations[PARCELAS]).toBe(100);
+    expect(c.stats().operations.ConsultarParcelas?.authReplays).toBe(0);
   });
 
   it('keeps serving the cached token while the token endpoint is down: no failed call', async () => {
-    const c = client({ tokenRenewBeforeSeconds: 1 });
+    const c = client({ tokenRenewBeforeSeconds: 30 });
     await read(c);
     await env.admin.setTokenEndpointDown(true);
-    await sleep(1100); // renewal window open, token still valid for ~0.9 s
+    clock.now += 31_000; // renewal window open, token still valid for ~28 s
     await env.admin.resetCalls();
     for (let i = 0; i < 5; i += 1) {
       await expect(read(c)).resolves.toMatchObject({ hasError: false });
@@ -357,14 +368,15 @@ describe('upstream client at token expiry (sandbox tokens live 2 s)', () => {
     expect(calls.tokenRequests).toBe(1);
     expect(c.stats().operations.ConsultarParcelas?.errors).toBe(0);
     expect(c.stats().tokenFailures).toBe(calls.tokenRequests);
-    // The endpoint comes back before the old token expires: the next renewal succeeds in the background.
+    // The endpoint comes back before the old token expires: the next renewal (at most 5 s later) succeeds in the background.
     await env.admin.setTokenEndpointDown(false);
-    await sleep(300);
+    clock.now += 5_000;
     await read(c);
     await until(async () => (await env.admin.calls()).tokenRequests >= 2);
     expect((await env.admin.calls()).tokenRequests).toBe(2);
-    await sleep(700); // the first token has expired now; the renewed one serves without a 401
+    clock.now += 25_000; // the first token has expired by the client's clock; the renewed one serves without a 401
     await expect(read(c)).resolves.toMatchObject({ hasError: false });
+    expect((await env.admin.calls()).tokenRequests).toBe(2);
     expect(c.stats().operations.ConsultarParcelas?.authReplays).toBe(0);
     expect(c.stats().operations.ConsultarParcelas?.errors).toBe(0);
   });

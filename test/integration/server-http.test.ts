@@ -5,6 +5,9 @@ import { createApp } from '../../src/server/app.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { createLogger } from '../../src/server/logger.js';
 
+/** Called when a `slow` resolver starts: lets a test act once a request is surely in flight. */
+const slowStarted: Array<() => void> = [];
+
 /** A trivial graph that exercises the server around it, not the credit graph. */
 function trivialSchema(): GraphQLSchema {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,6 +20,7 @@ function trivialSchema(): GraphQLSchema {
         slow: {
           type: GraphQLString,
           resolve: async () => {
+            slowStarted.splice(0).forEach((notify) => notify());
             await sleep(300);
             return 'late';
           },
@@ -81,12 +85,16 @@ const INTROSPECTION = '{ __schema { queryType { name } } }';
 
 describe('the HTTP server', () => {
   describe('development', () => {
-    it('serves the Apollo Sandbox landing page on GET /graphql to a browser', async () => {
+    it('serves the offline GraphiQL page on GET /graphql to a browser, and Apollo Sandbox with ?explorer=apollo', async () => {
       const { http } = await start();
       const response = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
-      expect(await response.text()).toContain('embeddable-sandbox');
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+      expect(await response.text()).toContain('<script src="/explorer/graphiql.min.js"></script>');
+      const apollo = await fetch(`${http.graphqlUrl}?explorer=apollo`, { headers: { accept: 'text/html' } });
+      expect(apollo.status).toBe(200);
+      expect(await apollo.text()).toContain('embeddable-sandbox');
     });
 
     it('answers introspection', async () => {
@@ -296,7 +304,9 @@ describe('the HTTP server', () => {
       const { http } = await start(KEYS);
       const page = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('embeddable-sandbox');
+      expect(await page.text()).toContain('GraphiQL');
+      const apollo = await fetch(`${http.graphqlUrl}?explorer=apollo`, { headers: { accept: 'text/html' } });
+      expect(await apollo.text()).toContain('embeddable-sandbox');
     });
   });
 
@@ -385,8 +395,10 @@ describe('the HTTP server', () => {
   describe('graceful stop', () => {
     it('finishes a request in flight, then refuses new connections', async () => {
       const { http } = await start();
+      const inFlight = new Promise<void>((resolve) => slowStarted.push(resolve));
       const pending = post(http.graphqlUrl, { query: '{ slow }' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Close once the request is being served (a fixed pause could close it as an idle connection on a loaded machine).
+      await inFlight;
       const closing = http.close();
       expect((await pending).json).toEqual({ data: { slow: 'late' } });
       await closing;

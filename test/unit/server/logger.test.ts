@@ -1,4 +1,4 @@
-import { createLogger, redact, stackFrames } from '../../../src/server/logger.js';
+import { createLogger, redact, requestLogContext, stackFrames } from '../../../src/server/logger.js';
 
 describe('createLogger', () => {
   it('writes one JSON line per event at or above its level', () => {
@@ -11,6 +11,61 @@ describe('createLogger', () => {
     expect(lines).toHaveLength(2);
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'warn', message: 'shown', code: 'X' });
     expect(JSON.parse(lines[1] ?? '')).toMatchObject({ level: 'error', message: 'shown too' });
+  });
+
+  it('writes ISO time, the level label and the message', () => {
+    const lines: string[] = [];
+    createLogger('info', (line) => lines.push(line)).info('started', { port: 4000 });
+    const line = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+    expect(Object.keys(line).sort()).toEqual(['level', 'message', 'port', 'time']);
+    expect(line).toMatchObject({ level: 'info', message: 'started', port: 4000 });
+    expect(new Date(String(line.time)).toISOString()).toBe(line.time);
+  });
+
+  it('replaces secrets and personal data by path, at the top level and one level down', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    logger.info('request', {
+      authorization: 'Bearer abc',
+      headers: { authorization: 'Bearer def', 'content-type': 'application/json' },
+      person: { document: '39053344705', name: 'Maria Silva', kind: 'natural' },
+      variables: { cpf: '39053344705' },
+      operation: 'ConsultarPessoa',
+    });
+    const line = JSON.parse(lines[0] ?? '') as Record<string, unknown>;
+    expect(line).toMatchObject({
+      authorization: '[redacted]',
+      headers: { authorization: '[redacted]', 'content-type': 'application/json' },
+      person: { document: '[redacted]', name: '[redacted]', kind: 'natural' },
+      variables: '[redacted]',
+      operation: 'ConsultarPessoa',
+    });
+    expect(lines[0]).not.toMatch(/39053344705|Maria|Bearer/);
+  });
+
+  it('gives child loggers their bindings and the level of the parent', () => {
+    const lines: string[] = [];
+    const child = createLogger('info', (line) => lines.push(line)).child({ component: 'upstream' });
+    child.debug('hidden');
+    child.warn('partner failure', { code: 'UPSTREAM_TIMEOUT' });
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ component: 'upstream', level: 'warn', code: 'UPSTREAM_TIMEOUT' }),
+    ]);
+    expect(child.isEnabled('debug')).toBe(false);
+    expect(child.isEnabled('warn')).toBe(true);
+  });
+
+  it('adds the request id of the request being served to every line', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line));
+    await requestLogContext.run({ requestId: 'req-1' }, async () => {
+      await Promise.resolve();
+      logger.info('inside');
+    });
+    logger.info('outside');
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed[0]).toMatchObject({ message: 'inside', requestId: 'req-1' });
+    expect(parsed[1]?.requestId).toBeUndefined();
   });
 
   it('writes nothing when silent', () => {

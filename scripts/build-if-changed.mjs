@@ -1,0 +1,50 @@
+// Builds dist/ only when the sources changed since the last build: `npm start` on an unchanged tree
+// starts at once. The fingerprint covers every file tsc reads for the build (src/, the tsconfig files,
+// package-lock.json for the type packages) by content, so a checkout or a touch without a change does
+// not rebuild, and any real change does.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'dist', '.build-fingerprint');
+
+function files(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? files(path) : [path];
+  });
+}
+
+export function fingerprint() {
+  const hash = createHash('sha256');
+  const inputs = [...files(join(root, 'src')), ...['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((name) => join(root, name))].sort();
+  for (const path of inputs) {
+    hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Whether dist/ was built by this script from exactly the current sources (a plain `npm run build` since then does not count). */
+function upToDate(current) {
+  const main = join(root, 'dist', 'main.js');
+  return existsSync(main) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current && statSync(stamp).mtimeMs >= statSync(main).mtimeMs;
+}
+
+const current = fingerprint();
+if (process.argv.includes('--check')) {
+  // For tests and scripts: exit 0 when a start would skip the build, 1 when it would build.
+  process.stdout.write(upToDate(current) ? 'up to date\n' : 'stale\n');
+  process.exit(upToDate(current) ? 0 : 1);
+}
+if (upToDate(current)) {
+  process.stdout.write('dist/ is up to date with src/: build skipped\n');
+} else {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    process.exit(build.status ?? 1);
+  }
+  writeFileSync(stamp, current);
+}

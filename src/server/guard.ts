@@ -1,0 +1,173 @@
+/**
+ * The document guard: cheap checks of a GraphQL document before Apollo Server parses and validates
+ * it, so a hostile document costs milliseconds and never stalls other requests.
+ *
+ * - Tokens: graphql-js `parse(..., { maxTokens })` stops lexing at the limit (Apollo Server gets the
+ *   same `parseOptions`, so its own parse is bounded too and reports GRAPHQL_PARSE_FAILED).
+ * - Directives: at most `maxDirectives` in the document (TOO_MANY_DIRECTIVES).
+ * - The graph's shape rules (depth, introspection depth included, and aliases) walk the document
+ *   before graphql-js's own validation, some of whose rules grow with the square of the fields.
+ * - Subscriptions: the graph has none; a subscription is refused with SUBSCRIPTIONS_NOT_SUPPORTED
+ *   (HTTP 400) instead of reaching execution.
+ *
+ * A document that passed is remembered by its text (a bounded map), so a repeated query costs one
+ * look-up.
+ */
+import { type HTTPGraphQLRequest } from '@apollo/server';
+import {
+  type DocumentNode,
+  getOperationAST,
+  GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  Kind,
+  parse,
+  validate,
+  type ValidationRule,
+  visit,
+  BREAK,
+} from 'graphql';
+
+/** Limits of the document itself, read from GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES. */
+export interface DocumentLimits {
+  /** Lexical tokens one document may have (default 5000; the full introspection query has 184). */
+  maxTokens: number;
+  /** Directives one document may carry (default 50). */
+  maxDirectives: number;
+}
+
+/** Defaults of {@link DocumentLimits}. */
+export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxTokens: 5000, maxDirectives: 50 });
+
+/** Code of a document with more directives than the graph accepts. */
+export const TOO_MANY_DIRECTIVES = 'TOO_MANY_DIRECTIVES';
+/** Code of a subscription operation (the graph serves queries and mutations only). */
+export const SUBSCRIPTIONS_NOT_SUPPORTED = 'SUBSCRIPTIONS_NOT_SUPPORTED';
+/** Codes the guard answers with (a token limit is Apollo's GRAPHQL_PARSE_FAILED). */
+export const GUARD_ERROR_CODES: readonly string[] = [TOO_MANY_DIRECTIVES, SUBSCRIPTIONS_NOT_SUPPORTED];
+
+/** A refused request: the HTTP status and the one error of the response. */
+export interface GuardRefusal {
+  status: number;
+  error: GraphQLFormattedError;
+  /** The operation's name, when the document names one (for metrics and logs). */
+  operationName: string | undefined;
+  /** The operation's type, when it could be told. */
+  operationType: string | undefined;
+}
+
+/** Checks requests before Apollo Server sees them. */
+export interface DocumentGuard {
+  /** A refusal, or undefined to let Apollo Server handle the request (also when the request is not readable here). */
+  check(request: HTTPGraphQLRequest): GuardRefusal | undefined;
+}
+
+/** Documents remembered as passed; beyond this the map starts over (a flood of distinct documents costs a full check each). */
+const REMEMBERED_DOCUMENTS = 1000;
+/** Longer documents are checked every time rather than kept as map keys. */
+const REMEMBERED_MAX_LENGTH = 20_000;
+
+/** A guard for documents against `schema`, with the graph's shape `rules` and `limits`. */
+export function createDocumentGuard(schema: GraphQLSchema, rules: readonly ValidationRule[], limits: DocumentLimits): DocumentGuard {
+  const passed = new Map<string, DocumentNode>();
+
+  const inspect = (query: string): DocumentNode | GuardRefusal | undefined => {
+    const known = passed.get(query);
+    if (known !== undefined) {
+      return known;
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens: limits.maxTokens });
+    } catch (_error) {
+      // Apollo Server parses with the same maxTokens and answers GRAPHQL_PARSE_FAILED with the location.
+      return undefined;
+    }
+    const directives = countDirectives(document, limits.maxDirectives);
+    if (directives > limits.maxDirectives) {
+      return refusal(
+        new GraphQLError(`The document has more than ${limits.maxDirectives} directives; the graph accepts at most ${limits.maxDirectives}.`, {
+          extensions: { code: TOO_MANY_DIRECTIVES, maxDirectives: limits.maxDirectives },
+        }),
+        undefined,
+      );
+    }
+    if (rules.length > 0) {
+      const [first] = validate(schema, document, rules);
+      if (first !== undefined) {
+        return refusal(first, undefined);
+      }
+    }
+    if (query.length <= REMEMBERED_MAX_LENGTH) {
+      if (passed.size >= REMEMBERED_DOCUMENTS) {
+        passed.clear();
+      }
+      passed.set(query, document);
+    }
+    return document;
+  };
+
+  return {
+    check(request) {
+      const { query, operationName } = readOperation(request);
+      if (query === undefined) {
+        return undefined;
+      }
+      const inspected = inspect(query);
+      if (inspected === undefined || !('kind' in inspected)) {
+        return inspected;
+      }
+      const operation = getOperationAST(inspected, operationName);
+      if (operation?.operation === 'subscription') {
+        return refusal(
+          new GraphQLError('The graph serves queries and mutations; subscriptions are not supported.', {
+            extensions: { code: SUBSCRIPTIONS_NOT_SUPPORTED },
+          }),
+          operation.name?.value,
+          'subscription',
+        );
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The query text and operation name of a POST JSON body or of a GET query string. */
+function readOperation(request: HTTPGraphQLRequest): { query: string | undefined; operationName: string | undefined } {
+  if (request.method === 'GET') {
+    const params = new URLSearchParams(request.search);
+    return { query: params.get('query') ?? undefined, operationName: params.get('operationName') ?? undefined };
+  }
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { query: undefined, operationName: undefined };
+  }
+  const { query, operationName } = body as { query?: unknown; operationName?: unknown };
+  return {
+    query: typeof query === 'string' ? query : undefined,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
+  };
+}
+
+/** Directives of the document, counting stops one past `max`. */
+function countDirectives(document: DocumentNode, max: number): number {
+  let count = 0;
+  visit(document, {
+    [Kind.DIRECTIVE]() {
+      count += 1;
+      return count > max ? BREAK : undefined;
+    },
+  });
+  return count;
+}
+
+function refusal(error: GraphQLError, operationName: string | undefined, operationType?: string): GuardRefusal {
+  const { http, ...extensions } = error.extensions as { http?: { status?: number } } & Record<string, unknown>;
+  const formatted = error.toJSON();
+  return {
+    status: http?.status ?? 400,
+    error: { message: formatted.message, ...(formatted.locations === undefined ? {} : { locations: formatted.locations }), extensions },
+    operationName,
+    operationType,
+  };
+}

@@ -1,0 +1,209 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type UpstreamObserver } from '../upstream/index.js';
+
+/** Prefix of every metric the service exports. */
+export const METRIC_PREFIX = 'credit_graph_';
+
+/** Latency buckets, in seconds: partner calls take from milliseconds (sandbox) to the 10 s deadline. */
+const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Distinct GraphQL operation names kept as label values; further names count as `(other)`. Names are
+ * chosen by clients, and a label per arbitrary name would let one client grow the registry without
+ * bound.
+ */
+const MAX_OPERATION_NAMES = 200;
+
+/** How one GraphQL operation ended, as the `outcome` label says it. */
+export type GraphQLOutcome = 'success' | 'error' | 'refused';
+
+/** Counts of ledger records by state (e.g. `{ started: 0, sent: 1, finished: 40, unknown: 0 }`). */
+export type LedgerRecordCounts = Readonly<Record<string, number>>;
+
+/** The service's Prometheus metrics, in a registry of its own. */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Feeds the partner-call, token, cache, limiter and throttling metrics; pass it in the upstream client's options. */
+  readonly upstream: UpstreamObserver;
+  /** One answered HTTP request: its route (a known path or `(other)`), method and status. */
+  httpRequest(route: string, method: string, status: number, durationSeconds: number): void;
+  /** One GraphQL operation: its name (or `(anonymous)`), type and outcome. */
+  graphqlOperation(name: string | undefined, type: string | undefined, outcome: GraphQLOutcome, durationSeconds: number): void;
+  /** Whether one kind of shared state (`readCache`, `callerBudgets`, `partnerBudget`) is served from memory because Redis does not answer. */
+  sharedStateDegraded(component: string, degraded: boolean): void;
+  /**
+   * Reports the ledger's records by state at each scrape: `source` is asked when `/metrics` is read
+   * (a failure leaves the gauge as it was).
+   */
+  observeLedger(source: () => Promise<LedgerRecordCounts>): void;
+  /** The Prometheus text exposition of every metric. */
+  text(): Promise<string>;
+  /** The content type of {@link text}. */
+  readonly contentType: string;
+}
+
+/** Options of {@link createMetrics}. */
+export interface MetricsOptions {
+  /**
+   * Also export Node's process metrics (CPU, RSS, heap, event loop lag, GC). Off by default: they
+   * start monitors that live as long as the process, which only the service itself should do.
+   */
+  processMetrics?: boolean;
+}
+
+/** Builds the service's metrics in a fresh registry (one per app, so tests never share counters). */
+export function createMetrics(options: MetricsOptions = {}): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics === true) {
+    collectDefaultMetrics({ register: registry, prefix: METRIC_PREFIX });
+  }
+  const httpRequests = new Counter({
+    name: `${METRIC_PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by route, method and status code.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: `${METRIC_PREFIX}http_request_duration_seconds`,
+    help: 'Time to answer an HTTP request, by route.',
+    labelNames: ['route'] as const,
+    buckets: LATENCY_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+  const operations = new Counter({
+    name: `${METRIC_PREFIX}graphql_operations_total`,
+    help: 'GraphQL operations, by operation name, type and outcome (success, error: executed with errors, refused: not executed).',
+    labelNames: ['operation_name', 'operation_type', 'outcome'] as const,
+    registers: [registry],
+  });
+  const operationDuration = new Histogram({
+    name: `${METRIC_PREFIX}graphql_operation_duration_seconds`,
+    help: 'Time from receiving a GraphQL operation to sending its response, by operation type.',
+    labelNames: ['operation_type'] as const,
+    buckets: LATENCY_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+  const partnerCalls = new Counter({
+    name: `${METRIC_PREFIX}upstream_calls_total`,
+    help: 'Partner API calls (retries included in one call), by operation and outcome (ok or the UPSTREAM_* error code).',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  });
+  const partnerDuration = new Histogram({
+    name: `${METRIC_PREFIX}upstream_call_duration_seconds`,
+    help: 'Duration of partner API calls, waits and retries included, by operation.',
+    labelNames: ['operation'] as const,
+    buckets: LATENCY_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+  const tokenRequests = new Counter({
+    name: `${METRIC_PREFIX}upstream_token_requests_total`,
+    help: 'Access token requests to the partner token endpoint (first token and renewals), by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: `${METRIC_PREFIX}upstream_cache_total`,
+    help: 'Partner read cache look-ups, by operation and outcome (hit, miss, stale: served stale, coalesced: joined a call in flight).',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  });
+  const queueDepth = new Gauge({
+    name: `${METRIC_PREFIX}upstream_limiter_queue_depth`,
+    help: 'Partner calls waiting for the rate limiter.',
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: `${METRIC_PREFIX}upstream_limiter_in_flight`,
+    help: 'Partner calls holding a limiter slot.',
+    registers: [registry],
+  });
+  const throttled = new Counter({
+    name: `${METRIC_PREFIX}throttled_requests_total`,
+    help: 'Requests refused or delayed because a budget was spent, by caller id and budget.',
+    labelNames: ['caller', 'budget'] as const,
+    registers: [registry],
+  });
+  const degraded = new Gauge({
+    name: `${METRIC_PREFIX}shared_state_degraded`,
+    help: 'Shared state served from this replica\'s memory because Redis does not answer (1) or from Redis (0), by component.',
+    labelNames: ['component'] as const,
+    registers: [registry],
+  });
+  let ledgerSource: (() => Promise<LedgerRecordCounts>) | undefined;
+  new Gauge({
+    name: `${METRIC_PREFIX}ledger_records`,
+    help: 'Records in the write ledger, by state.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      if (ledgerSource === undefined) {
+        return;
+      }
+      try {
+        const counts = await ledgerSource();
+        for (const [state, count] of Object.entries(counts)) {
+          this.set({ state }, count);
+        }
+      } catch {
+        // A scrape must not fail because the ledger is slow or down; /ready reports that.
+      }
+    },
+  });
+
+  const operationNames = new Set<string>();
+  const operationLabel = (name: string | undefined): string => {
+    if (name === undefined || name === '') {
+      return '(anonymous)';
+    }
+    if (operationNames.has(name)) {
+      return name;
+    }
+    if (operationNames.size >= MAX_OPERATION_NAMES) {
+      return '(other)';
+    }
+    operationNames.add(name);
+    return name;
+  };
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    upstream: {
+      call(event) {
+        partnerCalls.inc({ operation: event.operation, outcome: event.outcome });
+        partnerDuration.observe({ operation: event.operation }, event.durationMs / 1000);
+      },
+      tokenRenewal(event) {
+        tokenRequests.inc({ outcome: event.outcome });
+      },
+      cache(event) {
+        cache.inc({ operation: event.operation, outcome: event.outcome });
+      },
+      limiterQueue(event) {
+        queueDepth.set(event.waiting);
+        if (event.inFlight !== undefined) {
+          inFlight.set(event.inFlight);
+        }
+      },
+      throttled(event) {
+        throttled.inc({ caller: event.callerId, budget: event.budget });
+      },
+    },
+    httpRequest(route, method, status, durationSeconds) {
+      httpRequests.inc({ route, method, status: String(status) });
+      httpDuration.observe({ route }, durationSeconds);
+    },
+    graphqlOperation(name, type, outcome, durationSeconds) {
+      operations.inc({ operation_name: operationLabel(name), operation_type: type ?? '(none)', outcome });
+      operationDuration.observe({ operation_type: type ?? '(none)' }, durationSeconds);
+    },
+    sharedStateDegraded(component, isDegraded) {
+      degraded.set({ component }, isDegraded ? 1 : 0);
+    },
+    observeLedger(source) {
+      ledgerSource = source;
+    },
+    text: () => registry.metrics(),
+  };
+}
