@@ -146,7 +146,7 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await response.json()).toEqual({ data: { proposal: { id: demo?.id, number: demo?.number, situation: 'DISBURSED' } } });
+      expect(await response.json()).toMatchObject({ data: { proposal: { id: demo?.id, number: demo?.number, situation: 'DISBURSED' } } });
       const metrics = await (await fetch(url.replace('/graphql', '/metrics'))).text();
       expect(metrics).toMatch(/^credit_graph_upstream_calls_total\{operation="ConsultaProposta",outcome="ok"\} 1$/m);
       expect(metrics).toMatch(/^credit_graph_process_resident_memory_bytes \d+/m);
