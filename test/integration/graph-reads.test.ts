@@ -51,9 +51,8 @@ describe('the credit graph read path', () => {
     it('reads core fields, installments and the agenda with exactly 2 calls (installments folded into the agenda), in flight together', async () => {
       const { id, number } = h.demo('disbursed');
       await h.admin('PUT', '/_sandbox/faults', { latencyMs: 150 });
-      const started = Date.now();
+      // 150 ms of latency makes the reads overlap; maxInFlight proves it without timing the request.
       const result = await h.run(CoreInstallmentsAgendaDocument, { id });
-      const elapsed = Date.now() - started;
       await h.admin('DELETE', '/_sandbox/faults');
       expect(result.errors).toBeUndefined();
       const calls = await h.calls();
@@ -64,7 +63,6 @@ describe('the credit graph read path', () => {
         '/AgendaRecebivel/ConsultarDetalhes': 1,
       });
       expect(calls.maxInFlight).toBe(2);
-      expect(elapsed).toBeLessThan(2 * 150 + 250);
 
       const proposal = result.data?.proposal;
       if (!proposal?.agenda) {
