@@ -232,7 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && auth !== 'none' && apiCallers.length === 0 && jwt === undefined) {
     throw new ConfigError(
       'GRAPHQL_API_KEYS',
-      'production needs caller authentication: set GRAPHQL_API_KEYS or GRAPHQL_JWKS_URL (with GRAPHQL_JWT_ISSUER and GRAPHQL_JWT_AUDIENCE), or GRAPHQL_AUTH=none to run without it',
+      'production needs caller authentication: set GRAPHQL_API_KEYS, or GRAPHQL_AUTH=none to run without it',
     );
   }
   const upstream = upstreamSettings(read);
@@ -394,11 +394,9 @@ function jwtSettings(read: (name: string) => string | undefined): JwtSettings | 
   if (present.length === 0) {
     return undefined;
   }
-  const missing = names.filter(name => read(name) === undefined);
-  if (missing.length > 0) {
-    throw new ConfigError(missing.join(', '), `missing: JWT callers are configured by all of ${names.join(', ')} or none of them`);
-  }
-  return { jwksUrl: httpUrl(read('GRAPHQL_JWKS_URL') as string, 'GRAPHQL_JWKS_URL'), issuer: read('GRAPHQL_JWT_ISSUER') as string, audience: read('GRAPHQL_JWT_AUDIENCE') as string };
+  // Refused rather than accepted and ignored: nothing verifies JWTs yet, so these settings would let
+  // production start with no caller authentication at all.
+  throw new ConfigError(present.join(', '), 'JWT callers are not supported yet: configure callers with GRAPHQL_API_KEYS');
 }
 
 function upstreamSettings(read: (name: string) => string | undefined): UpstreamSettings | undefined {
@@ -569,4 +567,27 @@ function oneOf<T extends string>(raw: string | undefined, name: string, allowed:
     throw new ConfigError(name, `must be one of ${allowed.join(', ')}`);
   }
   return found;
+}
+
+/**
+ * The start-up refusal of production without the real upstream: the embedded sandbox has an
+ * unauthenticated admin API and demo data, so production never starts it implicitly.
+ */
+export function productionUpstreamError(): ConfigError {
+  return new ConfigError(
+    UPSTREAM_CONNECTION_VARIABLES.join(', '),
+    `not set: in production the graph needs the real upstream (set ${UPSTREAM_CONNECTION_VARIABLES.join(', ')}); ` +
+      'it does not start the embedded sandbox, with its unauthenticated admin API and demo data, unless DEMO_SANDBOX=true asks for a demo deployment',
+  );
+}
+
+/**
+ * The same refusal read from the raw environment, before {@link loadConfig}: an operator who set
+ * nothing learns first that the upstream is missing, not which other production setting is.
+ */
+export function checkProductionUpstreamEnv(env: Env = process.env): void {
+  const set = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
+  if (env.NODE_ENV?.trim() === 'production' && !UPSTREAM_CONNECTION_VARIABLES.some(set) && env.DEMO_SANDBOX?.trim().toLowerCase() !== 'true') {
+    throw productionUpstreamError();
+  }
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Config, ConfigError, loadConfig, UPSTREAM_CONNECTION_VARIABLES } from './config.js';
+import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError } from './config.js';
 import { type Sandbox } from './sandbox/server.js';
 import { createCreditGraphApp } from './server/graph.js';
 import { type HttpServer, listen } from './server/http.js';
@@ -62,11 +62,7 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
  */
 export function checkProductionUpstream(config: Config): void {
   if (config.nodeEnv === 'production' && config.upstream === undefined && !config.demoSandbox) {
-    throw new ConfigError(
-      UPSTREAM_CONNECTION_VARIABLES.join(', '),
-      `not set: in production the graph needs the real upstream (set ${UPSTREAM_CONNECTION_VARIABLES.join(', ')}); ` +
-        'it does not start the embedded sandbox, with its unauthenticated admin API and demo data, unless DEMO_SANDBOX=true asks for a demo deployment',
-    );
+    throw productionUpstreamError();
   }
 }
 
@@ -188,6 +184,7 @@ function portError(error: unknown, variable: string, port: number): unknown {
 async function main(): Promise<void> {
   let config: Config;
   try {
+    checkProductionUpstreamEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

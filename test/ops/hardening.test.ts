@@ -169,7 +169,7 @@ describe('the surface hardened before validation', () => {
 
 describe('start-up in production', () => {
   it('refuses to start without the UPSTREAM_* settings, naming each and the demo opt-in', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
     let thrown: unknown;
     try {
       checkProductionUpstream(config);
@@ -184,7 +184,7 @@ describe('start-up in production', () => {
   });
 
   it('starts the demo sandbox in production only with DEMO_SANDBOX=true, and in development without it', () => {
-    expect(() => checkProductionUpstream(loadConfig({ NODE_ENV: 'production', DEMO_SANDBOX: 'true' }))).not.toThrow();
+    expect(() => checkProductionUpstream(loadConfig({ NODE_ENV: 'production', DEMO_SANDBOX: 'true', GRAPHQL_AUTH: 'none' }))).not.toThrow();
     expect(() => checkProductionUpstream(loadConfig({ NODE_ENV: 'development' }))).not.toThrow();
     expect(() => loadConfig({ DEMO_SANDBOX: 'maybe' })).toThrow(ConfigError);
   });

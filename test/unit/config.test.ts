@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APOLLO_STUDIO_ORIGIN, ConfigError, loadConfig } from '../../src/config.js';
+import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, loadConfig } from '../../src/config.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/graphql/document/document.input.js';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -186,11 +186,16 @@ describe('loadConfig', () => {
       expect(configError({ GRAPHQL_AUTH: 'maybe' }).variable).toBe('GRAPHQL_AUTH');
     });
 
-    it('takes JWT callers from all three GRAPHQL_JWT* variables or none', () => {
-      const jwt = { GRAPHQL_JWKS_URL: 'https://id.example.com/.well-known/jwks.json', GRAPHQL_JWT_ISSUER: 'https://id.example.com/', GRAPHQL_JWT_AUDIENCE: 'credit-graph' };
-      expect(loadConfig({ NODE_ENV: 'production', ...jwt }).jwt).toEqual({ jwksUrl: jwt.GRAPHQL_JWKS_URL, issuer: jwt.GRAPHQL_JWT_ISSUER, audience: jwt.GRAPHQL_JWT_AUDIENCE });
-      expect(configError({ GRAPHQL_JWKS_URL: jwt.GRAPHQL_JWKS_URL }).variable).toBe('GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE');
-      expect(configError({ ...jwt, GRAPHQL_JWKS_URL: 'ftp://x' }).variable).toBe('GRAPHQL_JWKS_URL');
+    it('refuses the JWT settings while nothing verifies JWTs, so production cannot start unauthenticated through them', () => {
+      expect(configError({ NODE_ENV: 'production', GRAPHQL_JWKS_URL: 'https://id.example.com/.well-known/jwks.json' }).variable).toBe('GRAPHQL_JWKS_URL');
+      expect(configError({ GRAPHQL_JWT_ISSUER: 'https://id.example.com/', GRAPHQL_JWT_AUDIENCE: 'credit-graph' }).message).toContain('not supported yet');
+    });
+
+    it('refuses production without the real upstream before anything else, naming the variables and the demo opt-in', () => {
+      expect(() => checkProductionUpstreamEnv({ NODE_ENV: 'production' })).toThrow(/UPSTREAM_BASE_URL.*DEMO_SANDBOX=true/s);
+      expect(() => checkProductionUpstreamEnv({ NODE_ENV: 'production', DEMO_SANDBOX: 'true' })).not.toThrow();
+      expect(() => checkProductionUpstreamEnv({ NODE_ENV: 'production', UPSTREAM_BASE_URL: 'https://api.example' })).not.toThrow();
+      expect(() => checkProductionUpstreamEnv({ NODE_ENV: 'development' })).not.toThrow();
     });
   });
 
