@@ -15,6 +15,7 @@ import { silentLogger } from '../src/server/logger.js';
 import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
 import { runLimitsBench } from './limits.js';
 import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
+import { runLedgerBench } from './ledger.js';
 
 /**
  * `npm run bench`: the sandbox with injected upstream latency, the credit graph over it, autocannon
@@ -338,7 +339,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** BENCH_SUITE: `graph` (the throughput table), `limits` (the production-limits scenarios) or `all` (default). */
+/** BENCH_SUITE: `graph` (the throughput table), `limits` (the production-limits scenarios), `ledger` (the ledger's cost) or `all` (default). */
 async function suites(): Promise<void> {
   const suite = process.env.BENCH_SUITE ?? 'all';
   if (suite === 'all' || suite === 'graph') {
@@ -346,6 +347,9 @@ async function suites(): Promise<void> {
   }
   if (suite === 'all' || suite === 'limits') {
     await runLimitsBench();
+  }
+  if (suite === 'all' || suite === 'ledger') {
+    await runLedgerBench();
   }
 }
 
