@@ -27,6 +27,7 @@ import { type HttpServer, listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';
 import { connectUpstream } from '../src/server/upstream.js';
 import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
+import { syntheticCpf } from './documents.js';
 
 const POLL_SECONDS = envNumber('BENCH_POLL_SECONDS', 60);
 const FLOOD_SECONDS = envNumber('BENCH_FLOOD_SECONDS', 30);
@@ -127,22 +128,11 @@ function connection(sandbox: StandaloneSandbox) {
   return { baseUrl: sandbox.url, environmentUrl: `${sandbox.url}/environment`, authUrl: sandbox.url, clientId: sandbox.clientId, privateKeyPem: sandbox.privateKeyPem };
 }
 
-/** A valid CPF from a 9-digit base (synthetic). */
-function cpf(base: number): string {
-  const digits = String(base).padStart(9, '0').split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
 /** Disbursed proposals created with an unlimited client before any measurement (setup, not measured). */
 async function createPortfolio(sandbox: StandaloneSandbox, client: UpstreamClient, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const document = cpf(520_000_000 + index * 7919);
+    const document = syntheticCpf(520_000_000 + index * 7919);
     const created = await incluirManual(
       client,
       {

@@ -16,6 +16,7 @@ import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src
 import { runLimitsBench } from './limits.js';
 import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
 import { runLedgerBench } from './ledger.js';
+import { syntheticCpf } from './documents.js';
 
 /**
  * `npm run bench`: the sandbox with injected upstream latency, the credit graph over it, autocannon
@@ -108,22 +109,11 @@ async function admin<T>(sandbox: Sandbox, method: string, path: string, body?: u
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** A valid CPF from a 9-digit base (synthetic; the sandbox checks the check digits). */
-function cpf(base: number): string {
-  const digits = String(base).padStart(9, '0').split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
 /** 20 proposals created through the upstream client and disbursed through the admin API (agenda open). */
 async function createPortfolio(sandbox: Sandbox, client: UpstreamClient, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const document = cpf(410_000_000 + index * 7919);
+    const document = syntheticCpf(410_000_000 + index * 7919);
     const created = await incluirManual(
       client,
       {
