@@ -46,6 +46,16 @@ export interface ReadCacheStore {
   invalidate(tags: readonly string[]): Promise<void>;
   /** Releases connections. */
   close(): Promise<void>;
+  /**
+   * Single flight across replicas (only a store shared by several processes needs it: one process's
+   * identical reads already share one flight). Claims the right to fetch `key` under `version` for
+   * `ttlMs`: true when `holder` now holds it, false when another replica is fetching it.
+   */
+  claim?(key: string, version: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives a claim back, only if `holder` still holds it (an expired claim may be another's by now). */
+  release?(key: string, version: string, holder: string): Promise<void>;
+  /** Whether some replica holds a claim on `key` under `version`. */
+  claimed?(key: string, version: string): Promise<boolean>;
 }
 
 /** The tag every entry carries: bumping it forgets everything (a write whose target is unknown). */

@@ -51,10 +51,18 @@ end
 return #KEYS
 `;
 
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`;
+
 /** The read cache in Redis: `<prefix>read:<key>@<version>` entries, `<prefix>epoch:<tag>` counters. */
 export class RedisReadCacheStore implements ReadCacheStore {
   private readonly lookupScript: Script;
   private readonly bumpScript: Script;
+  private readonly releaseScript: Script;
 
   constructor(
     private readonly redis: Redis,
@@ -62,6 +70,7 @@ export class RedisReadCacheStore implements ReadCacheStore {
   ) {
     this.lookupScript = script(redis, 'creditGraphCacheLookup', undefined, LOOKUP);
     this.bumpScript = script(redis, 'creditGraphCacheBump', undefined, BUMP);
+    this.releaseScript = script(redis, 'creditGraphFlightRelease', 1, RELEASE);
   }
 
   async get(key: string, tags: readonly string[]): Promise<CacheLookup> {
@@ -81,8 +90,25 @@ export class RedisReadCacheStore implements ReadCacheStore {
     }
   }
 
+  async claim(key: string, version: string, holder: string, ttlMs: number): Promise<boolean> {
+    const set = await this.redis.set(this.flightKey(key, version), holder, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
+    return set === 'OK';
+  }
+
+  async release(key: string, version: string, holder: string): Promise<void> {
+    await this.releaseScript(this.flightKey(key, version), holder);
+  }
+
+  async claimed(key: string, version: string): Promise<boolean> {
+    return (await this.redis.exists(this.flightKey(key, version))) === 1;
+  }
+
   async close(): Promise<void> {
     // The connection belongs to whoever built it (one connection serves every store).
+  }
+
+  private flightKey(key: string, version: string): string {
+    return `${this.prefix}flight:${key}@${version}`;
   }
 
   private epochKey(tag: string): string {

@@ -2,7 +2,8 @@
  * Sharing of partner reads across requests, callers and replicas, below the graph:
  *
  * - coalescing: identical reads in flight at once (same operation, canonical body, upstream client)
- *   go to the partner once, whoever asked;
+ *   go to the partner once, whoever asked; across replicas too when the store is shared (Redis):
+ *   one replica claims the read, the others wait for its answer in the store;
  * - a read cache ({@link ReadCacheStore}: memory, or Redis across replicas) with per-operation
  *   freshness, stale-while-revalidate and stale-if-error within a max-stale bound;
  * - invalidation: every write bumps the epochs of exactly the reads it touched, after it is sent and
@@ -12,6 +13,8 @@
  * {@link ReadSession} counts what the request cost (partner calls sent, cache hits, stale answers)
  * for `extensions.cost`.
  */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type CachedFailure, type CachedRead, type CacheLookup, MemoryReadCacheStore, readKey, type ReadCacheStore } from './cache.js';
 import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
@@ -101,10 +104,12 @@ export interface SharedReadStats {
   invalidations: number;
   /** Cache operations that failed (e.g. Redis down) and were answered without the cache. */
   storeFailures: number;
+  /** Reads answered by another replica's partner call (it held the claim; this one waited for its answer). */
+  peerServed: number;
 }
 
 /** Told when the cache store failed (e.g. Redis down) and the read went on without it. */
-export type StoreFailureHook = (event: { action: 'get' | 'set' | 'invalidate'; error: unknown }) => void;
+export type StoreFailureHook = (event: { action: 'get' | 'set' | 'invalidate' | 'claim'; error: unknown }) => void;
 
 /** Options of {@link SharedUpstream}. */
 export interface SharedUpstreamOptions {
@@ -121,6 +126,23 @@ export interface SharedUpstreamOptions {
   onStoreFailure?: StoreFailureHook;
   /** False: every read goes to the partner, neither cached nor coalesced (default true). */
   cache?: boolean;
+  /**
+   * With a shared store: how long a replica holds its claim on a read it is fetching (default
+   * 30 000 ms, longer than a partner call's deadline; a dead replica's claim frees after it).
+   */
+  claimTtlMs?: number;
+  /** With a shared store: longest a replica waits for another's answer before asking itself (default 10 000 ms). */
+  peerWaitMs?: number;
+  /** With a shared store: how often a waiting replica looks for the other's answer (default 25 ms). */
+  peerPollMs?: number;
+}
+
+/** What a read found before its partner call: the claim it now holds, or another replica's answer. */
+interface PeerClaim {
+  /** This replica holds the claim (release it once the answer is stored). */
+  holder?: string;
+  /** Another replica's answer, stored while this one waited. */
+  entry?: CachedRead;
 }
 
 interface Flight {
@@ -168,7 +190,7 @@ export class SharedUpstream {
   private readonly now: () => number;
   private readonly observer: UpstreamObserver;
   private readonly policies: Record<ReadOperation, ReadPolicy>;
-  private readonly counters: SharedReadStats = { hits: 0, misses: 0, coalesced: 0, staleServed: 0, revalidations: 0, invalidations: 0, storeFailures: 0 };
+  private readonly counters: SharedReadStats = { hits: 0, misses: 0, coalesced: 0, staleServed: 0, revalidations: 0, invalidations: 0, storeFailures: 0, peerServed: 0 };
 
   constructor(
     private readonly client: UpstreamCaller,
@@ -282,7 +304,7 @@ export class SharedUpstream {
     } else {
       this.counters.misses += 1;
       this.observer.cache({ operation, outcome: 'miss' });
-      promise = this.fly(operation, body, call, key, tags, lookup, fresh);
+      promise = this.fly(operation, body, call, key, tags, lookup, fresh, cost);
     }
     try {
       return await promise;
@@ -297,11 +319,23 @@ export class SharedUpstream {
     }
   }
 
-  /** Starts one partner read, shared by every identical read until it settles (fresh reads share nothing). */
-  private fly(operation: ReadOperation, body: object, call: CallOptions, key: string, tags: readonly string[], lookup: CacheLookup, fresh: boolean): Promise<unknown> {
+  /**
+   * Starts one partner read, shared by every identical read until it settles (fresh reads share
+   * nothing). With a shared store it first claims the read, so identical reads on other replicas
+   * wait for this answer instead of sending their own (and this one waits for theirs).
+   */
+  private fly(operation: ReadOperation, body: object, call: CallOptions, key: string, tags: readonly string[], lookup: CacheLookup, fresh: boolean, cost?: RequestCost): Promise<unknown> {
     const policy = this.policies[operation];
     const ttlMs = (policy.freshSeconds + Math.max(policy.staleWhileRevalidateSeconds, policy.maxStaleSeconds)) * 1000;
     const promise = (async () => {
+      const peer = fresh ? {} : await this.claimOrJoin(operation, key, tags, lookup);
+      if (peer.entry !== undefined) {
+        // Another replica's call answered it: a shared read, not a partner call, for this request.
+        if (cost !== undefined) {
+          cost.cacheHits += 1;
+        }
+        return this.serve(peer.entry);
+      }
       try {
         const value = await this.client.request<unknown>(operation, body, call);
         const entry: CachedRead = { value, fetchedAt: this.now() };
@@ -313,6 +347,10 @@ export class SharedUpstream {
           await this.save(key, lookup.version, { error: toFailure(error), fetchedAt: this.now() }, ttlMs);
         }
         throw error;
+      } finally {
+        if (peer.holder !== undefined) {
+          await this.releaseClaim(key, lookup.version, peer.holder);
+        }
       }
     })();
     if (!fresh) {
@@ -326,6 +364,76 @@ export class SharedUpstream {
       promise.then(done, done);
     }
     return promise;
+  }
+
+  /**
+   * Single flight across replicas: claims the read in the shared store, or, while another replica
+   * holds the claim, waits for the answer it stores (newer than what this lookup found). Gives up,
+   * and lets this replica ask the partner itself, when the claim is let go without an answer (the
+   * other's call failed), a write moved the epochs on, the store fails, or `peerWaitMs` passes.
+   */
+  private async claimOrJoin(operation: ReadOperation, key: string, tags: readonly string[], lookup: CacheLookup): Promise<PeerClaim> {
+    const store = this.store;
+    if (store.claim === undefined || store.claimed === undefined || lookup.version === 'unavailable') {
+      return {};
+    }
+    const holder = randomUUID();
+    const seen = lookup.entry?.fetchedAt ?? Number.NEGATIVE_INFINITY;
+    const giveUpAt = performance.now() + (this.options.peerWaitMs ?? 10_000);
+    try {
+      for (;;) {
+        const claimed = await store.claim(key, lookup.version, holder, this.options.claimTtlMs ?? 30_000);
+        // Looked again after the claim: another replica may have stored its answer and let go of
+        // its claim between this read's lookup and its claim.
+        const now = await store.get(key, tags);
+        if (now.version !== lookup.version) {
+          return claimed ? { holder } : {};
+        }
+        if (now.entry !== undefined && now.entry.fetchedAt > seen) {
+          if (claimed) {
+            await this.releaseClaim(key, lookup.version, holder);
+          }
+          return this.peerAnswer(operation, now.entry);
+        }
+        if (claimed) {
+          return { holder };
+        }
+        for (;;) {
+          await delay(this.options.peerPollMs ?? 25);
+          const later = await store.get(key, tags);
+          if (later.version !== lookup.version) {
+            return {};
+          }
+          if (later.entry !== undefined && later.entry.fetchedAt > seen) {
+            return this.peerAnswer(operation, later.entry);
+          }
+          if (performance.now() >= giveUpAt) {
+            return {};
+          }
+          if (!(await store.claimed(key, lookup.version))) {
+            break;
+          }
+        }
+      }
+    } catch (error) {
+      this.storeFailed('claim', error);
+      return {};
+    }
+  }
+
+  private peerAnswer(operation: ReadOperation, entry: CachedRead): PeerClaim {
+    this.counters.peerServed += 1;
+    this.observer.cache({ operation, outcome: 'coalesced' });
+    return { entry };
+  }
+
+  private async releaseClaim(key: string, version: string, holder: string): Promise<void> {
+    try {
+      await this.store.release?.(key, version, holder);
+    } catch (error) {
+      // It expires on its own after claimTtlMs.
+      this.storeFailed('claim', error);
+    }
   }
 
   /** One background read refreshing a stale answer (none when one is already in flight). */
@@ -374,7 +482,7 @@ export class SharedUpstream {
     }
   }
 
-  private storeFailed(action: 'get' | 'set' | 'invalidate', error: unknown): void {
+  private storeFailed(action: 'get' | 'set' | 'invalidate' | 'claim', error: unknown): void {
     this.counters.storeFailures += 1;
     try {
       this.options.onStoreFailure?.({ action, error });

@@ -122,6 +122,28 @@ class FallbackReadCache implements ReadCacheStore {
     await this.health.run(() => this.primary.invalidate(tags), async () => undefined);
   }
 
+  /** While Redis fails (or the read was looked up in memory), this replica fetches on its own. */
+  claim(key: string, version: string, holder: string, ttlMs: number): Promise<boolean> {
+    if (version.startsWith('memory:')) {
+      return Promise.resolve(true);
+    }
+    return this.health.run(() => (this.primary.claim?.(key, version, holder, ttlMs) ?? Promise.resolve(true)), async () => true);
+  }
+
+  release(key: string, version: string, holder: string): Promise<void> {
+    if (version.startsWith('memory:')) {
+      return Promise.resolve();
+    }
+    return this.health.run(() => this.primary.release?.(key, version, holder) ?? Promise.resolve(), async () => undefined);
+  }
+
+  claimed(key: string, version: string): Promise<boolean> {
+    if (version.startsWith('memory:')) {
+      return Promise.resolve(false);
+    }
+    return this.health.run(() => this.primary.claimed?.(key, version) ?? Promise.resolve(false), async () => false);
+  }
+
   async close(): Promise<void> {
     await this.memory.close();
   }

@@ -120,6 +120,50 @@ describeWithRedis('two replicas on one Redis', () => {
     }
   });
 
+  it('sends identical dashboards arriving at both replicas at once to the partner once (one replica claims, the other waits)', async () => {
+    const [a, b] = await pair();
+    try {
+      const id = sandbox.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
+      await admin.resetCalls();
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).ask(DASHBOARD, { id })));
+      expect(answers.filter((r) => r.errors !== undefined)).toEqual([]);
+      expect(new Set(answers.map((r) => JSON.stringify(r.data))).size).toBe(1);
+      expect((await admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
+      // What the answers say they cost is what the partner saw: 2 calls, every other read shared.
+      expect(answers.reduce((sum, r) => sum + costOf(r).upstreamCalls, 0)).toBe(2);
+      expect(answers.reduce((sum, r) => sum + costOf(r).cacheHits, 0)).toBe(40 * 2 - 2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('serves the last good answer held in Redis to the other replica when the partner fails (stale-if-error)', async () => {
+    // Installments are never fresh: every read asks the partner, and a failed read falls back.
+    const [a, b] = await pair({ READ_CACHE_POLICIES: 'ConsultarParcelas=0/0/300' });
+    try {
+      const id = sandbox.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
+      const query = 'query($id: ID!) { proposal(id: $id) { installments { number amount } } }';
+      const good = await a.ask(query, { id });
+      expect(good.errors).toBeUndefined();
+      expect(good.extensions?.['stale']).toBeUndefined();
+      await admin.setFaults({ failNext: 20, errorStatus: 503, operations: ['/Proposta/ConsultarParcelas'] });
+      await admin.resetCalls();
+      const stale = await b.ask(query, { id });
+      await admin.clearFaults();
+      expect(stale.errors).toBeUndefined();
+      expect(stale.data).toEqual(good.data);
+      expect(stale.extensions?.['stale']).toEqual({ reads: 1, oldestFetchedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      const seen = await admin.calls();
+      expect(seen.operations).toEqual({ '/Proposta/ConsultarParcelas': seen.total });
+      expect(costOf(stale)).toMatchObject({ upstreamCalls: seen.total, cacheHits: 1 });
+    } finally {
+      await admin.clearFaults();
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('shows a payment made through one replica at once in the next read on the other', async () => {
     const [a, b] = await pair();
     try {

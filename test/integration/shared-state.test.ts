@@ -169,6 +169,26 @@ describeWithRedis('with Redis', () => {
     };
   });
 
+  it('redis: lets one replica at a time claim a read, frees the claim only for its holder, and lets it expire', async () => {
+    const p = prefix();
+    const store = new RedisReadCacheStore(redis, p);
+    const { version } = await store.get('k', ['p:1:ConsultarParcelas']);
+    expect(await store.claimed('k', version)).toBe(false);
+    expect(await store.claim('k', version, 'replica-a', 10_000)).toBe(true);
+    expect(await store.claim('k', version, 'replica-b', 10_000)).toBe(false);
+    expect(await store.claimed('k', version)).toBe(true);
+    // Another version of the same read (after a write) is another flight.
+    expect(await store.claim('k', `${version}.1`, 'replica-b', 10_000)).toBe(true);
+    await store.release('k', version, 'replica-b');
+    expect(await store.claimed('k', version)).toBe(true);
+    await store.release('k', version, 'replica-a');
+    expect(await store.claimed('k', version)).toBe(false);
+    expect(await store.claim('k', version, 'replica-b', 30)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await store.claimed('k', version)).toBe(false);
+    expect(await store.claim('k', version, 'replica-a', 10_000)).toBe(true);
+  });
+
   it('redis: shares one partner budget between two replicas (two connections, one client id)', async () => {
     const p = prefix();
     const other = new Redis(REDIS_TEST_URL);
