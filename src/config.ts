@@ -120,6 +120,8 @@ export interface Config {
   host: string;
   /** SANDBOX_PORT of the embedded sandbox, default 4010 (used only when no upstream is configured). */
   sandboxPort: number;
+  /** SANDBOX_ANALYSIS_SECONDS of the embedded sandbox, in ms: how long a new proposal's credit analysis takes (default 10 s). */
+  sandboxAnalysisMs: number;
   /** GRAPHQL_INTROSPECTION: default true, false in production. */
   introspection: boolean;
   /** Landing page (Apollo Sandbox) served on GET /graphql: everywhere but production. */
@@ -216,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = nodeEnv === 'production';
   const port = integer(read('PORT'), 'PORT', 4000, 0, 65535);
   const sandboxPort = integer(read('SANDBOX_PORT'), 'SANDBOX_PORT', 4010, 0, 65535);
+  const sandboxAnalysisMs = Math.round(seconds(read('SANDBOX_ANALYSIS_SECONDS'), 'SANDBOX_ANALYSIS_SECONDS', 10, 86_400) * 1000);
   const host = read('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
   const introspection = boolean(read('GRAPHQL_INTROSPECTION'), 'GRAPHQL_INTROSPECTION', !production);
   const corsOrigins = origins(read('CORS_ORIGINS'), production ? [] : [APOLLO_STUDIO_ORIGIN]);
@@ -288,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     sandboxPort,
+    sandboxAnalysisMs,
     introspection,
     landingPage: !production,
     corsOrigins,
@@ -536,6 +540,18 @@ function positiveNumber(raw: string | undefined, name: string, fallback: number)
   const value = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || !Number.isFinite(value)) {
     throw new ConfigError(name, 'must be a positive number');
+  }
+  return value;
+}
+
+/** A number of seconds from 0 to `max`, fractions allowed. */
+function seconds(raw: string | undefined, name: string, fallback: number, max: number): number {
+  if (raw === undefined) {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || value > max) {
+    throw new ConfigError(name, `must be a number of seconds from 0 to ${max}`);
   }
   return value;
 }

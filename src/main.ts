@@ -40,6 +40,7 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
     port: config.sandboxPort,
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
+    analysisDelayMs: config.sandboxAnalysisMs,
     log: (line) => sandboxLogger.debug(line),
   }).catch((error: unknown) => {
     throw portError(error, 'SANDBOX_PORT', config.sandboxPort);

@@ -156,6 +156,8 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
   const opened = options.ledger === undefined ? await openLedger(config) : undefined;
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
+  // `credit_graph_ledger_records{state}` asks the ledger at each scrape.
+  options.metrics?.observeLedger(() => ledger.countByState());
   try {
     const reconciler =
       config.ledger.reconcileIntervalMs > 0

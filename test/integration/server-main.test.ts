@@ -56,6 +56,12 @@ describe('startService (what npm start runs)', () => {
     expect(response.data?.proposal).toEqual({ id: disbursed?.id, number: disbursed?.number, situationCode: 9 });
   }, START_TIMEOUT_MS);
 
+  it('gives the embedded sandbox the credit analysis delay of SANDBOX_ANALYSIS_SECONDS', async () => {
+    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_ANALYSIS_SECONDS: '2.5' }), silentLogger);
+    const analysis = await fetch(`${service.sandbox?.url ?? ''}/_sandbox/analysis`);
+    expect(await analysis.json()).toEqual({ delayMs: 2500 });
+  }, START_TIMEOUT_MS);
+
   it('stops the graph and the sandbox on close', async () => {
     service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), silentLogger);
     const { graphqlUrl } = service.http;

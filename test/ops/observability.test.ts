@@ -96,6 +96,22 @@ describe('observability of the running service', () => {
       expect(text).not.toContain(demoId(service, 'disbursed'));
     });
 
+    it('counts the ledger\'s records by state: a create through the graph adds one succeeded record', async () => {
+      const before = await (await fetch(`${service.http.url}/metrics`)).text();
+      const succeeded = sample(before, 'credit_graph_ledger_records', { state: 'succeeded' }) ?? 0;
+      const response = await executeGraphQL<{ createProposal: { proposal: { id: string } | null } }, Record<string, unknown>>(
+        service.http.graphqlUrl,
+        'mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } } }',
+        { key: `metrics-${Date.now()}`, input: { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 } },
+      );
+      expect(response.errors).toBeUndefined();
+      expect(response.data?.createProposal.proposal?.id).toEqual(expect.any(String));
+      const text = await (await fetch(`${service.http.url}/metrics`)).text();
+      expect(sample(text, 'credit_graph_ledger_records', { state: 'succeeded' })).toBe(succeeded + 1);
+      expect(sample(text, 'credit_graph_ledger_records', { state: 'unknown' })).toBe(0);
+      expect(sample(text, 'credit_graph_ledger_records', { state: 'in_progress' })).toBe(0);
+    });
+
     it('counts a failed partner call by its code and logs it at warn with operation and code, without personal data', async () => {
       await setFaults(service, { errorRate: 1, operations: ['/Proposta/ConsultarParcelas'] });
       const id = demoId(service, 'approved');
