@@ -1,8 +1,9 @@
-import { type Ledger, type WriteOnceOptions } from '../ledger/index.js';
+import type DataLoader from 'dataloader';
+import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../ledger/index.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../upstream/index.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
-import { createOwnership, type Ownership } from './ownership.js';
+import { createHistory, createOwnership, type Ownership } from './ownership.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -54,6 +55,8 @@ export interface GraphContext {
   writes: WriteSettings;
   /** Which proposals this caller may see and change. */
   ownership: Ownership;
+  /** The ledger's writes of each proposal, oldest first (read-back; per request, like the loaders). */
+  history: DataLoader<string, OperationRecord[]>;
 }
 
 const silent: GraphLogger = { error: () => undefined };
@@ -74,5 +77,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     ledger: options.ledger,
     writes: options.writes ?? {},
     ownership: createOwnership(options.ledger, callerId, scopes),
+    history: createHistory(options.ledger),
   };
 }

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { type Ledger } from '../ledger/index.js';
+import { type Ledger, type OperationRecord, type OwnedProposal } from '../ledger/index.js';
 
 /** Scopes a caller may hold. */
 export const SCOPES = ['proposals.all', 'registry.read', 'federation'] as const;
@@ -14,21 +14,45 @@ export interface Ownership {
    * when it created the proposal through the graph. Decided from the ledger, before any partner call.
    */
   mayAccess(proposalId: string): Promise<boolean>;
+  /**
+   * The ledger's record of a proposal created through the graph (by any caller), or null when none
+   * was. A proposal on record exists at the partner: no partner read needs to confirm it.
+   */
+  recordOf(proposalId: string): Promise<OwnedProposal | null>;
+  /**
+   * The proposal created through the graph with this operation code that the caller may see (its
+   * own; any caller's with `proposals.all`), newest first; null when the ledger has none.
+   */
+  byOperationCode(operationCode: string): Promise<OwnedProposal | null>;
   /** With `proposals.all` the caller sees every proposal; otherwise only its own. */
   readonly seesAll: boolean;
+  /** The caller these rules are for. */
+  readonly callerId: string;
 }
 
 /** The ownership rules of one request (one ledger read, batched, for every proposal it names). */
 export function createOwnership(ledger: Ledger, callerId: string, scopes: ReadonlySet<string>): Ownership {
-  if (scopes.has('proposals.all')) {
-    return { seesAll: true, mayAccess: async () => true };
-  }
-  const owners = new DataLoader<string, string | null>(async ids => {
-    const found = await ledger.ownersOf(ids);
+  const seesAll = scopes.has('proposals.all');
+  const records = new DataLoader<string, OwnedProposal | null>(async ids => {
+    const found = await ledger.proposalsByIds(ids);
     return ids.map(id => found.get(id) ?? null);
   });
   return {
-    seesAll: false,
-    mayAccess: async proposalId => (await owners.load(proposalId)) === callerId,
+    seesAll,
+    callerId,
+    recordOf: id => records.load(id),
+    mayAccess: async proposalId => seesAll || (await records.load(proposalId))?.callerId === callerId,
+    byOperationCode: async operationCode => (await ledger.proposalsByOperationCode(operationCode, seesAll ? null : callerId))[0] ?? null,
   };
+}
+
+/**
+ * What the ledger recorded of each proposal's writes (read-back: guarantors, signers, documents,
+ * the write history), one batched ledger read per request, no partner call.
+ */
+export function createHistory(ledger: Ledger): DataLoader<string, OperationRecord[]> {
+  return new DataLoader<string, OperationRecord[]>(async ids => {
+    const found = await ledger.operationsOf(ids);
+    return ids.map(id => found.get(id) ?? []);
+  });
 }

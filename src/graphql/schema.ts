@@ -13,14 +13,17 @@ import { InstallmentResolver } from './installment/installment.resolver.js';
 import { PaymentResolver } from './payment/payment.resolver.js';
 import { PersonResolver, resolvePerson } from './person/person.resolver.js';
 import { resolveProposal } from './proposal/proposal.reference.js';
+import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
 import { ProposalResolver } from './proposal/proposal.resolver.js';
 import { RegistryResolver } from './registry/registry.resolver.js';
 import { SignatureResolver } from './signature/signature.resolver.js';
 import { SimulationResolver } from './simulation/simulation.resolver.js';
+import { ViewerResolver } from './viewer/viewer.resolver.js';
 
 /** Every resolver class of the graph, for `buildSchema` and for the schema emitter. */
 export const resolvers = [
   ProposalResolver,
+  ProposalHistoryResolver,
   InstallmentResolver,
   AgendaResolver,
   PersonResolver,
@@ -31,6 +34,7 @@ export const resolvers = [
   DocumentResolver,
   SimulationResolver,
   RegistryResolver,
+  ViewerResolver,
 ] as const;
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;

@@ -234,6 +234,32 @@ export class Ledger {
     return new Map(rows.map(r => [r.proposal_id, r.caller_id]));
   }
 
+  /** Each proposal created through the graph, with its owner, number and operation code (absent ids were not). */
+  async proposalsByIds(proposalIds: readonly string[]): Promise<Map<string, OwnedProposal>> {
+    if (proposalIds.length === 0) {
+      return new Map();
+    }
+    const rows = await this.db
+      .selectFrom('ledger_proposals')
+      .select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at'])
+      .where('proposal_id', 'in', [...proposalIds])
+      .execute();
+    return new Map(rows.map(r => [r.proposal_id, ownedProposal(r)]));
+  }
+
+  /** The proposals created through the graph with an operation code, newest first (of `callerId` only, unless null). */
+  async proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<OwnedProposal[]> {
+    let query = this.db
+      .selectFrom('ledger_proposals')
+      .select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at'])
+      .where('operation_code', '=', operationCode);
+    if (callerId !== null) {
+      query = query.where('caller_id', '=', callerId);
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').execute();
+    return rows.map(ownedProposal);
+  }
+
   /**
    * Up to `limit` proposals created through the graph, newest first, after `after`; of `callerId`
    * only, or of every caller when it is null.
@@ -247,7 +273,7 @@ export class Ledger {
       query = query.where(eb => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', '<', after.proposalId)])]));
     }
     const rows = await query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').limit(limit).execute();
-    return rows.map(r => ({ proposalId: r.proposal_id, callerId: r.caller_id, number: r.number, operationCode: r.operation_code, createdAt: r.created_at }));
+    return rows.map(ownedProposal);
   }
 
   /** Every write on record for each proposal, oldest first. */
@@ -287,6 +313,10 @@ export class Ledger {
     }
     return counts;
   }
+}
+
+function ownedProposal(r: { proposal_id: string; caller_id: string; number: number | null; operation_code: string | null; created_at: Date }): OwnedProposal {
+  return { proposalId: r.proposal_id, callerId: r.caller_id, number: r.number, operationCode: r.operation_code, createdAt: r.created_at };
 }
 
 function json(value: unknown): string | null {

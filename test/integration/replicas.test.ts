@@ -27,8 +27,9 @@ interface Replica {
 type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
 async function replica(sandbox: Sandbox, env: Record<string, string>, ledger: Ledger): Promise<Replica> {
-  // `ui` is a back office (every proposal): the demo proposals were not created through the graph.
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}`, ...env });
+  // Both are back offices (every proposal): the demo proposals and the random ids probed below were
+  // not created through the graph, so a caller without proposals.all would get null with no partner call.
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}:proposals.all`, ...env });
   const upstream = await connectUpstream(config, {
     baseUrl: sandbox.sandbox.baseUrl,
     environmentUrl: sandbox.sandbox.environmentUrl,

@@ -288,13 +288,72 @@ export function ledgerSuite(kind: LedgerKind): void {
       expect([...page1, ...page2, ...page3].map(p => p.proposalId)).toEqual([...ids].reverse());
       expect(page3).toHaveLength(1);
     });
+
+    const create = async (callerId: string, operationCode: string | null, number: number): Promise<string> => {
+      const id = `p-${randomUUID()}`;
+      await writeOnce(ledger, request({ callerId }), {
+        send: async () => ({ state: 'succeeded', outcome: { codigo: id, numero: number }, proposalId: id, createdProposal: { number, operationCode } }),
+      });
+      clock.advance(1000);
+      return id;
+    };
+
+    it('pages every caller\'s proposals newest first when no caller is given (proposals.all)', async () => {
+      const mine = await create(`a-${randomUUID()}`, null, 1);
+      const theirs = await create(`b-${randomUUID()}`, null, 2);
+      const all = await ledger.proposals(null, 10_000);
+      const ids = all.map(p => p.proposalId);
+      expect(ids.indexOf(theirs)).toBeGreaterThanOrEqual(0);
+      expect(ids.indexOf(theirs)).toBeLessThan(ids.indexOf(mine));
+      const order = all.map(p => [p.createdAt.getTime(), p.proposalId] as const);
+      expect(order).toEqual([...order].sort((x, y) => y[0] - x[0] || (y[1] < x[1] ? -1 : y[1] > x[1] ? 1 : 0)));
+    });
+
+    it('finds proposals by id with their owner, number and operation code; ids not created through the graph are absent', async () => {
+      const caller = `owner-${randomUUID()}`;
+      const code = `code-${randomUUID()}`;
+      const id = await create(caller, code, 42);
+      const found = await ledger.proposalsByIds([id, 'never-created']);
+      expect([...found.keys()]).toEqual([id]);
+      expect(found.get(id)).toEqual({ proposalId: id, callerId: caller, number: 42, operationCode: code, createdAt: expect.any(Date) });
+      expect(await ledger.proposalsByIds([])).toEqual(new Map());
+    });
+
+    it('finds proposals by operation code, newest first, of one caller or of all', async () => {
+      const code = `shared-code-${randomUUID()}`;
+      const a = `a-${randomUUID()}`;
+      const b = `b-${randomUUID()}`;
+      const first = await create(a, code, 1);
+      const second = await create(b, code, 2);
+      expect((await ledger.proposalsByOperationCode(code, a)).map(p => p.proposalId)).toEqual([first]);
+      expect((await ledger.proposalsByOperationCode(code, b)).map(p => p.proposalId)).toEqual([second]);
+      expect((await ledger.proposalsByOperationCode(code, null)).map(p => p.proposalId)).toEqual([second, first]);
+      expect(await ledger.proposalsByOperationCode(code, 'nobody')).toEqual([]);
+    });
+
+    it('reads back each proposal\'s writes with their details, oldest first', async () => {
+      const caller = `history-${randomUUID()}`;
+      const id = await create(caller, null, 3);
+      await writeOnce(ledger, request({ callerId: caller, operation: 'IncluirAvalista', proposalId: id, details: { name: 'Ana', document: '52998224725', kind: 'INDIVIDUAL' } }), {
+        send: async () => ({ state: 'succeeded', outcome: { codigo: 'g-1', numero: 1 } }),
+      });
+      clock.advance(1000);
+      await writeOnce(ledger, request({ callerId: caller, operation: 'IncluirDocumento', proposalId: id }), { send: async () => ({ state: 'rejected', outcome: [] }) });
+      const history = (await ledger.operationsOf([id, 'none'])).get(id) ?? [];
+      expect(history.map(r => [r.operation, r.state, r.details])).toEqual([
+        ['IncluirManual', 'succeeded', null],
+        ['IncluirAvalista', 'succeeded', { name: 'Ana', document: '52998224725', kind: 'INDIVIDUAL' }],
+        ['IncluirDocumento', 'rejected', null],
+      ]);
+      expect((await ledger.operationsOf(['none'])).get('none')).toEqual([]);
+    });
   });
 
   describe('migrations', () => {
     it('ran once, under the lock, however many ledgers opened the database', async () => {
       await Promise.all([database.open(), database.open(), database.open()]);
       const { rows } = await sql<{ name: string }>`select name from ledger_migrations order by name`.execute(ledger.db);
-      expect(rows.map(r => r.name)).toEqual(['0001_operations']);
+      expect(rows.map(r => r.name)).toEqual(['0001_operations', '0002_read_back']);
     });
   });
 }

@@ -204,6 +204,7 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
       // Before the payload is read: the shared cache forgets what this write touched.
       await ctx.reads.invalidateProposal(options.proposalId, options.operation as OperationName);
       ctx.loaders.clearProposal(options.proposalId);
+      ctx.history.clear(options.proposalId);
     }
   }
 }
@@ -215,16 +216,17 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
 export async function validatedWrite<T, R>(
   ctx: GraphContext,
   input: object,
-  options: Omit<WriteOptions<NoInfer<T>>, 'request'> & { request: () => R },
+  options: Omit<WriteOptions<NoInfer<T>>, 'request' | 'details'> & { request: () => R; details?: (request: R) => unknown },
   write: (request: R, call: CallOptions) => Promise<T>,
 ): Promise<WriteOutcome<T>> {
   const invalid = await validateInput(input);
   if (invalid.length > 0) {
     return { ok: false, userErrors: invalid };
   }
-  // The request is built only from a valid input (the mappers assume one).
+  // The request (and the read-back details) are built only from a valid input (the mappers assume one).
   const request = options.request();
-  return runWrite(ctx, { ...options, request }, call => write(request, call));
+  const { details, ...rest } = options;
+  return runWrite(ctx, { ...rest, request, ...(details === undefined ? {} : { details: details(request) }) }, call => write(request, call));
 }
 
 /** Maps the `parametros` a write answers with. */

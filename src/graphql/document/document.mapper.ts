@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { type IncluirDocumentoRequest, type IncluirDocumentoResponse } from '../../upstream/types.js';
 import { toUpstreamDate } from '../common/validation.js';
 import { toDateTime } from '../scalars.js';
-import { type AttachDocumentInput, normalizeExtension } from './document.input.js';
+import { type AttachDocumentInput, base64DecodedBytes, normalizeExtension } from './document.input.js';
 import { ProposalDocument } from './document.type.js';
 
 /** The IncluirDocumento request for a validated input (file in `documento.arquivo`, upstream-facts.md). */
@@ -18,13 +19,48 @@ export function attachDocumentRequest(input: AttachDocumentInput): IncluirDocume
   };
 }
 
+/** What the ledger keeps of an attached document for read-back: metadata, never the file. */
+export interface DocumentDetails {
+  typeCode: number;
+  fileName: string;
+  extension: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** The read-back metadata of a document request: size and SHA-256 of the decoded file, never its content. */
+export function documentDetails(request: IncluirDocumentoRequest): DocumentDetails {
+  const document = request.documento;
+  const content = document?.arquivo ?? '';
+  return {
+    typeCode: document?.tipoDocumento ?? 0,
+    fileName: document?.nomeArquivo ?? '',
+    extension: document?.extensao ?? '',
+    sizeBytes: base64DecodedBytes(content),
+    sha256: createHash('sha256').update(Buffer.from(content, 'base64')).digest('hex'),
+  };
+}
+
+/**
+ * The IncluirDocumento answer without its `arquivo` echo: the partner sends the file back, and the
+ * answer is what the ledger keeps to replay, where no file may be kept.
+ */
+export function withoutFile(answer: IncluirDocumentoResponse): IncluirDocumentoResponse {
+  const { arquivo: _file, ...rest } = answer;
+  return rest;
+}
+
 /** Maps the IncluirDocumento answer (never its `arquivo`: clients already have the file). */
-export function mapDocument(answer: IncluirDocumentoResponse): ProposalDocument {
+export function mapDocument(answer: IncluirDocumentoResponse, details?: DocumentDetails): ProposalDocument {
   return Object.assign(new ProposalDocument(), {
     id: answer.codigo ?? null,
-    typeCode: answer.tipoDocumento ?? null,
-    fileName: answer.nomeArquivo ?? null,
-    extension: answer.extensao ?? null,
+    typeCode: answer.tipoDocumento ?? details?.typeCode ?? null,
+    fileName: answer.nomeArquivo ?? details?.fileName ?? null,
+    extension: answer.extensao ?? details?.extension ?? null,
     validUntil: toDateTime(answer.dtValidade),
+    sizeBytes: details?.sizeBytes ?? null,
+    sha256: details?.sha256 ?? null,
+    attachedAt: null,
+    attachedBy: null,
   });
 }

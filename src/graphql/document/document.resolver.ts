@@ -4,7 +4,7 @@ import { incluirDocumento } from '../../upstream/index.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { AttachDocumentInput } from './document.input.js';
-import { attachDocumentRequest, mapDocument } from './document.mapper.js';
+import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
 import { AttachDocumentPayload } from './document.type.js';
 
 /** Documents of proposals. */
@@ -20,14 +20,18 @@ export class DocumentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId, request: () => attachDocumentRequest(input) },
-      (request, call) => incluirDocumento(ctx.upstream, request, call),
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId, request: () => attachDocumentRequest(input), details: documentDetails },
+      // The ledger keeps the answer to replay it: never with the file the partner echoes.
+      async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
     if (!outcome.ok) {
       return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: outcome.userErrors });
     }
     return Object.assign(new AttachDocumentPayload(), {
-      document: mapDocument(outcome.value),
+      document: mapDocument(outcome.value, documentDetails(attachDocumentRequest(input))),
       proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'AttachDocumentPayload'),
       userErrors: [],
     });

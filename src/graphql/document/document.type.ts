@@ -20,6 +20,18 @@ export class ProposalDocument {
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'Valid until. Upstream: dtValidade.' })
   validUntil: Date | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Size of the file in bytes, decoded from the base64 sent. Upstream: none (computed from arquivo as sent; the file itself is never kept).' })
+  sizeBytes: number | null;
+
+  @Field(_type => String, { nullable: true, description: 'SHA-256 of the file, hex, to compare with your copy. Upstream: none (computed from arquivo as sent; the file itself is never kept).' })
+  sha256: string | null;
+
+  @Field(_type => DateTimeScalar, { nullable: true, description: "When the graph recorded the attachment (null in attachDocument's own payload). Upstream: none (ledger)." })
+  attachedAt: Date | null;
+
+  @Field(_type => String, { nullable: true, description: "Caller id that attached it (null in attachDocument's own payload). Upstream: none (ledger)." })
+  attachedBy: string | null;
 }
 
 /** Result of `Mutation.attachDocument`. */

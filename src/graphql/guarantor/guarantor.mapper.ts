@@ -77,3 +77,26 @@ export function mapGuarantor(answer: IncluirAvalistaResponse, input: AddGuaranto
     kind: guarantorKind(input.document),
   });
 }
+
+/** What the ledger keeps of an added guarantor, for read-back (`Proposal.guarantors`). */
+export interface GuarantorDetails {
+  name: string;
+  document: string;
+  kind: GuarantorKind;
+}
+
+/** The read-back details of a validated guarantor input. */
+export function guarantorDetails(input: AddGuarantorInput): GuarantorDetails {
+  return { name: input.name, document: onlyDigits(input.document), kind: guarantorKind(input.document) };
+}
+
+/** A guarantor read back from the ledger: the partner's id and number, the name and document sent. */
+export function guarantorFromLedger(answer: IncluirAvalistaResponse | null, details: GuarantorDetails): Guarantor {
+  return Object.assign(new Guarantor(), {
+    id: answer?.codigo ?? null,
+    number: answer?.numero ?? null,
+    name: details.name,
+    document: details.document,
+    kind: details.kind,
+  });
+}

@@ -6,7 +6,7 @@ import { userError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../context.js';
 import { AddGuarantorInput } from './guarantor.input.js';
-import { guarantorKind, guarantorRequest, mapGuarantor } from './guarantor.mapper.js';
+import { guarantorDetails, type GuarantorDetails, guarantorKind, guarantorRequest, mapGuarantor } from './guarantor.mapper.js';
 import { AddGuarantorPayload, GuarantorKind } from './guarantor.type.js';
 
 function failed(userErrors: AddGuarantorPayload['userErrors']): AddGuarantorPayload {
@@ -39,7 +39,8 @@ export class GuarantorResolver {
       return failed(invalid);
     }
     const request = { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) };
-    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request }, call =>
+    const details: GuarantorDetails = guarantorDetails(input);
+    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request, details }, call =>
       incluirAvalista(ctx.upstream, request, call),
     );
     if (!outcome.ok) {

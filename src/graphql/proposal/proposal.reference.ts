@@ -8,8 +8,11 @@ import { INSTALLMENT_FIELDS_IN_AGENDA } from '../installment/installment.mapper.
 import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
 import { type Proposal } from './proposal.type.js';
 
-/** Proposal fields that do not need the FGTS/ConsultaProposta record. */
-const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client']);
+/**
+ * Proposal fields that do not need the FGTS/ConsultaProposta record (the read-back fields come from
+ * the ledger: proposal-history.resolver.ts).
+ */
+const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'guarantors', 'signers', 'documents', 'operations']);
 
 function noop(): void {
   // Prefetched reads are awaited later by their field resolvers; this only marks them as observed.
@@ -72,7 +75,28 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
 }
 
 /**
+ * Whether the caller may see the proposal, decided from the ledger before any partner call: null
+ * when it may not (another caller's, or one no caller created through the graph, without
+ * `proposals.all`), answered exactly as an unknown id. Otherwise the identity completed from the
+ * ledger (number, operation code) and whether the ledger has it on record (it then exists at the
+ * partner: no read needs to confirm it).
+ */
+export async function accessibleProposal(ctx: GraphContext, identity: ProposalIdentity): Promise<{ identity: ProposalIdentity; onRecord: boolean } | null> {
+  const record = await ctx.ownership.recordOf(identity.id);
+  if (!ctx.ownership.seesAll && record?.callerId !== ctx.callerId) {
+    return null;
+  }
+  if (record === null) {
+    return { identity, onRecord: false };
+  }
+  return { identity: { ...identity, number: identity.number ?? record.number, operationCode: identity.operationCode ?? record.operationCode }, onRecord: true };
+}
+
+/**
  * Resolves one proposal for a query, a list, an entity reference or a mutation payload.
+ *
+ * Ownership first ({@link accessibleProposal}, unless `options.known`): a proposal the caller may
+ * not see is null with no partner call.
  *
  * Starts at once every upstream read the selection needs (core record, installments, agenda,
  * boletos), so they are in flight together and the field resolvers find them in the loaders.
@@ -80,20 +104,28 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
  * unknown proposal is `null` after that one call. A selection that needs no read (`id`,
  * `__typename`, `operationCode`) still confirms existence with the cheapest read, one
  * FGTS/ConsultaProposta through `proposalById` (shared with any other field that needs it), unless
- * `options.known` says the proposal exists (a mutation payload after a successful write).
+ * `options.known` says the proposal exists (a mutation payload after a successful write) or the
+ * ledger has it on record (created through the graph).
  */
 export async function resolveProposal(
   ctx: GraphContext,
-  identity: ProposalIdentity,
+  asked: ProposalIdentity,
   info: GraphQLResolveInfo,
   selection: Selection,
   options: { known?: boolean } = {},
 ): Promise<Proposal | null> {
+  // Known: the caller's write or the ledger's list just named it, after the same ownership check;
+  // no await here, so the reads below start in the same tick as the payload's other reads.
+  const access = options.known === true ? { identity: asked, onRecord: true } : await accessibleProposal(ctx, asked);
+  if (access === null) {
+    return null;
+  }
+  const identity = access.identity;
   const computed = readsFor(info, selection, identity);
   const needsNoRead = !computed.core && !computed.installments && !computed.agenda && computed.boletos.length === 0;
   const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { installmentsFromAgenda: computed.installmentsFromAgenda });
   // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
-  const reads = needsNoRead && options.known !== true ? { ...computed, core: true } : computed;
+  const reads = needsNoRead && !access.onRecord ? { ...computed, core: true } : computed;
   const { loaders } = ctx;
   const id = identity.id;
   const core = reads.core ? loaders.proposalById.load(id) : undefined;

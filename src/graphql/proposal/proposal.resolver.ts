@@ -26,7 +26,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
-      'One proposal by id or operation code; null when the partner does not know it. Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode) still costs one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
+      'One proposal by id or operation code; null when the partner does not know it, and null (with no partner call) when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
   })
   async proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     if (!args.id && !args.operationCode) {
@@ -36,6 +36,13 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     let id = args.id ?? '';
     let record: ConsultaPropostaResponse | null | undefined;
     if (args.operationCode) {
+      if (!ctx.ownership.seesAll) {
+        // Ownership before any partner call: the caller's own proposal with this code, from the ledger.
+        const owned = await ctx.ownership.byOperationCode(args.operationCode);
+        if (owned === null || (args.id && owned.proposalId !== args.id)) {
+          return null;
+        }
+      }
       record = await ctx.loaders.proposalByOperationCode.load(args.operationCode);
       if (!record?.Codigo || (args.id && record.Codigo !== args.id)) {
         return null;
@@ -43,6 +50,9 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
       id = record.Codigo;
     }
     if (args.number != null) {
+      if (!(await ctx.ownership.mayAccess(id))) {
+        return null;
+      }
       record ??= await ctx.loaders.proposalById.load(id);
       if (!record || proposalNumberOf(record) !== args.number) {
         return null;
@@ -55,7 +65,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @Query(_returns => [Proposal], {
     nullable: 'items',
     description:
-      'Several proposals by id, in the order asked; null for each unknown id. At most 50 ids. Reads of all proposals are batched and run together; a selection that needs no read (id alone) costs one FGTS/ConsultaProposta per distinct id, to confirm each exists. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
+      'Several proposals by id, in the order asked; null for each unknown id and each proposal the caller may not see (as proposal). At most 50 ids. Reads of all proposals are batched and run together; a selection that needs no read (id alone) costs one FGTS/ConsultaProposta per distinct id not created through the graph, to confirm each exists. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
   })
   async proposals(@Args(_type => ProposalsArgs) { ids }: ProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Proposal | null>> {
     const selection = selectedFields(info, info.fieldNodes, 'Proposal');

@@ -33,3 +33,40 @@ export function signedSignerRequest(s: SignedSignerInput): AssinanteFinalizado {
     ...(s.description ? { descricao: s.description } : {}),
   };
 }
+
+/** One signer as the ledger keeps it for read-back (no phone, no IP: read-back does not show them). */
+export interface SignerDetails {
+  name: string;
+  email: string;
+  document: string;
+  role: string | null;
+  /** ISO time of the signing, for a signer registered as signed. */
+  signedAt: string | null;
+  signingDeadline: string | null;
+}
+
+/** What the ledger keeps of a signer registration (`Proposal.signers`). */
+export interface SignersDetails {
+  signers: SignerDetails[];
+}
+
+/** The read-back details of invited signers. */
+export function invitedSignersDetails(signers: readonly SignerInviteInput[]): SignersDetails {
+  return {
+    signers: signers.map(s => ({
+      name: s.name,
+      email: s.email,
+      document: onlyDigits(s.document),
+      role: s.description ?? null,
+      signedAt: null,
+      signingDeadline: s.signingDeadline ? s.signingDeadline.toISOString() : null,
+    })),
+  };
+}
+
+/** The read-back details of signers registered as signed. */
+export function signedSignersDetails(signers: readonly SignedSignerInput[]): SignersDetails {
+  return {
+    signers: signers.map(s => ({ name: s.name, email: s.email, document: onlyDigits(s.document), role: s.description ?? null, signedAt: s.signedAt.toISOString(), signingDeadline: null })),
+  };
+}

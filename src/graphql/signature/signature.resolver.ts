@@ -4,7 +4,7 @@ import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCB
 import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
-import { signedSignerRequest, signerInviteRequest } from './signature.mapper.js';
+import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest } from './signature.mapper.js';
 import { SignersPayload } from './signature.type.js';
 
 const PAYLOAD = 'SignersPayload';
@@ -44,6 +44,7 @@ export class SignatureResolver {
         idempotencyKey,
         proposalId: input.proposalId,
         request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) }),
+        details: () => invitedSignersDetails(input.signers),
       },
       (request, call) => incluirAssinaturaCCB(ctx.upstream, request, call),
     );
@@ -64,6 +65,7 @@ export class SignatureResolver {
         idempotencyKey,
         proposalId: input.proposalId,
         request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signedSignerRequest) }),
+        details: () => signedSignersDetails(input.signers),
       },
       (request, call) => incluirAssinaturaCCBFinalizada(ctx.upstream, request, call),
     );

@@ -1,0 +1,231 @@
+/**
+ * The read side of ownership, the ledger read-back fields and `viewer`, through the real schema over
+ * a real sandbox (graph-harness.ts). The two-replica, two-key operator run is operator-ownership.test.ts.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { type GraphHarness, type RunOptions, startGraphHarness } from './graph-harness.js';
+
+const ALICE: RunOptions = { callerId: 'alice', scopes: [] };
+const BOB: RunOptions = { callerId: 'bob', scopes: [] };
+const BACK_OFFICE: RunOptions = { callerId: 'back-office', scopes: ['proposals.all'] };
+
+const CREATE = `mutation($key: String!, $input: CreateProposalInput!) {
+  createProposal(idempotencyKey: $key, input: $input) { proposal { id number operationCode } userErrors { code } }
+}`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read by path
+type Any = any;
+
+describe('ownership, read-back and viewer', () => {
+  let h: GraphHarness;
+
+  const create = async (as: RunOptions, operationCode?: string): Promise<{ id: string; number: number; operationCode: string }> => {
+    const input = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6, ...(operationCode ? { operationCode } : {}) };
+    const answer = await h.run<Any>(CREATE, { key: randomUUID(), input }, as);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.createProposal.userErrors).toEqual([]);
+    return answer.data.createProposal.proposal;
+  };
+
+  beforeAll(async () => {
+    h = await startGraphHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.resetCalls();
+  });
+
+  describe('read side', () => {
+    it('hides the demo proposals (created by no graph caller) from a caller without proposals.all, with no partner call', async () => {
+      const { id } = h.demo('disbursed');
+      const query = `query($id: ID!) { proposal(id: $id) { id situation client { document } } }`;
+      expect((await h.run(query, { id }, ALICE)).data).toEqual({ proposal: null });
+      expect((await h.run(`query($ids: [ID!]!) { proposals(ids: $ids) { id } }`, { ids: [id, id] }, ALICE)).data).toEqual({ proposals: [null, null] });
+      expect((await h.calls()).total).toBe(0);
+      const seen = await h.run<Any>(query, { id }, BACK_OFFICE);
+      expect(seen.data.proposal).toMatchObject({ id, situation: 'DISBURSED', client: { document: expect.stringMatching(/^\d{11}$/) } });
+    });
+
+    it('looks a proposal up by operation code only among the caller\'s own, before any partner call', async () => {
+      const code = `OWN-${randomUUID()}`;
+      const mine = await create(ALICE, code);
+      await h.resetCalls();
+      const query = `query($code: String!, $id: ID) { proposal(operationCode: $code, id: $id) { id operationCode } }`;
+      expect((await h.run(query, { code }, BOB)).data).toEqual({ proposal: null });
+      expect((await h.run(query, { code: 'NO-SUCH-CODE' }, ALICE)).data).toEqual({ proposal: null });
+      expect((await h.run(query, { code, id: randomUUID() }, ALICE)).data).toEqual({ proposal: null });
+      expect((await h.calls()).total).toBe(0);
+      expect((await h.run(query, { code }, ALICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
+      expect((await h.run(query, { code }, BACK_OFFICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
+    });
+
+    it('refuses the number check on another caller\'s proposal before any call, and answers its own from the ledger', async () => {
+      const mine = await create(ALICE);
+      await h.resetCalls();
+      const query = `query($id: ID!, $number: Int) { proposal(id: $id, number: $number) { id number operationCode } }`;
+      expect((await h.run(query, { id: mine.id, number: mine.number }, BOB)).data).toEqual({ proposal: null });
+      expect((await h.calls()).total).toBe(0);
+      // Its own, selecting only what the ledger knows (id, number, operationCode): no partner call either.
+      expect((await h.run(query, { id: mine.id }, ALICE)).data).toEqual({ proposal: { id: mine.id, number: mine.number, operationCode: mine.operationCode } });
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('applies the same rule to _entities representations', async () => {
+      const mine = await create(ALICE);
+      const { id: demo } = h.demo('approved');
+      await h.resetCalls();
+      const query = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Proposal { id } } }`;
+      const reps = [{ __typename: 'Proposal', id: mine.id }, { __typename: 'Proposal', id: demo }];
+      expect((await h.run(query, { reps }, BOB)).data).toEqual({ _entities: [null, null] });
+      expect((await h.run(query, { reps }, ALICE)).data).toEqual({ _entities: [{ id: mine.id }, null] });
+      expect((await h.calls()).total).toBe(0);
+    });
+  });
+
+  describe('read-back', () => {
+    it('reads documents back as metadata only (type, name, size, SHA-256, when, who), the latest of each type, and keeps no file in the ledger', async () => {
+      const { id } = await create(ALICE);
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
+      const attach = `mutation($key: String!, $input: AttachDocumentInput!) { attachDocument(idempotencyKey: $key, input: $input) { document { typeCode sizeBytes sha256 } userErrors { code } } }`;
+      const first = Buffer.from('front of the CPF card');
+      const second = Buffer.from('front and back of the CPF card');
+      const proof = Buffer.from('proof of address');
+      for (const [typeCode, fileName, content] of [[5, 'cpf.pdf', first], [5, 'cpf-both.pdf', second], [6, 'address.png', proof]] as const) {
+        const done = await h.run<Any>(attach, { key: randomUUID(), input: { proposalId: id, documentTypeCode: typeCode, fileName, extension: fileName.split('.')[1], contentBase64: content.toString('base64') } }, ALICE);
+        expect(done.data.attachDocument.userErrors).toEqual([]);
+        expect(done.data.attachDocument.document).toEqual({ typeCode, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') });
+      }
+      await h.resetCalls();
+      const back = await h.run<Any>(`query($id: ID!) { proposal(id: $id) { documents { id typeCode fileName extension sizeBytes sha256 attachedAt attachedBy } } }`, { id }, ALICE);
+      expect(back.errors).toBeUndefined();
+      expect(back.data.proposal.documents).toEqual([
+        { id: expect.any(String), typeCode: 5, fileName: 'cpf-both.pdf', extension: 'pdf', sizeBytes: second.length, sha256: createHash('sha256').update(second).digest('hex'), attachedAt: expect.any(String), attachedBy: 'alice' },
+        { id: expect.any(String), typeCode: 6, fileName: 'address.png', extension: 'png', sizeBytes: proof.length, sha256: createHash('sha256').update(proof).digest('hex'), attachedAt: expect.any(String), attachedBy: 'alice' },
+      ]);
+      expect((await h.calls()).total).toBe(0);
+      // The partner echoes the file in its answer; the ledger keeps neither it nor any base64 of it.
+      const stored = JSON.stringify((await h.ledger.ledger.operationsOf([id])).get(id));
+      for (const content of [first, second, proof]) {
+        expect(stored.includes(content.toString('base64'))).toBe(false);
+      }
+    });
+
+    it('shows the write history with each write\'s state, and the idempotency key only to the caller that used it', async () => {
+      const { id } = await create(ALICE);
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
+      const refused = await h.run<Any>(
+        `mutation($id: ID!) { inviteSigners(idempotencyKey: "alice-empty-invite", input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", mobilePhone: "11987654321" }] }) { userErrors { code } } }`,
+        { id },
+        ALICE,
+      );
+      expect(refused.data.inviteSigners.userErrors).toEqual([]);
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 3 });
+      const rejected = await h.run<Any>(
+        `mutation($id: ID!) { inviteSigners(idempotencyKey: "alice-late-invite", input: { proposalId: $id, signers: [{ name: "Bia", email: "bia@example.com", document: "39053344705", mobilePhone: "11987654321" }] }) { userErrors { code } } }`,
+        { id },
+        ALICE,
+      );
+      expect(rejected.data.inviteSigners.userErrors).toEqual([{ code: 'REJECTED' }]);
+      await h.resetCalls();
+      const query = `query($id: ID!) { proposal(id: $id) { operations { operation state callerId attempts idempotencyKey requestedAt finishedAt } signers { document status } } }`;
+      const own = await h.run<Any>(query, { id }, ALICE);
+      expect(own.data.proposal.operations.map((o: Any) => [o.operation, o.state, o.callerId, o.attempts, o.idempotencyKey])).toEqual([
+        ['IncluirManual', 'SUCCEEDED', 'alice', 1, expect.any(String)],
+        ['IncluirAssinaturaCCB', 'SUCCEEDED', 'alice', 1, 'alice-empty-invite'],
+        ['IncluirAssinaturaCCB', 'REJECTED', 'alice', 1, 'alice-late-invite'],
+      ]);
+      // A rejected invitation registered nobody.
+      expect(own.data.proposal.signers).toEqual([{ document: '52998224725', status: 'INVITED' }]);
+      const office = await h.run<Any>(query, { id }, BACK_OFFICE);
+      expect(office.data.proposal.operations.map((o: Any) => o.idempotencyKey)).toEqual([null, null, null]);
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('refines an invited signer to SIGNED from the situation the same query reads anyway, and makes no read for it otherwise', async () => {
+      const { id } = await create(ALICE);
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
+      const invited = await h.run<Any>(
+        `mutation($id: ID!) { inviteSigners(idempotencyKey: "refine-invite", input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "529.982.247-25", mobilePhone: "11987654321", signingDeadline: "2026-12-31T00:00:00Z" }] }) { userErrors { code } } }`,
+        { id },
+        ALICE,
+      );
+      expect(invited.data.inviteSigners.userErrors).toEqual([]);
+      await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 6 });
+      await h.resetCalls();
+      const ledgerOnly = await h.run<Any>(`query($id: ID!) { proposal(id: $id) { signers { status signedAt signingDeadline } } }`, { id }, ALICE);
+      expect(ledgerOnly.data.proposal.signers).toEqual([{ status: 'INVITED', signedAt: null, signingDeadline: '2026-12-31T00:00:00.000Z' }]);
+      expect((await h.calls()).total).toBe(0);
+      const withSituation = await h.run<Any>(`query($id: ID!) { proposal(id: $id) { situation signers { status signedAt } } }`, { id }, ALICE);
+      expect(withSituation.data.proposal).toEqual({ situation: 'FINALIZED', signers: [{ status: 'SIGNED', signedAt: null }] });
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+    });
+  });
+
+  describe('viewer', () => {
+    const VIEWER = `query($first: Int!, $after: String, $situation: ProposalSituation) {
+      viewer { callerId scopes proposals(first: $first, after: $after, situation: $situation) { edges { cursor node { id situation } } pageInfo { hasNextPage endCursor } } }
+    }`;
+
+    it('answers the caller and its scopes', async () => {
+      expect((await h.run(`{ viewer { callerId scopes } }`, {}, { callerId: 'carol', scopes: ['registry.read', 'proposals.all'] })).data).toEqual({
+        viewer: { callerId: 'carol', scopes: ['proposals.all', 'registry.read'] },
+      });
+    });
+
+    it('lists, with proposals.all, the proposals of every caller, newest first', async () => {
+      const a = await create(ALICE);
+      const b = await create(BOB);
+      await h.resetCalls();
+      const all = await h.run<Any>(`{ viewer { proposals(first: 2) { edges { node { id } } } } }`, {}, BACK_OFFICE);
+      expect(all.data.viewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([b.id, a.id]);
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('reads the live fields of each node lazily: one ConsultaProposta per node when situation is selected', async () => {
+      const caller: RunOptions = { callerId: `dave-${randomUUID()}`, scopes: [] };
+      const ids = [(await create(caller)).id, (await create(caller)).id];
+      await h.resetCalls();
+      const page = await h.run<Any>(VIEWER, { first: 10 }, caller);
+      expect(page.data.viewer.proposals.edges.map((e: Any) => e.node)).toEqual([
+        { id: ids[1], situation: 'UNDER_REVIEW' },
+        { id: ids[0], situation: 'UNDER_REVIEW' },
+      ]);
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 2 });
+    });
+
+    it('filters by live situation, reading each examined proposal once, and continues the scan from endCursor', async () => {
+      const caller: RunOptions = { callerId: `erin-${randomUUID()}`, scopes: [] };
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        ids.push((await create(caller)).id);
+      }
+      // Newest first: ids[3], ids[2], ids[1], ids[0]; approve ids[3] and ids[1].
+      await h.admin('POST', `/_sandbox/proposals/${ids[3]}/situacao`, { situacao: 2 });
+      await h.admin('POST', `/_sandbox/proposals/${ids[1]}/situacao`, { situacao: 2 });
+      await h.resetCalls();
+      const first = await h.run<Any>(VIEWER, { first: 1, situation: 'APPROVED' }, caller);
+      expect(first.errors).toBeUndefined();
+      expect(first.data.viewer.proposals.edges.map((e: Any) => e.node)).toEqual([{ id: ids[3], situation: 'APPROVED' }]);
+      expect(first.data.viewer.proposals.pageInfo.hasNextPage).toBe(true);
+      // The node's situation is the read the filter made: one call.
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+      await h.resetCalls();
+      const rest = await h.run<Any>(VIEWER, { first: 5, after: first.data.viewer.proposals.pageInfo.endCursor, situation: 'APPROVED' }, caller);
+      expect(rest.data.viewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([ids[1]]);
+      // ids[0] did not match: the cursor points past the last edge, and nothing follows.
+      expect(rest.data.viewer.proposals.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
+      expect(rest.data.viewer.proposals.pageInfo.endCursor).not.toBe(rest.data.viewer.proposals.edges[0].cursor);
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 3 });
+    });
+
+    it('answers an empty page for a caller with no proposals, and refuses first below 1 before any read', async () => {
+      const empty = await h.run<Any>(VIEWER, { first: 5 }, { callerId: `nobody-${randomUUID()}`, scopes: [] });
+      expect(empty.data.viewer.proposals).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+      const zero = await h.run<Any>(VIEWER, { first: 0 }, ALICE);
+      expect(zero.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+      expect((await h.calls()).total).toBe(0);
+    });
+  });
+});
