@@ -127,7 +127,8 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
         DATA_DIR: join(folder, 'data'),
-        GRAPHQL_API_KEYS: `rehearsal:${API_KEY}`,
+        // The demo proposals belong to no graph caller: reading one takes proposals.all.
+        GRAPHQL_API_KEYS: `rehearsal:${API_KEY}:proposals.all`,
         UPSTREAM_BASE_URL: upstream.sandbox.baseUrl,
         UPSTREAM_ENVIRONMENT_URL: upstream.sandbox.environmentUrl,
         UPSTREAM_AUTH_URL: upstream.sandbox.authUrl,
