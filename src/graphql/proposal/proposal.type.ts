@@ -154,7 +154,7 @@ export class Proposal {
   @Field(_type => String, {
     nullable: true,
     description:
-      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (ConsultaProposta does not return it, so no read brings it: otherwise null; selected with no other field, the proposal still costs the one ConsultaProposta that confirms it exists). Upstream: codigoOperacao / CodigoOperacao.',
+      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (the ledger keeps it; ConsultaProposta does not return it, so no read brings it: otherwise null). Selected with no other field it costs nothing for a proposal created through the graph; otherwise the proposal still costs the one ConsultaProposta that confirms it exists. Upstream: codigoOperacao / CodigoOperacao.',
   })
   operationCode: string | null;
 
