@@ -45,6 +45,11 @@ export interface CreateContextOptions {
 export interface GraphContext {
   /** The shared client behind this request's call budget: every read and write goes through it. */
   upstream: UpstreamCaller;
+  /**
+   * The upstream client itself, past the shared read cache (no cached, coalesced or stale answer):
+   * for the reads that decide an in-doubt write (common/probes.ts), which must see the partner now.
+   */
+  uncached: UpstreamCaller;
   loaders: Loaders;
   logger: GraphLogger;
   callerId: string;
@@ -69,6 +74,7 @@ export function createContext(options: CreateContextOptions): GraphContext {
   const scopes = new Set(options.scopes ?? []);
   return {
     upstream,
+    uncached: options.upstream,
     loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
     callerId,

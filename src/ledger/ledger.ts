@@ -175,6 +175,20 @@ export class Ledger {
   }
 
   /**
+   * Replaces what in-doubt resolution needs (`probe`) on a held write, just before it is sent (a
+   * partner read taken then, e.g. the entries already there). False when the lease was lost.
+   */
+  async recordProbe(id: string, lease: string, probe: unknown): Promise<boolean> {
+    const result = await this.db
+      .updateTable('ledger_operations')
+      .set({ probe: json(probe), updated_at: this.now() })
+      .where('id', '=', id)
+      .where('lease_token', '=', lease)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
    * Ends a held write: succeeded or rejected (with the outcome to replay), failed (never reached
    * the partner: a retry sends again), or unknown (the answer was lost: a retry resolves first).
    * A success that created a proposal records its owner in the same transaction. False when the

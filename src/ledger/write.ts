@@ -27,6 +27,12 @@ export interface WriteOnceOptions {
   send: (record: OperationRecord) => Promise<Attempt>;
   /** Finds an in-doubt write at the partner; without one, in-doubt writes stay unknown. */
   probe?: Probe;
+  /**
+   * Runs just before each send, under the record's lease: a partner read whose answer becomes the
+   * record's `probe` (what {@link WriteOnceOptions.probe} compares against later, e.g. the entries
+   * already there). When it fails nothing is sent and the write ends `failed` (a retry sends again).
+   */
+  prepare?: (record: OperationRecord) => Promise<unknown>;
   /** How long a repeat waits for a write in progress elsewhere before answering `in_use` (default 5 s). */
   waitMs?: number;
   /** Pause between two looks at a write in progress (default 50 ms). */
@@ -66,7 +72,7 @@ export async function writeOnce(ledger: Ledger, request: WriteRequest, options: 
         continue;
       case 'send':
       case 'resend':
-        return send(ledger, claim.record, claim.lease, options.send);
+        return send(ledger, claim.record, claim.lease, options);
       case 'resolve': {
         const verdict = await resolveInDoubt(claim.record, options.probe, ledger.now, settleMs);
         if (verdict.verdict === 'found') {
@@ -75,7 +81,7 @@ export async function writeOnce(ledger: Ledger, request: WriteRequest, options: 
           return { kind: 'succeeded', outcome: verdict.result.outcome, record: claim.record, replayed: true };
         }
         if (verdict.verdict === 'absent' && (await ledger.resent(claim.record.id, claim.lease))) {
-          return send(ledger, claim.record, claim.lease, options.send);
+          return send(ledger, claim.record, claim.lease, options);
         }
         await ledger.finish(claim.record.id, claim.lease, { state: 'unknown' });
         return { kind: 'unknown' };
@@ -88,10 +94,26 @@ export async function writeOnce(ledger: Ledger, request: WriteRequest, options: 
   }
 }
 
-async function send(ledger: Ledger, record: OperationRecord, lease: string, sendWrite: WriteOnceOptions['send']): Promise<WriteOnceResult> {
+async function send(ledger: Ledger, held: OperationRecord, lease: string, options: Pick<WriteOnceOptions, 'send' | 'prepare'>): Promise<WriteOnceResult> {
+  let record = held;
+  if (options.prepare !== undefined) {
+    let probe: unknown;
+    try {
+      probe = await options.prepare(record);
+    } catch (error) {
+      // Nothing was sent: a retry with the key sends it.
+      await ledger.finish(record.id, lease, { state: 'failed' });
+      return { kind: 'failed', error };
+    }
+    if (!(await ledger.recordProbe(record.id, lease, probe))) {
+      // Another holder took the write over while the read ran: it decides, this one sends nothing.
+      return { kind: 'in_use' };
+    }
+    record = { ...record, probe: probe as OperationRecord['probe'] };
+  }
   let attempt: Attempt;
   try {
-    attempt = await sendWrite(record);
+    attempt = await options.send(record);
   } catch (error) {
     // An unclassified failure may have reached the partner: in doubt, never failed.
     attempt = { state: 'unknown', error };

@@ -164,7 +164,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
         ? startReconciler(ledger, {
             intervalMs: config.ledger.reconcileIntervalMs,
             settleMs: config.ledger.settleMs,
-            probeFor: probeForRecord(options.upstream),
+            probeFor: probeForRecord(options.upstream, ledger),
             onError: error => options.logger?.warn('ledger reconciliation failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
           })
         : undefined;

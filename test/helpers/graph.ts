@@ -27,7 +27,7 @@ export interface TestGraphOptions {
   ledger?: Ledger;
   /** Write settings of the app (tests shorten waits). */
   writes?: WriteSettings;
-  /** Where the upstream client sends operations instead of the sandbox's base URL (e.g. a lossy proxy to it). */
+  /** Where the upstream client sends operations instead of the sandbox's origin (e.g. a lossy proxy to it); the environment address follows. */
   upstreamBaseUrl?: string;
   /** Start over this sandbox instead of a new one (a second replica); the first graph closes it. */
   reuseSandbox?: { sandbox: Sandbox; admin: SandboxAdmin; client: TestClient };
@@ -90,7 +90,8 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...upstreamClientOptions(
         {
           baseUrl: options.upstreamBaseUrl ?? started.sandbox.baseUrl,
-          environmentUrl: started.sandbox.environmentUrl,
+          // The environment address (CancelarProposta) goes the same way, under the same path.
+          environmentUrl: options.upstreamBaseUrl === undefined ? started.sandbox.environmentUrl : `${options.upstreamBaseUrl}${new URL(started.sandbox.environmentUrl).pathname}`,
           authUrl: started.sandbox.authUrl,
           clientId: started.client.clientId,
           privateKeyPem: started.client.privateKeyPem,

@@ -7,14 +7,25 @@ export interface LossyProxy {
   url: string;
   /** The next `count` requests whose path ends with `pathSuffix` are forwarded, then the client's connection is reset. */
   loseAnswers(pathSuffix: string, count?: number): void;
+  /** The next `count` requests whose path ends with `pathSuffix` never reach the target: the client's connection is reset at once. */
+  dropRequests(pathSuffix: string, count?: number): void;
   close(): Promise<void>;
 }
 
 /** Starts a proxy to `target` (an origin, e.g. the sandbox's `http://127.0.0.1:PORT`) on port 0. */
 export async function startLossyProxy(target: string): Promise<LossyProxy> {
   const losing = new Map<string, number>();
+  const dropping = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
+    const dropped = [...dropping.keys()].find(s => path.endsWith(s) && (dropping.get(s) ?? 0) > 0);
+    if (dropped !== undefined) {
+      // Lost on the way to the partner: it never sees the request.
+      dropping.set(dropped, (dropping.get(dropped) ?? 1) - 1);
+      req.resume();
+      req.socket.destroy();
+      return;
+    }
     const suffix = [...losing.keys()].find(s => path.endsWith(s));
     const lose = suffix !== undefined && (losing.get(suffix) ?? 0) > 0;
     if (lose && suffix !== undefined) {
@@ -39,6 +50,9 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     url: `http://127.0.0.1:${port}`,
     loseAnswers(pathSuffix, count = 1) {
       losing.set(pathSuffix, count);
+    },
+    dropRequests(pathSuffix, count = 1) {
+      dropping.set(pathSuffix, count);
     },
     close: () =>
       new Promise<void>(resolve => {

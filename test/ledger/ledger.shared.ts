@@ -144,6 +144,33 @@ export function ledgerSuite(kind: LedgerKind): void {
       expect(await ledger.ownersOf([`prop-${write.idempotencyKey}`])).toEqual(new Map([[`prop-${write.idempotencyKey}`, 'caller-a']]));
     });
 
+    it('records what prepare read on the write before each send, and sends nothing when prepare fails', async () => {
+      const write = request({ probe: { proposalId: 'p-1' } });
+      const seen: unknown[] = [];
+      const failing = await writeOnce(ledger, write, {
+        prepare: async () => {
+          throw new Error('partner read failed');
+        },
+        send: async record => {
+          seen.push(record.probe);
+          return { state: 'succeeded', outcome: 'sent' };
+        },
+      });
+      expect(failing.kind).toBe('failed');
+      expect(seen).toEqual([]);
+      expect((await ledger.find(write.callerId, write.idempotencyKey))?.state).toBe('failed');
+      const sent = await writeOnce(ledger, write, {
+        prepare: async record => ({ ...(record.probe as object), before: 3 }),
+        send: async record => {
+          seen.push(record.probe);
+          return { state: 'succeeded', outcome: 'sent' };
+        },
+      });
+      expect(sent.kind).toBe('succeeded');
+      expect(seen).toEqual([{ proposalId: 'p-1', before: 3 }]);
+      expect((await ledger.find(write.callerId, write.idempotencyKey))?.probe).toEqual({ proposalId: 'p-1', before: 3 });
+    });
+
     it('waits for a write in progress elsewhere, then replays it; answers in_use when it takes longer than the wait', async () => {
       const write = request();
       const held = await ledger.begin(write);

@@ -22,7 +22,8 @@ import { type Proposal } from '../proposal/proposal.type.js';
 import { graphFieldPath } from './field-paths.js';
 import { IdempotencyKeyReusedError, requestFingerprint } from './idempotency.js';
 import { UpstreamParameter } from './parameter.type.js';
-import { probeFor } from './probes.js';
+import { type PartnerReads } from './in-doubt.js';
+import { probeFamily, probeFor } from './probes.js';
 import { selectedFields } from './selection.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
 import { validateInput } from './validation.js';
@@ -110,7 +111,7 @@ export interface WriteOptions<T> {
   idempotencyKey: string;
   /** The proposal written to: only its owner (or a caller with proposals.all) may write; its loaders are cleared afterwards. */
   proposalId?: string;
-  /** What in-doubt resolution needs to find this write at the partner (common/probes.ts). */
+  /** What in-doubt resolution needs to find this write at the partner (default: its probe family's `describe` of the request; common/probes.ts). */
   probe?: unknown;
   /** What read-back serves after success (no file content, no secrets). */
   details?: unknown;
@@ -144,6 +145,10 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
     return { ok: false, userErrors: [proposalNotFoundUserError()] };
   }
   const { creates } = options;
+  const family = probeFamily(options.operation);
+  // In-doubt writes are decided on what the partner shows now: past the shared read cache.
+  const partner: PartnerReads = { upstream: ctx.uncached, ledger: ctx.ledger, caller: ctx.callerId };
+  const prepare = family?.prepare;
   try {
     const result = await writeOnce(
       ctx.ledger,
@@ -154,12 +159,13 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
         requestHash: requestFingerprint(options.operation, options.request),
         upstreamKey: deriveIdempotencyKey(options.operation, ctx.callerId, key),
         proposalId: options.proposalId ?? null,
-        probe: options.probe,
+        probe: options.probe ?? family?.describe?.(options.request),
         details: options.details,
       },
       {
         ...ctx.writes,
-        probe: probeFor(options.operation, ctx.upstream),
+        probe: probeFor(options.operation, partner),
+        ...(prepare === undefined ? {} : { prepare: record => prepare.call(family, partner, record.probe) }),
         send: async (record): Promise<Attempt> => {
           try {
             const value = await write({ idempotencyKey: record.upstream_key });
