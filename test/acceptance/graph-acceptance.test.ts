@@ -912,7 +912,8 @@ describe('acceptance findings, fixed', () => {
     expect(ok(over.result).registerInstallmentPayment.userErrors).toEqual([
       { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
     ]);
-    expect(over.calls.operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1 });
+    // One write, after the agenda read it records for in-doubt resolution (docs/in-doubt.md).
+    expect(over.calls.operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
   });
 
   it('input refused before any call carries the partner code: C0202/V0001, C0201/V0003, T0665/D0002, C0068/V0002', async () => {

@@ -141,8 +141,9 @@ describe('the credit graph mutations', () => {
       expect(a.installments).toEqual([{ number: 1, balance: minus(1000) }]);
       expect(b.proposal.agenda.installments[0]?.balance).toBe(minus(2000));
       expect(b.installments).toEqual([{ number: 1, balance: minus(2000) }]);
-      // two writes, and one agenda read after each (payload.proposal.agenda and payload.installments share it)
-      expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 2, '/AgendaRecebivel/ConsultarDetalhes': 2 });
+      // two writes, one agenda read before each (recorded for in-doubt resolution, docs/in-doubt.md) and one
+      // after each (payload.proposal.agenda and payload.installments share it)
+      expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 2, '/AgendaRecebivel/ConsultarDetalhes': 4 });
     });
 
     it('pays one installment only once when the same idempotencyKey is sent twice', async () => {
@@ -191,9 +192,10 @@ describe('the credit graph mutations', () => {
       const agenda = await h.run(`query($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [2, 3]) { balance } } } }`, { id });
       const balances = (agenda.data?.proposal as { agenda: { installments: Array<{ balance: string }> } }).agenda.installments.map(i => i.balance);
       expect(payload?.boletos.map(b => b.amount)).toEqual(balances);
+      // The boleto list is read before the write (recorded for in-doubt resolution, docs/in-doubt.md) and after it.
       expect((await h.calls()).operations).toEqual({
         '/AgendaRecebivel/GerarMultiplosBoletos': 1,
-        '/AgendaRecebivel/ConsultarBoletos': 1,
+        '/AgendaRecebivel/ConsultarBoletos': 2,
         '/AgendaRecebivel/ConsultarDetalhes': 1,
       });
     });
