@@ -73,6 +73,10 @@ export interface JwtSettings {
   issuer: string;
   /** GRAPHQL_JWT_AUDIENCE (required `aud`). */
   audience: string;
+  /** GRAPHQL_JWKS_TIMEOUT_MS (default 3000): a JWKS fetch taking longer fails the request with AUTH_UNAVAILABLE. */
+  timeoutMs: number;
+  /** GRAPHQL_JWKS_COOLDOWN_MS (default 30000): the least time between two JWKS fetches an unknown `kid` can trigger. */
+  cooldownMs: number;
 }
 
 /** The operations ledger (src/ledger): where it lives and how writes wait and settle. */
@@ -235,7 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && auth !== 'none' && apiCallers.length === 0 && jwt === undefined) {
     throw new ConfigError(
       'GRAPHQL_API_KEYS',
-      'production needs caller authentication: set GRAPHQL_API_KEYS, or GRAPHQL_AUTH=none to run without it',
+      'production needs caller authentication: set GRAPHQL_API_KEYS and/or GRAPHQL_JWKS_URL, GRAPHQL_JWT_ISSUER and GRAPHQL_JWT_AUDIENCE, or GRAPHQL_AUTH=none to run without it',
     );
   }
   const upstream = upstreamSettings(read);
@@ -398,9 +402,24 @@ function jwtSettings(read: (name: string) => string | undefined): JwtSettings | 
   if (present.length === 0) {
     return undefined;
   }
-  // Refused rather than accepted and ignored: nothing verifies JWTs yet, so these settings would let
-  // production start with no caller authentication at all.
-  throw new ConfigError(present.join(', '), 'JWT callers are not supported yet: configure callers with GRAPHQL_API_KEYS');
+  const missing = names.filter(name => read(name) === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.join(', '), `missing: JWT callers are configured by all of ${names.join(', ')} or none of them`);
+  }
+  const issuer = read('GRAPHQL_JWT_ISSUER') as string;
+  const audience = read('GRAPHQL_JWT_AUDIENCE') as string;
+  for (const [name, value] of [['GRAPHQL_JWT_ISSUER', issuer], ['GRAPHQL_JWT_AUDIENCE', audience]] as const) {
+    if (/\s/.test(value) || value.length > 500) {
+      throw new ConfigError(name, 'must be one value without whitespace, at most 500 characters');
+    }
+  }
+  return {
+    jwksUrl: httpUrl(read('GRAPHQL_JWKS_URL') as string, 'GRAPHQL_JWKS_URL'),
+    issuer,
+    audience,
+    timeoutMs: integer(read('GRAPHQL_JWKS_TIMEOUT_MS'), 'GRAPHQL_JWKS_TIMEOUT_MS', 3000, 100, 30_000),
+    cooldownMs: integer(read('GRAPHQL_JWKS_COOLDOWN_MS'), 'GRAPHQL_JWKS_COOLDOWN_MS', 30_000, 0, 3_600_000),
+  };
 }
 
 function upstreamSettings(read: (name: string) => string | undefined): UpstreamSettings | undefined {

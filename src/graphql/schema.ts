@@ -16,6 +16,7 @@ import { resolveProposal } from './proposal/proposal.reference.js';
 import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
 import { ProposalResolver } from './proposal/proposal.resolver.js';
 import { RegistryResolver } from './registry/registry.resolver.js';
+import { declareAccessRules, enforceAccessRules } from './scopes.js';
 import { SignatureResolver } from './signature/signature.resolver.js';
 import { SimulationResolver } from './simulation/simulation.resolver.js';
 import { ViewerResolver } from './viewer/viewer.resolver.js';
@@ -39,8 +40,8 @@ export const resolvers = [
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
-/** The Federation 2 directives this subgraph uses. */
-const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
+/** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
 
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
@@ -72,7 +73,8 @@ const referenceResolvers = {
 
 /**
  * Builds the credit graph: the type-graphql schema made a Federation 2 subgraph (`Proposal @key(id)`,
- * `Person @key(document)`), following type-graphql's apollo-federation-2 example.
+ * `Person @key(document)`), following type-graphql's apollo-federation-2 example, with its access
+ * rules (scopes.ts) declared in the SDL and enforced.
  */
 export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
   const schema = await buildTypeGraphSchema();
@@ -80,9 +82,11 @@ export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
   for (const [typeName, fields] of Object.entries(referenceResolvers)) {
     map[typeName] = { ...map[typeName], ...fields };
   }
-  return buildSubgraphSchema({
-    typeDefs: parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`),
+  const subgraph = buildSubgraphSchema({
+    // The access rules are declared in the SDL (a router enforces them too) and enforced from it.
+    typeDefs: declareAccessRules(parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`)),
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });
+  return enforceAccessRules(subgraph);
 }

@@ -5,10 +5,11 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { type GraphQLSchema, type ValidationRule } from 'graphql';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { CALLER_SCOPES, type Config } from '../config.js';
-import { createFormatError, SERVER_ERROR_CODES } from './errors.js';
+import { createFormatError, HttpError, SERVER_ERROR_CODES } from './errors.js';
 import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';
 import { createDocumentGuard, type GuardRefusal } from './guard.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
+import { createJwtVerifier, JwksUnavailableError, type JwtVerifier, looksLikeJwt } from './jwt.js';
 import { type Logger, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { operationMetricsPlugin } from './observability.js';
@@ -81,11 +82,11 @@ export interface App {
   /** The offline explorer served on GET /graphql to browsers; undefined where the landing page is off (production). */
   readonly explorer: Explorer | undefined;
   /**
-   * The caller a request's `Authorization` header authenticates: `anonymous` when no API keys are
-   * configured, undefined when keys are configured and the header carries none of them.
+   * The caller (and its scopes) a request's `Authorization` header authenticates: `anonymous` with
+   * every scope when no caller authentication is configured; undefined when it is and the header
+   * carries no valid API key or JWT. Throws an {@link HttpError} `AUTH_UNAVAILABLE` (503) when a JWT
+   * cannot be checked because the JWKS cannot be fetched.
    */
-  authenticate(authorization: string | undefined): string | undefined;
-  /** The caller (and its scopes) a request's `Authorization` header authenticates; undefined as for {@link App.authenticate}. */
   authenticateCaller(authorization: string | undefined): Promise<Caller | undefined>;
   /** Runs one GraphQL HTTP request through Apollo Server (CSRF prevention, landing page, introspection rules) as `callerId` with `scopes`. */
   executeGraphQL(request: HTTPGraphQLRequest, callerId: string, scopes?: readonly string[]): Promise<HTTPGraphQLResponse>;
@@ -105,6 +106,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   const logger = deps.logger ?? silentLogger;
   const metrics = deps.metrics ?? createMetrics();
   const tracing = deps.tracing;
+  const jwt = config.jwt === undefined ? undefined : createJwtVerifier(config.jwt);
   const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits);
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
@@ -163,8 +165,18 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     readiness,
     metrics,
     explorer: config.landingPage ? createExplorer(deps.explorer) : undefined,
-    authenticate: (authorization) => authenticate(config.apiCallers, authorization)?.callerId,
-    authenticateCaller: async (authorization) => authenticate(config.apiCallers, authorization),
+    authenticateCaller: async (authorization) => {
+      try {
+        return await authenticate(config.apiCallers, jwt, authorization);
+      } catch (error) {
+        if (error instanceof JwksUnavailableError) {
+          // The reason only: never the token, its claims or the JWKS answer.
+          logger.warn('caller token not checked: the JWKS could not be fetched', { code: error.code, reason: error.reason });
+          throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Caller tokens cannot be checked right now (the signing keys could not be fetched); retry later.');
+        }
+        throw error;
+      }
+    },
     executeGraphQL: (request, callerId, scopes) =>
       tracing === undefined ? execute(request, callerId, scopes) : tracing.inRequestSpan(() => execute(request, callerId, scopes)),
     async start() {
@@ -182,7 +194,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   };
 }
 
-/** Caller id used when no API keys are configured. */
+/** Caller id used when no caller authentication (API keys or JWTs) is configured. */
 export const ANONYMOUS_CALLER = 'anonymous';
 
 /** Every scope: what the anonymous caller of an unauthenticated (development) graph holds. */
@@ -194,15 +206,20 @@ export interface Caller {
   scopes: readonly string[];
 }
 
-function authenticate(callers: Config['apiCallers'], authorization: string | undefined): Caller | undefined {
-  if (callers.length === 0) {
+async function authenticate(callers: Config['apiCallers'], jwt: JwtVerifier | undefined, authorization: string | undefined): Promise<Caller | undefined> {
+  if (callers.length === 0 && jwt === undefined) {
     return { callerId: ANONYMOUS_CALLER, scopes: ALL_SCOPES };
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (match?.[1] === undefined) {
     return undefined;
   }
-  const digest = createHash('sha256').update(match[1]).digest();
+  const token = match[1];
+  if (jwt !== undefined && looksLikeJwt(token)) {
+    // A JWT is checked only as a JWT: it never falls back to the API keys.
+    return jwt.verify(token);
+  }
+  const digest = createHash('sha256').update(token).digest();
   // Compare digests in constant time; every caller is checked so timing does not tell which one matched.
   let found: Caller | undefined;
   for (const caller of callers) {

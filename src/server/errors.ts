@@ -19,7 +19,7 @@ export const SERVER_ERROR_CODES: readonly string[] = [
 ];
 
 /** Errors the HTTP adapter answers itself, before Apollo Server sees the request. */
-export type HttpErrorCode = 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED';
+export type HttpErrorCode = 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'AUTH_UNAVAILABLE';
 
 /** Every code the HTTP adapter answers with (docs/errors.md lists them beside the graph's). */
 export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [
@@ -27,6 +27,7 @@ export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNAUTHENTICATED',
+  'AUTH_UNAVAILABLE',
   'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
 ];

@@ -180,7 +180,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, meth
     // A bare GET (no query, no persisted-query extension) executes nothing: it may fetch the landing page.
     if (method !== 'GET' || search !== '') {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key is required: send Authorization: Bearer <key>.');
+      throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
     }
     caller = { callerId: ANONYMOUS_CALLER, scopes: [] };
   }

@@ -3,7 +3,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { parse } from 'graphql';
+import { Kind, parse, print, visit } from 'graphql';
 import { randomUUID } from 'node:crypto';
 import { renderSchema } from '../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../src/sandbox/demo.js';
@@ -71,12 +71,35 @@ async function startRiskSubgraph(watchlist: string[]): Promise<{ url: string; se
   return { url, server };
 }
 
+/**
+ * The supergraph minus its SECURITY features (`@authenticated`, `@requiresScopes`): the JavaScript
+ * gateway cannot enforce them and refuses a supergraph that links them ("is for: SECURITY but is
+ * unsupported"); Apollo Router enforces them. The graph enforces the same rules itself, so queries
+ * through this gateway (as the anonymous development caller, every scope) still meet them.
+ */
+function withoutSecurityFeatures(sdl: string): string {
+  const security = new Set(['authenticated', 'requiresScopes']);
+  const stripped = visit(parse(sdl), {
+    Directive: (node) => {
+      if (security.has(node.name.value)) {
+        return null;
+      }
+      const url = node.name.value === 'link' ? node.arguments?.find((argument) => argument.name.value === 'url')?.value : undefined;
+      return url?.kind === Kind.STRING && /\/(authenticated|requiresScopes)\//.test(url.value) ? null : undefined;
+    },
+    DirectiveDefinition: (node) => (security.has(node.name.value) ? null : undefined),
+    ScalarTypeDefinition: (node) => (node.name.value === 'requiresScopes__Scope' ? null : undefined),
+  });
+  return print(stripped);
+}
+
 describe('federation', () => {
   let graph: TestGraph;
   let risk: { url: string; server: ApolloServer };
   let gateway: ApolloServer;
   let gatewayUrl: string;
   let fiftyIds: string[];
+  let supergraphSdl: string;
 
   beforeAll(async () => {
     graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
@@ -88,7 +111,8 @@ describe('federation', () => {
     if (composition.errors !== undefined) {
       throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
     }
-    gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composition.supergraphSdl, logger: quiet }), logger: quiet });
+    supergraphSdl = composition.supergraphSdl;
+    gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: withoutSecurityFeatures(supergraphSdl), logger: quiet }), logger: quiet });
     gatewayUrl = (await startStandaloneServer(gateway, { listen: { port: 0, host: '127.0.0.1' } })).url;
 
     // 45 more proposals beside the 5 demo ones: 50 distinct proposals owned by the graph's client.
@@ -124,6 +148,32 @@ describe('federation', () => {
 
   const viaGateway = <T>(query: string, variables?: Record<string, unknown>) =>
     executeGraphQL<T, Record<string, unknown>>(`${gatewayUrl.replace(/\/$/, '')}/`, query, variables);
+
+  it('carries the access rules into the supergraph for a router to enforce', () => {
+    expect(supergraphSdl).toContain('@link(url: "https://specs.apollo.dev/authenticated/v0.1", for: SECURITY)');
+    expect(supergraphSdl).toContain('@link(url: "https://specs.apollo.dev/requiresScopes/v0.1", for: SECURITY)');
+    const rules = new Map<string, string>();
+    for (const definition of parse(supergraphSdl).definitions) {
+      if (definition.kind === Kind.OBJECT_TYPE_DEFINITION) {
+        for (const field of definition.fields ?? []) {
+          const directives = (field.directives ?? []).filter((d) => d.name.value === 'authenticated' || d.name.value === 'requiresScopes').map((d) => print(d));
+          if (directives.length > 0) {
+            rules.set(`${definition.name.value}.${field.name.value}`, directives.join(' '));
+          }
+        }
+      }
+    }
+    const scoped = '@requiresScopes(scopes: [["registry.read"]])';
+    expect(rules.get('Query.person')).toBe(scoped);
+    expect(rules.get('Query.bureauReport')).toBe(scoped);
+    expect(rules.get('Query.registrationRecord')).toBe(scoped);
+    expect(rules.get('Person.details')).toBe(scoped);
+    expect(rules.get('Query.proposal')).toBe('@authenticated');
+    expect(rules.get('Mutation.createProposal')).toBe('@authenticated');
+    // The other subgraph's fields keep their own (no) rules.
+    expect(rules.get('Query.riskReview')).toBeUndefined();
+    expect(withoutSecurityFeatures(supergraphSdl)).not.toMatch(/authenticated|requiresScopes/);
+  });
 
   it('composes with a subgraph that extends Proposal and joins both through the gateway', async () => {
     const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');

@@ -78,8 +78,11 @@ describe('ownership, read-back and viewer', () => {
       await h.resetCalls();
       const query = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Proposal { id } } }`;
       const reps = [{ __typename: 'Proposal', id: mine.id }, { __typename: 'Proposal', id: demo }];
-      expect((await h.run(query, { reps }, BOB)).data).toEqual({ _entities: [null, null] });
-      expect((await h.run(query, { reps }, ALICE)).data).toEqual({ _entities: [{ id: mine.id }, null] });
+      // _entities needs the federation scope (the router's); ownership is still the forwarded caller's.
+      const viaRouter = (caller: RunOptions): RunOptions => ({ ...caller, scopes: ['federation'] });
+      expect((await h.run(query, { reps }, viaRouter(BOB))).data).toEqual({ _entities: [null, null] });
+      expect((await h.run(query, { reps }, viaRouter(ALICE))).data).toEqual({ _entities: [{ id: mine.id }, null] });
+      expect((await h.run(query, { reps }, ALICE)).errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect((await h.calls()).total).toBe(0);
     });
   });

@@ -192,9 +192,32 @@ describe('loadConfig', () => {
       expect(configError({ GRAPHQL_AUTH: 'maybe' }).variable).toBe('GRAPHQL_AUTH');
     });
 
-    it('refuses the JWT settings while nothing verifies JWTs, so production cannot start unauthenticated through them', () => {
-      expect(configError({ NODE_ENV: 'production', GRAPHQL_JWKS_URL: 'https://id.example.com/.well-known/jwks.json' }).variable).toBe('GRAPHQL_JWKS_URL');
-      expect(configError({ GRAPHQL_JWT_ISSUER: 'https://id.example.com/', GRAPHQL_JWT_AUDIENCE: 'credit-graph' }).message).toContain('not supported yet');
+    it('takes JWT callers from all three JWT variables, with explicit JWKS timeout and cooldown', () => {
+      const jwt = {
+        GRAPHQL_JWKS_URL: 'https://id.example.com/.well-known/jwks.json',
+        GRAPHQL_JWT_ISSUER: 'https://id.example.com/',
+        GRAPHQL_JWT_AUDIENCE: 'credit-graph',
+      };
+      expect(loadConfig({}).jwt).toBeUndefined();
+      expect(loadConfig(jwt).jwt).toEqual({
+        jwksUrl: 'https://id.example.com/.well-known/jwks.json',
+        issuer: 'https://id.example.com/',
+        audience: 'credit-graph',
+        timeoutMs: 3000,
+        cooldownMs: 30_000,
+      });
+      expect(loadConfig({ ...jwt, GRAPHQL_JWKS_TIMEOUT_MS: '500', GRAPHQL_JWKS_COOLDOWN_MS: '0' }).jwt).toMatchObject({ timeoutMs: 500, cooldownMs: 0 });
+      expect(configError({ GRAPHQL_JWKS_URL: jwt.GRAPHQL_JWKS_URL }).variable).toBe('GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE');
+      expect(configError({ GRAPHQL_JWT_ISSUER: jwt.GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE: 'a' }).variable).toBe('GRAPHQL_JWKS_URL');
+      expect(configError({ ...jwt, GRAPHQL_JWKS_URL: 'ftp://id.example.com/jwks' }).variable).toBe('GRAPHQL_JWKS_URL');
+      expect(configError({ ...jwt, GRAPHQL_JWT_AUDIENCE: 'two values' }).variable).toBe('GRAPHQL_JWT_AUDIENCE');
+      expect(configError({ ...jwt, GRAPHQL_JWKS_TIMEOUT_MS: '0' }).variable).toBe('GRAPHQL_JWKS_TIMEOUT_MS');
+    });
+
+    it('counts JWT callers as caller authentication for production', () => {
+      const jwt = { GRAPHQL_JWKS_URL: 'https://id.example.com/jwks', GRAPHQL_JWT_ISSUER: 'https://id.example.com/', GRAPHQL_JWT_AUDIENCE: 'credit-graph' };
+      expect(loadConfig({ NODE_ENV: 'production', ...jwt }).authDisabled).toBe(false);
+      expect(configError({ NODE_ENV: 'production', GRAPHQL_JWKS_URL: jwt.GRAPHQL_JWKS_URL }).variable).toBe('GRAPHQL_JWT_ISSUER, GRAPHQL_JWT_AUDIENCE');
     });
 
     it('refuses production without the real upstream before anything else, naming the variables and the demo opt-in', () => {

@@ -3,6 +3,7 @@ import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root, type ResolverInt
 import { fetchedAtOf } from '../../upstream/index.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
+import { insufficientScope } from '../errors.js';
 import { DocumentArgs } from '../registry/registry.input.js';
 import { mapRegistrationRecord } from '../registry/registry.mapper.js';
 import { type RegistrationRecord } from '../registry/registry.type.js';
@@ -20,7 +21,9 @@ const WITHOUT_RECORD = new Set(['__typename', 'document']);
 export async function resolvePerson(ctx: GraphContext, document: string, info: GraphQLResolveInfo, typeNodes = info.fieldNodes): Promise<Person | null> {
   const person = personReference(document);
   const needsRecord = [...selectedFields(info, typeNodes, 'Person').keys()].some(name => !WITHOUT_RECORD.has(name));
-  if (!needsRecord) {
+  // Without registry.read (an entity reference; Query.person itself needs it) nothing is read: the
+  // record's fields then answer INSUFFICIENT_SCOPE, before any partner call.
+  if (!needsRecord || !ctx.scopes.has('registry.read')) {
     return person;
   }
   return (await ctx.loaders.personByDocument.load(person.document)) ? person : null;
@@ -41,6 +44,10 @@ export class PersonResolver implements ResolverInterface<Person> {
   async name(@Root() person: Person, @Ctx() ctx: GraphContext): Promise<string | null> {
     if (person.knownName) {
       return person.knownName;
+    }
+    if (!ctx.scopes.has('registry.read')) {
+      // The name is not known from the proposal: it would take a look-up of the person's record.
+      throw insufficientScope('registry.read');
     }
     const record = await ctx.loaders.personByDocument.load(person.document);
     return record ? personRecordName(record.json) : null;

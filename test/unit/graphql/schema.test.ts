@@ -12,7 +12,7 @@ describe('buildCreditGraphSchema', () => {
     const sdl = printSubgraphSchema(schema);
     expect(sdl).toMatch(/type Proposal\s+@key\(fields: "id"\)/);
     expect(sdl).toMatch(/type Person\s+@key\(fields: "document"\)/);
-    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5"');
     const entity = schema.getType('_Entity');
     expect(entity && 'getTypes' in entity ? entity.getTypes().map(t => t.name).sort() : []).toEqual(['Person', 'Proposal']);
   });
