@@ -139,15 +139,87 @@ function normalizeNumberLiteral(text: string): string {
 
 /**
  * `DateTime`: an RFC 3339 date-time, serialized as an ISO 8601 UTC string (graphql-scalars' DateTime
- * rules, with string output so results compare as text).
+ * rules, with string output so results compare as text). Every value carries an offset (`Z`); an
+ * input without one is refused by graphql-scalars' rules.
  */
 export const DateTimeScalar = new GraphQLScalarType({
   ...GraphQLDateTimeISO.toConfig(),
   name: 'DateTime',
   description:
-    'A date-time in UTC as an RFC 3339 / ISO 8601 string, such as "2026-03-15T00:00:00.000Z". Upstream dates sent ' +
-    'without an offset are read as UTC.',
+    'An instant, as an RFC 3339 string that always carries its offset, such as "2026-03-15T13:45:00.000Z" (UTC). ' +
+    'Show it in the reader\'s zone. Inputs must carry an offset too. Partner timestamps sent without one are read ' +
+    'as UTC, the zone the partner contract gives for its date-times (see the README, "Dates and time zones").',
 });
+
+/** `YYYY-MM-DD`, a real calendar day (month 01-12, day valid for that month and year). */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a `YYYY-MM-DD` day that exists in the proleptic Gregorian calendar. */
+export function isCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (!match) {
+    return false;
+  }
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) {
+    return false;
+  }
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The error a malformed `Date` input gets: BAD_USER_INPUT, with the catalogue-free INVALID_INPUT item. */
+function calendarDateError(node?: ValueNode): GraphQLError {
+  const message = 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"';
+  return new GraphQLError(message, {
+    nodes: node,
+    extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: null, message, upstreamCode: null }] },
+  });
+}
+
+function parseCalendarDate(value: unknown, node?: ValueNode): string {
+  if (typeof value === 'string' && isCalendarDate(value)) {
+    return value;
+  }
+  throw calendarDateError(node);
+}
+
+/**
+ * `Date`: a calendar day (`YYYY-MM-DD`) with no time and no zone: a due date is the same day
+ * wherever it is read. Output and input are the same text; inputs are checked to be real days.
+ */
+export const CalendarDateScalar = new GraphQLScalarType<string, string>({
+  name: 'Date',
+  description:
+    'A calendar day as "YYYY-MM-DD", such as "2026-12-23": no time, no zone, the same day wherever it is read ' +
+    '(a boleto due "2026-12-23" is due that day in every zone; do not convert it to an instant). Inputs must be ' +
+    'real days in that form (BAD_USER_INPUT otherwise).',
+  specifiedByURL: 'https://www.rfc-editor.org/rfc/rfc3339#section-5.6',
+  serialize(value: unknown): string {
+    if (typeof value === 'string' && isCalendarDate(value)) {
+      return value;
+    }
+    throw new GraphQLError('Date cannot represent a value that is not a "YYYY-MM-DD" day');
+  },
+  parseValue(value: unknown): string {
+    return parseCalendarDate(value);
+  },
+  parseLiteral(ast: ValueNode): string {
+    return parseCalendarDate(ast.kind === Kind.STRING ? ast.value : undefined, ast);
+  },
+});
+
+/**
+ * The calendar day an upstream date text names, as written: `2026-12-23T00:00:00Z`,
+ * `2026-12-23T00:00:00` and `2026-12-23T00:00:00-03:00` all give `2026-12-23`. Never converted
+ * through an instant, so no zone can move it to the day before. Unparseable text gives `null`.
+ */
+export function toCalendarDate(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) {
+    return null;
+  }
+  const day = value.trim().slice(0, 10);
+  return isCalendarDate(day) ? day : null;
+}
 
 /** `JSON`: any JSON value, used for upstream content whose structure the contract does not show. */
 export const JSONScalar = GraphQLJSON;
@@ -157,7 +229,8 @@ const DATE_TIME_WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/;
 
 /**
  * Reads an upstream date-time string into a `Date`. The upstream sends ISO 8601 text, sometimes
- * without an offset (`2026-03-15T00:00:00`) or date-only; both are read as UTC. Unparseable text gives
+ * without an offset (`2026-03-15T00:00:00`) or date-only; both are read as UTC, the zone the partner
+ * contract gives for its date-times (spec/upstream-api.md, "Field types"). Unparseable text gives
  * `null` rather than a wrong date.
  */
 export function toDateTime(value: string | null | undefined): Date | null {

@@ -227,7 +227,7 @@ describe('the credit graph mutations', () => {
       return id;
     }
 
-    const INVITE = `mutation($input: InviteSignersInput!) { inviteSigners(input: $input) { parameters { name value } userErrors { code field upstreamCode } } }`;
+    const INVITE = `mutation($input: InviteSignersInput!) { inviteSigners(input: $input) { signingUrl signerCount pendingSignerCount proposalSituation proposalSituationCode rawParameters { name value } userErrors { code field upstreamCode } } }`;
     const signer = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
       name: 'Ana Assinante',
       email: 'ana@example.com',
@@ -240,9 +240,11 @@ describe('the credit graph mutations', () => {
       const id = await approvedProposal();
       const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
       expect(result.errors).toBeUndefined();
-      const payload = result.data?.inviteSigners as { parameters: Array<{ name: string; value: string }>; userErrors: unknown[] };
+      const payload = result.data?.inviteSigners as { signingUrl: string; signerCount: number; pendingSignerCount: number; proposalSituation: null; proposalSituationCode: null; rawParameters: Array<{ name: string; value: string }>; userErrors: unknown[] };
       expect(payload.userErrors).toEqual([]);
-      expect(payload.parameters).toContainEqual({ name: 'quantidadeAssinantes', value: '1' });
+      expect(payload.signingUrl).toMatch(new RegExp(`/assinatura/${id}/[0-9a-f]{32}$`));
+      expect([payload.signerCount, payload.pendingSignerCount, payload.proposalSituation, payload.proposalSituationCode]).toEqual([1, 1, null, null]);
+      expect(payload.rawParameters).toContainEqual({ name: 'quantidadeAssinantes', value: '1' });
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirAssinaturaCCB': 1 });
     });
 
@@ -289,13 +291,14 @@ describe('the credit graph mutations', () => {
     it('registers signers who already signed', async () => {
       const id = await approvedProposal();
       const result = await h.run(
-        keyed(`mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { parameters { name value } userErrors { code } } }`),
+        keyed(`mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { signingUrl signerCount pendingSignerCount proposalSituation proposalSituationCode userErrors { code } } }`),
         { id },
       );
       expect(result.errors).toBeUndefined();
-      const payload = result.data?.registerSignedSigners as { parameters: Array<{ name: string; value: string }>; userErrors: unknown[] };
+      const payload = result.data?.registerSignedSigners as { userErrors: unknown[] };
       expect(payload.userErrors).toEqual([]);
-      expect(payload.parameters).toContainEqual({ name: 'assinaturasPendentes', value: '0' });
+      // The approved proposal had no signer yet: Ana is the only one, signed, so the proposal is finalized (6).
+      expect(payload).toEqual({ signingUrl: null, signerCount: 1, pendingSignerCount: 0, proposalSituation: 'FINALIZED', proposalSituationCode: 6, userErrors: [] });
     });
 
     it('adds an individual guarantor and refuses company details for a CPF', async () => {

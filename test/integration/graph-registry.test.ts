@@ -64,15 +64,28 @@ describe('the credit graph people, registry and simulation', () => {
   });
 
   it('types the bureau report sections with exact totals', async () => {
-    const result = await h.run(`{ bureauReport(document: "52998224725") { document score riskBand hasRestrictions liabilities { count total items } protests { count total } } }`);
+    const result = await h.run(`{ bureauReport(document: "52998224725") { document score riskBand hasRestrictions consultedAt liabilities { count total items { creditor kind amount contractDate remainingInstallments } } protests { count total } } }`);
     expect(result.errors).toBeUndefined();
-    const report = result.data?.bureauReport as { score: number; riskBand: string; liabilities: { count: number; total: string; items: unknown[] } };
-    const upstream = (await consultaBureauCnpj(h.upstream, { documento: '52998224725' })) as unknown as { score: number; faixaRisco: string; passivos: { quantidade: number; valorTotal: number; itens: unknown[] } };
+    const report = result.data?.bureauReport as { score: number; riskBand: string; consultedAt: string; liabilities: { count: number; total: string; items: unknown[] } };
+    type Liability = { credor: string; modalidade: string; valor: number; dataContratacao: string; parcelasRestantes: number };
+    const upstream = (await consultaBureauCnpj(h.upstream, { documento: '52998224725' })) as unknown as { score: number; faixaRisco: string; dataConsulta: string; passivos: { quantidade: number; valorTotal: number; itens: Liability[] } };
     expect(report.score).toBe(upstream.score);
     expect(report.riskBand).toBe(upstream.faixaRisco);
     expect(report.liabilities.count).toBe(upstream.passivos.quantidade);
     expect(report.liabilities.total).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, useGrouping: false }).format(upstream.passivos.valorTotal));
-    expect(report.liabilities.items).toEqual(upstream.passivos.itens);
+    // Each report is produced at the sandbox clock of its own call, so only its form is compared.
+    expect(report.consultedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(upstream.dataConsulta).toMatch(/Z$/);
+    expect(report.liabilities.items).toEqual(
+      upstream.passivos.itens.map(i => ({
+        creditor: i.credor,
+        kind: i.modalidade,
+        amount: i.valor.toFixed(2),
+        contractDate: i.dataContratacao,
+        remainingInstallments: i.parcelasRestantes,
+      })),
+    );
+    expect(report.liabilities.items.length).toBeGreaterThan(0);
   });
 
   it('simulates a proposal with one call and exact values', async () => {

@@ -15,7 +15,7 @@ const CHROMIUM = {
 const CREATE = `mutation ($key: String!, $input: CreateProposalInput!) {
   createProposal(idempotencyKey: $key, input: $input) { proposal { id number situation } userErrors { code upstreamCode } } }`;
 const INVITE = `mutation ($key: String!, $input: InviteSignersInput!) {
-  inviteSigners(idempotencyKey: $key, input: $input) { parameters { name value } userErrors { code upstreamCode } } }`;
+  inviteSigners(idempotencyKey: $key, input: $input) { signingUrl userErrors { code upstreamCode } } }`;
 const SITUATION = `query ($id: ID!) { proposal(id: $id) { situation situationCode } }`;
 /** Signing happens outside the graph: its reads ask the partner afresh (the read cache's opt-out). */
 const FRESH = { 'cache-control': 'no-cache' };
@@ -67,7 +67,7 @@ describe('the signer journey in a real browser', () => {
 
     const invited = data(await graph.execute(INVITE, { key: 'journey-invite', input: { proposalId: id, signers: SIGNERS } })).inviteSigners;
     expect(invited.userErrors).toEqual([]);
-    const url = (invited.parameters as { name: string; value: string }[]).find((p) => p.name === 'urlAssinatura')?.value ?? '';
+    const url = String(invited.signingUrl);
     expect(url).toMatch(new RegExp(`^${graph.sandbox.url}/assinatura/${id}/[0-9a-f]{32}$`));
 
     const context = await browser.newContext();

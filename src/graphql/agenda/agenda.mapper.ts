@@ -8,7 +8,7 @@ import {
 } from '../../upstream/types.js';
 import { fetchedAtOf } from '../../upstream/index.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
-import { optionalMoney, toDateTime } from '../scalars.js';
+import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge, QrCode } from './agenda.type.js';
 
 /** Maps a `qrCode` object; `null` when absent or empty. */
@@ -40,7 +40,7 @@ export function mapPixCharge(item: AgendaPix): PixCharge {
   return Object.assign(new PixCharge(), {
     settlesInstallment: item.liquidacao ?? null,
     creditedAt: toDateTime(item.dtCredito),
-    dueDate: toDateTime(item.dtVencimento),
+    dueDate: toCalendarDate(item.dtVencimento),
     expiresAt: toDateTime(item.dtExpiracao),
     emv: item.emv ?? null,
     imageBase64: item.imagem ?? null,
@@ -50,7 +50,7 @@ export function mapPixCharge(item: AgendaPix): PixCharge {
 /** Maps a `parcelas[].lancamentos` item. */
 export function mapLedgerEntry(item: AgendaLancamento): LedgerEntry {
   return Object.assign(new LedgerEntry(), {
-    dueDate: toDateTime(item.dtVencimento),
+    dueDate: toCalendarDate(item.dtVencimento),
     postedAt: toDateTime(item.dtLancamento),
     installmentAmount: optionalMoney(item.vlrParcela),
     fineAmount: optionalMoney(item.vlrMulta),
@@ -75,8 +75,8 @@ export function mapAgendaInstallment(item: AgendaParcela): AgendaInstallment {
     id: item.codigoParcela ?? null,
     number: item.nroParcela ?? 0,
     situationCode: item.situacao ?? null,
-    dueDate: toDateTime(item.dtVencimento),
-    currentDueDate: toDateTime(item.dtVencimentoAtual),
+    dueDate: toCalendarDate(item.dtVencimento),
+    currentDueDate: toCalendarDate(item.dtVencimentoAtual),
     amount: optionalMoney(item.vlrParcela),
     balance: optionalMoney(item.vlrSaldoAtual),
     totalPaid: optionalMoney(item.vlrTotalPago),

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { AgendaSituation, BoletoRegistrationOperation, BoletoRegistrationSituation, InstallmentSituation } from '../common/codes.type.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A QR code: the EMV text and its PNG image. */
 @ObjectType({ description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
@@ -30,11 +31,21 @@ export class AgendaBoleto {
   @Field(_type => String, { nullable: true, description: '47-digit digitable line. Upstream: linhaDigitavel.' })
   digitableLine: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw registration operation code (not published). Upstream: operacaoBoletoRegistro.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of registrationOperation. Upstream: operacaoBoletoRegistro.' })
   registrationOperationCode: number | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw registration situation code (not published). Upstream: situacaoBoletoRegistro.' })
+  @Field(_type => BoletoRegistrationOperation.values, { nullable: true, description: 'What was last asked of the bank for this boleto; null when the partner did not say. Upstream: operacaoBoletoRegistro.' })
+  get registrationOperation(): BoletoRegistrationOperation | null {
+    return BoletoRegistrationOperation.of(this.registrationOperationCode);
+  }
+
+  @Field(_type => Int, { nullable: true, description: 'Raw code of registrationSituation. Upstream: situacaoBoletoRegistro.' })
   registrationSituationCode: number | null;
+
+  @Field(_type => BoletoRegistrationSituation.values, { nullable: true, description: 'Where the bank registration stands; null when the partner did not say. Upstream: situacaoBoletoRegistro.' })
+  get registrationSituation(): BoletoRegistrationSituation | null {
+    return BoletoRegistrationSituation.of(this.registrationSituationCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Registration status text. Upstream: descricaoBoletoRegistro.' })
   registrationDescription: string | null;
@@ -55,8 +66,8 @@ export class PixCharge {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the payment was credited. Upstream: dtCredito.' })
   creditedAt: Date | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  dueDate: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the charge expires. Upstream: dtExpiracao.' })
   expiresAt: Date | null;
@@ -71,8 +82,8 @@ export class PixCharge {
 /** A ledger entry of an agenda installment (ConsultarDetalhes `parcelas[].lancamentos` item). */
 @ObjectType({ description: 'A ledger entry (payment, surcharge, rebate) of an agenda installment. Upstream: an item of parcelas[].lancamentos (AgendaRecebivel/ConsultarDetalhes).' })
 export class LedgerEntry {
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date the entry refers to. Upstream: dtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date the entry refers to. Upstream: dtVencimento.' })
+  dueDate: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the entry was posted. Upstream: dtLancamento.' })
   postedAt: Date | null;
@@ -129,14 +140,19 @@ export class AgendaInstallment {
   @Field(_type => Int, { description: 'Installment number. Upstream: nroParcela.' })
   number: number;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw situation code (not published by the partner). Upstream: situacao.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Original due date. Upstream: dtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => InstallmentSituation.values, { nullable: true, description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  get situation(): InstallmentSituation | null {
+    return InstallmentSituation.of(this.situationCode);
+  }
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Current due date (after extensions). Upstream: dtVencimentoAtual.' })
-  currentDueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Original due date. Upstream: dtVencimento.' })
+  dueDate: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Current due date (after extensions). Upstream: dtVencimentoAtual.' })
+  currentDueDate: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
   amount: string | null;
@@ -188,8 +204,13 @@ export class AgendaDetail {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was settled. Upstream: dtLiquidacao.' })
   settledAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw agenda situation code (not published by the partner). Upstream: situacaoAgenda.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacaoAgenda.' })
   situationCode: number | null;
+
+  @Field(_type => AgendaSituation.values, { nullable: true, description: 'Where the agenda stands (active, settled, cancelled); null when the partner did not say. Upstream: situacaoAgenda.' })
+  get situation(): AgendaSituation | null {
+    return AgendaSituation.of(this.situationCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Agenda situation text. Upstream: descricaoSituacaoAgenda.' })
   situationDescription: string | null;

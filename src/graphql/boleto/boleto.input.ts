@@ -2,7 +2,7 @@ import { ArrayMaxSize, ArrayNotEmpty, IsOptional, IsUUID, MaxLength, Min, Valida
 import { type Decimal } from 'decimal.js';
 import { Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, PositiveDecimal } from '../common/validation.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** How a boleto is registered at the bank (`tipoRegistro`). */
 export enum BoletoRegistrationType {
@@ -35,9 +35,9 @@ export class BoletoInstallmentInput {
   @Min(1)
   number: number;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date of the boleto (default: the installment current due date). Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date of the boleto (default: the installment current due date). Upstream: dtVencimento.' })
   @IsOptional()
-  dueDate?: Date | null;
+  dueDate?: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
   @IsOptional()
@@ -92,9 +92,9 @@ export class GenerateSingleBoletoInput {
   @Min(1, { each: true })
   installmentNumbers: number[];
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date (default: the earliest installment due date). Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date (default: the earliest installment due date). Upstream: dtVencimento.' })
   @IsOptional()
-  dueDate?: Date | null;
+  dueDate?: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
   @IsOptional()

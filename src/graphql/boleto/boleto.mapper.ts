@@ -1,8 +1,8 @@
 import { type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/types.js';
 import { mapQrCode } from '../agenda/agenda.mapper.js';
-import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
+import { toUpstreamCalendarDate, toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { type GenerateBoletosInput, type GenerateSingleBoletoInput, REGISTRATION_TYPE_CODES } from './boleto.input.js';
-import { optionalMoney, toDateTime } from '../scalars.js';
+import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Boleto } from './boleto.type.js';
 
 /** Reads the installment list the upstream sends as a string (`"1,2,3"`, `"1;2"`, `"[1, 2]"`). */
@@ -21,7 +21,7 @@ export function mapBoleto(item: BoletoRegistro, fetchedAt: Date | null = null): 
     proposalNumber: item.numeroProposta ?? null,
     digitableLine: item.linhaDigitavel ?? null,
     amount: optionalMoney(item.valorBoleto),
-    dueDate: toDateTime(item.dtVencimento),
+    dueDate: toCalendarDate(item.dtVencimento),
     installmentNumbers: parseInstallmentList(item.parcelas),
     settlesInstallments: item.liquidacao ?? null,
     description: item.descricao ?? null,
@@ -48,7 +48,7 @@ export function generateBoletosRequest(input: GenerateBoletosInput): GerarMultip
       tipoRegistro: REGISTRATION_TYPE_CODES[input.registrationType],
       parcelas: input.installments.map(i => ({
         nroParcela: i.number,
-        ...(i.dueDate ? { dtVencimento: toUpstreamDate(i.dueDate) } : {}),
+        ...(i.dueDate ? { dtVencimento: toUpstreamCalendarDate(i.dueDate) } : {}),
         ...(i.expiresAt ? { dtExpiracao: toUpstreamDate(i.expiresAt) } : {}),
         ...(i.discount ? { vlrDesconto: toUpstreamNumber(i.discount) } : {}),
         ...(i.allowDecapitalization != null ? { permiteDescapitalizacao: i.allowDecapitalization } : {}),
@@ -63,7 +63,7 @@ export function generateSingleBoletoRequest(input: GenerateSingleBoletoInput): G
     dto: { codigoProposta: input.proposalId, nroParcelas: input.installmentNumbers },
     dtoGerarUnicoBoleto: {
       tipoRegistro: REGISTRATION_TYPE_CODES[input.registrationType],
-      ...(input.dueDate ? { dtVencimento: toUpstreamDate(input.dueDate) } : {}),
+      ...(input.dueDate ? { dtVencimento: toUpstreamCalendarDate(input.dueDate) } : {}),
       ...(input.expiresAt ? { dtExpiracao: toUpstreamDate(input.expiresAt) } : {}),
       ...(input.amount ? { vlrBoleto: toUpstreamNumber(input.amount) } : {}),
       ...(input.discount ? { vlrDesconto: toUpstreamNumber(input.discount) } : {}),

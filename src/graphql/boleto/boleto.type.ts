@@ -3,7 +3,7 @@ import { QrCode } from '../agenda/agenda.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
 @ObjectType({ description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
@@ -27,8 +27,8 @@ export class Boleto {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Boleto amount. Upstream: valorBoleto.' })
   amount: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  dueDate: string | null;
 
   @Field(_type => [Int], { description: 'Installment numbers this boleto covers. Upstream: parcelas (a string listing them, parsed).' })
   installmentNumbers: number[];

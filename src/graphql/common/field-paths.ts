@@ -67,7 +67,7 @@ const FIELD_PATHS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     'avalista.avalistaPJ.email': 'company.email',
     'avalista.avalistaPJ.webSite': 'company.website',
     'avalista.avalistaPJ.telefoneFixo': 'company.phone',
-    'avalista.avalistaPJ.dtFundacao': 'company.foundedAt',
+    'avalista.avalistaPJ.dtFundacao': 'company.foundationDate',
     'avalista.avalistaPJ.ramoAtividade': 'company.businessActivity',
     'avalista.avalistaPJ.capitalSocial': 'company.shareCapital',
     'avalista.avalistaPJ.patrimonioLiq': 'company.netWorth',

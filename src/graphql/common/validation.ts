@@ -176,6 +176,14 @@ export function toUpstreamNumber(value: Decimal | null | undefined): number | un
   return value === null || value === undefined ? undefined : Number(value.toFixed());
 }
 
+/**
+ * The text the upstream expects for a `Date` input: its datetime form at UTC midnight of that day
+ * (the contract's datetimes are UTC), so the partner stores the day the client gave.
+ */
+export function toUpstreamCalendarDate(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined ? undefined : `${value}T00:00:00.000Z`;
+}
+
 /** The ISO text the upstream expects for a `DateTime` input. */
 export function toUpstreamDate(value: Date | null | undefined): string | undefined {
   return value === null || value === undefined ? undefined : value.toISOString();

@@ -1,7 +1,7 @@
 import { IsBase64, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateBy, type ValidationOptions } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { catalogue, CATALOGUE } from '../common/validation.js';
-import { DateTimeScalar } from '../scalars.js';
+import { CalendarDateScalar } from '../scalars.js';
 
 /** Extensions the partner accepts (spec/upstream-api.md, "Limits"). */
 export const ALLOWED_EXTENSIONS = ['txt', 'bmp', 'jpg', 'jpeg', 'gif', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip'] as const;
@@ -70,9 +70,9 @@ export class AttachDocumentInput {
   @AllowedExtension(catalogue(CATALOGUE.invalidFileExtension))
   extension: string;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Until when the document is valid. Upstream: dtValidade.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Until when the document is valid. Upstream: dtValidade.' })
   @IsOptional()
-  validUntil?: Date | null;
+  validUntil?: string | null;
 
   @Field(_type => String, {
     description: `File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type IncluirDocumentoRequest, type IncluirDocumentoResponse } from '../../upstream/types.js';
-import { toUpstreamDate } from '../common/validation.js';
-import { toDateTime } from '../scalars.js';
+import { toUpstreamCalendarDate } from '../common/validation.js';
+import { toCalendarDate } from '../scalars.js';
 import { type AttachDocumentInput, base64DecodedBytes, normalizeExtension } from './document.input.js';
 import { ProposalDocument } from './document.type.js';
 
@@ -14,7 +14,7 @@ export function attachDocumentRequest(input: AttachDocumentInput): IncluirDocume
       nomeArquivo: input.fileName,
       extensao: normalizeExtension(input.extension),
       arquivo: input.contentBase64.replace(/\s+/g, ''),
-      ...(input.validUntil ? { dtValidade: toUpstreamDate(input.validUntil) } : {}),
+      ...(input.validUntil ? { dtValidade: toUpstreamCalendarDate(input.validUntil) } : {}),
     },
   };
 }
@@ -57,7 +57,7 @@ export function mapDocument(answer: IncluirDocumentoResponse, details?: Document
     typeCode: answer.tipoDocumento ?? details?.typeCode ?? null,
     fileName: answer.nomeArquivo ?? details?.fileName ?? null,
     extension: answer.extensao ?? details?.extension ?? null,
-    validUntil: toDateTime(answer.dtValidade),
+    validUntil: toCalendarDate(answer.dtValidade),
     sizeBytes: details?.sizeBytes ?? null,
     sha256: details?.sha256 ?? null,
     attachedAt: null,

@@ -1,7 +1,8 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { DocumentType } from '../common/codes.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
-import { DateTimeScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar } from '../scalars.js';
 
 /** A document attached to a proposal (IncluirDocumento answer). */
 @ObjectType({ description: 'A document attached to a proposal. Upstream: the document record IncluirDocumento answers (the file content is not echoed).' })
@@ -9,8 +10,13 @@ export class ProposalDocument {
   @Field(_type => ID, { nullable: true, description: 'Document id. Upstream: codigo.' })
   id: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Document type code. Upstream: tipoDocumento.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of type (1 to 66). Upstream: tipoDocumento.' })
   typeCode: number | null;
+
+  @Field(_type => DocumentType.values, { nullable: true, description: 'Kind of document; null when the partner did not say. Upstream: tipoDocumento.' })
+  get type(): DocumentType | null {
+    return DocumentType.of(this.typeCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'File name. Upstream: nomeArquivo.' })
   fileName: string | null;
@@ -18,8 +24,8 @@ export class ProposalDocument {
   @Field(_type => String, { nullable: true, description: 'File extension. Upstream: extensao.' })
   extension: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Valid until. Upstream: dtValidade.' })
-  validUntil: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Valid until. Upstream: dtValidade.' })
+  validUntil: string | null;
 
   @Field(_type => Int, { nullable: true, description: 'Size of the file in bytes, decoded from the base64 sent. Upstream: none (computed from arquivo as sent; the file itself is never kept).' })
   sizeBytes: number | null;

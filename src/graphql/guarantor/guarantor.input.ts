@@ -2,7 +2,7 @@ import { IsEmail, IsOptional, IsUUID, Length, MaxLength, Min, Validate, Validate
 import { type Decimal } from 'decimal.js';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, ValidCpf, ValidDocument, ValidMobile } from '../common/validation.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DecimalScalar } from '../scalars.js';
 
 /** The individual part of a guarantor (`avalistaPF`). */
 @InputType({ description: 'Details of an individual guarantor. Upstream: avalistaPF (every field optional).' })
@@ -22,9 +22,9 @@ export class IndividualGuarantorInput {
   @MaxLength(20)
   landlinePhone?: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Birth date. Upstream: dtNasc.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Birth date. Upstream: dtNasc.' })
   @IsOptional()
-  birthDate?: Date | null;
+  birthDate?: string | null;
 
   @Field(_type => String, { nullable: true, description: "Mother's name. Upstream: nomeMae." })
   @IsOptional()
@@ -126,9 +126,9 @@ export class CompanyGuarantorInput {
   @MaxLength(20)
   phone?: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Foundation date. Upstream: dtFundacao.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Foundation date. Upstream: dtFundacao.' })
   @IsOptional()
-  foundedAt?: Date | null;
+  foundationDate?: string | null;
 
   @Field(_type => String, { nullable: true, description: 'Line of business. Upstream: ramoAtividade.' })
   @IsOptional()

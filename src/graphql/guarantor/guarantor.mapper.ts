@@ -1,6 +1,6 @@
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { type Avalista, type IncluirAvalistaResponse } from '../../upstream/types.js';
-import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
+import { toUpstreamCalendarDate, toUpstreamNumber } from '../common/validation.js';
 import { type AddGuarantorInput } from './guarantor.input.js';
 import { Guarantor, GuarantorKind } from './guarantor.type.js';
 
@@ -33,7 +33,7 @@ export function guarantorRequest(input: AddGuarantorInput): Avalista {
           email: pf.email ?? undefined,
           telefoneCelular: pf.mobilePhone ? onlyDigits(pf.mobilePhone) : undefined,
           telefoneFixo: pf.landlinePhone ?? undefined,
-          dtNasc: toUpstreamDate(pf.birthDate),
+          dtNasc: toUpstreamCalendarDate(pf.birthDate),
           nomeMae: pf.motherName ?? undefined,
           nomePai: pf.fatherName ?? undefined,
           sexo: pf.sex ?? undefined,
@@ -57,7 +57,7 @@ export function guarantorRequest(input: AddGuarantorInput): Avalista {
           email: pj.email ?? undefined,
           webSite: pj.website ?? undefined,
           telefoneFixo: pj.phone ?? undefined,
-          dtFundacao: toUpstreamDate(pj.foundedAt),
+          dtFundacao: toUpstreamCalendarDate(pj.foundationDate),
           ramoAtividade: pj.businessActivity ?? undefined,
           capitalSocial: toUpstreamNumber(pj.shareCapital),
           patrimonioLiq: toUpstreamNumber(pj.netWorth),

@@ -1,6 +1,6 @@
 import { type AgendaParcela, type ConsultarDetalhesResponse, type Parcela } from '../../upstream/types.js';
 import { fetchedAtOf } from '../../upstream/index.js';
-import { optionalMoney, toDateTime } from '../scalars.js';
+import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';
 
 /** Maps a ConsultarParcelas `parcelas` item of proposal `proposalId`. */
@@ -11,7 +11,7 @@ export function mapInstallment(item: Parcela, proposalId: string, fetchedAt: Dat
     id: item.codigo ?? null,
     number: item.nroParcela ?? 0,
     amount: optionalMoney(item.vlrParcela),
-    dueDate: toDateTime(item.dtVencimento),
+    dueDate: toCalendarDate(item.dtVencimento),
     situationCode: item.situacao ?? null,
     digitableLine: item.linhaDigitavel ?? null,
     paidAt: toDateTime(item.dtPagamento),
@@ -49,7 +49,7 @@ function installmentFromAgenda(item: AgendaParcela, proposalId: string, fetchedA
     number: item.nroParcela ?? 0,
     amount: optionalMoney(item.vlrParcela),
     // ConsultarParcelas answers the current due date (an extension moves it); the agenda keeps both.
-    dueDate: toDateTime(item.dtVencimentoAtual ?? item.dtVencimento),
+    dueDate: toCalendarDate(item.dtVencimentoAtual ?? item.dtVencimento),
     situationCode: null,
     digitableLine: null,
     paidAt: null,

@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { InstallmentSituation } from '../common/codes.type.js';
 import { AgendaInstallment } from '../agenda/agenda.type.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** An installment of a proposal (Proposta/ConsultarParcelas `parcelas` item). */
 @ObjectType({ description: 'An installment of a proposal. Upstream: an item of parcelas (Proposta/ConsultarParcelas).' })
@@ -24,11 +25,16 @@ export class Installment {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
   amount: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  dueDate: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw situation code of the installment (not published by the partner). Upstream: situacao.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
+
+  @Field(_type => InstallmentSituation.values, { nullable: true, description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  get situation(): InstallmentSituation | null {
+    return InstallmentSituation.of(this.situationCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Digitable line of the installment boleto. Upstream: linhaDigitavel.' })
   digitableLine: string | null;

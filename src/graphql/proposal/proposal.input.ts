@@ -3,7 +3,7 @@ import { type Decimal } from 'decimal.js';
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ParameterInput } from '../common/parameter.type.js';
 import { CATALOGUE, catalogue, MaxDecimalPlaces, MONEY_DECIMALS, NonNegativeDecimal, PositiveDecimal, RATE_DECIMALS, ValidCpf, ValidDocument } from '../common/validation.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DecimalScalar } from '../scalars.js';
 
 /** Most ids one `proposals` query may ask for; each costs upstream calls. */
 export const MAX_PROPOSALS_PER_QUERY = 50;
@@ -180,9 +180,9 @@ export class CreateProposalInput extends ProposalChargesInput {
   @Length(1, 100)
   operationCode?: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'First due date, when fixed by you. Upstream: dtPrimeiroVencto.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'First due date, when fixed by you. Upstream: dtPrimeiroVencto.' })
   @IsOptional()
-  firstDueDate?: Date | null;
+  firstDueDate?: string | null;
 
   @Field(_type => String, { nullable: true, description: 'Credit note (CCB) number, digits. Upstream: numeroCCB.' })
   @IsOptional()

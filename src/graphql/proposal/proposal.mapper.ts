@@ -8,8 +8,8 @@ import {
   type IncluirManualRequest,
   type PropostaLancamento,
 } from '../../upstream/types.js';
-import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
-import { optionalDecimal, optionalMoney, toDateTime } from '../scalars.js';
+import { toUpstreamCalendarDate, toUpstreamNumber } from '../common/validation.js';
+import { optionalDecimal, optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { type CancelFgtsProposalInput, type CreateProposalInput, type ProposalChargesInput } from './proposal.input.js';
 import { ProposalSituation } from './proposal-situation.type.js';
 import { FgtsCancellation, PaymentEntry, Proposal } from './proposal.type.js';
@@ -126,11 +126,11 @@ export function mapPaymentEntry(item: PropostaLancamento): PaymentEntry {
     fieldId: item.CampoID ?? null,
     fieldDescription: item.DescricaoCampo ?? null,
     amount: optionalMoney(item.VlrTransacao),
-    expectedPaymentDate: toDateTime(item.DtPrevPagto),
+    expectedPaymentDate: toCalendarDate(item.DtPrevPagto),
     paidAt: toDateTime(item.DtPagamento),
     situationCode: item.Situacao ?? null,
     digitableLine: item.LinhaDigitavel ?? null,
-    boletoDueDate: toDateTime(item.DtVenctoBoleto),
+    boletoDueDate: toCalendarDate(item.DtVenctoBoleto),
     boletoAmount: optionalMoney(item.VlrBoleto),
     bankCode: item.CodigoBanco ?? null,
     bankNumber: item.NumeroBanco ?? null,
@@ -160,7 +160,7 @@ export function mapFgtsCancellation(item: CancelamentoFGTS): FgtsCancellation {
     digitableLine: item.NumLinhaDigitavel ?? null,
     pixCopyPaste: item.PixCopiaCola ?? null,
     amount: optionalMoney(item.VlrBoleto),
-    dueDate: toDateTime(item.DtVencimento),
+    dueDate: toCalendarDate(item.DtVencimento),
     boletoNumber: item.NumeroBoleto ?? null,
     printUrl: item.UrlImpressaoBoleto ?? null,
   });
@@ -199,7 +199,7 @@ export function createProposalRequest(input: CreateProposalInput): IncluirManual
       prazo: input.installments,
       formatoCalculo: input.calculationFormat,
       ...(input.operationCode ? { codigoOperacao: input.operationCode } : {}),
-      ...(input.firstDueDate ? { dtPrimeiroVencto: toUpstreamDate(input.firstDueDate) } : {}),
+      ...(input.firstDueDate ? { dtPrimeiroVencto: toUpstreamCalendarDate(input.firstDueDate) } : {}),
       ...(input.ccbNumber ? { numeroCCB: Number(input.ccbNumber) } : {}),
       ...chargesRequest(input),
       ...(input.promoterDocument ? { documentoPromotor: onlyDigits(input.promoterDocument) } : {}),

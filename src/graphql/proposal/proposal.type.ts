@@ -1,11 +1,12 @@
 import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { AccountType, FgtsCancellationEventType, PaymentEntrySituation } from '../common/codes.type.js';
 import { AgendaDetail } from '../agenda/agenda.type.js';
 import { Boleto } from '../boleto/boleto.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Installment } from '../installment/installment.type.js';
 import { Person } from '../person/person.type.js';
 import { ProposalSituation } from './proposal-situation.type.js';
-import { DateTimeScalar, DecimalScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A payment entry of a proposal (ConsultaProposta `PropostaLancamentos` item). */
 @ObjectType({ description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).' })
@@ -19,20 +20,25 @@ export class PaymentEntry {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the transaction. Upstream: VlrTransacao.' })
   amount: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Expected payment date. Upstream: DtPrevPagto.' })
-  expectedPaymentDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Expected payment date. Upstream: DtPrevPagto.' })
+  expectedPaymentDate: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'Payment date. Upstream: DtPagamento.' })
   paidAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw situation code of the entry (not published). Upstream: Situacao.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: Situacao.' })
   situationCode: number | null;
+
+  @Field(_type => PaymentEntrySituation.values, { nullable: true, description: 'Where the payment stands (pending, paid, returned); null when the partner did not say. Upstream: Situacao.' })
+  get situation(): PaymentEntrySituation | null {
+    return PaymentEntrySituation.of(this.situationCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Digitable line of the boleto paid by this entry. Upstream: LinhaDigitavel.' })
   digitableLine: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date of that boleto. Upstream: DtVenctoBoleto.' })
-  boletoDueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date of that boleto. Upstream: DtVenctoBoleto.' })
+  boletoDueDate: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of that boleto. Upstream: VlrBoleto.' })
   boletoAmount: string | null;
@@ -43,8 +49,13 @@ export class PaymentEntry {
   @Field(_type => String, { nullable: true, description: 'Bank number of the payee account. Upstream: NumeroBanco.' })
   bankNumber: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw account type code (not published). Upstream: TipoConta.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of accountType. Upstream: TipoConta.' })
   accountTypeCode: number | null;
+
+  @Field(_type => AccountType.values, { nullable: true, description: 'Kind of the payee account; null when the partner did not say. Upstream: TipoConta.' })
+  get accountType(): AccountType | null {
+    return AccountType.of(this.accountTypeCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Branch. Upstream: Agencia.' })
   branch: string | null;
@@ -80,8 +91,13 @@ export class PaymentEntry {
 /** An FGTS cancellation event (ConsultaProposta `CancelamentoFGTS` item). */
 @ObjectType({ description: 'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).' })
 export class FgtsCancellation {
-  @Field(_type => Int, { nullable: true, description: 'Raw event type. Upstream: TipoEvento.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of eventType. Upstream: TipoEvento.' })
   eventTypeCode: number | null;
+
+  @Field(_type => FgtsCancellationEventType.values, { nullable: true, description: 'Kind of event (cancelled before or after the money was released); null when the partner did not say. Upstream: TipoEvento.' })
+  get eventType(): FgtsCancellationEventType | null {
+    return FgtsCancellationEventType.of(this.eventTypeCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Event name. Upstream: NomeEvento.' })
   eventName: string | null;
@@ -107,8 +123,8 @@ export class FgtsCancellation {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the return boleto. Upstream: VlrBoleto.' })
   amount: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Due date of the return boleto. Upstream: DtVencimento.' })
-  dueDate: Date | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date of the return boleto. Upstream: DtVencimento.' })
+  dueDate: string | null;
 
   @Field(_type => Int, { nullable: true, description: 'Number of the return boleto. Upstream: NumeroBoleto.' })
   boletoNumber: number | null;

@@ -1,9 +1,18 @@
 import { onlyDigits } from '../../shared/documents.js';
-import { optionalDecimal, optionalMoney } from '../scalars.js';
+import { optionalDecimal, optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { PersonType } from '../common/person-type.type.js';
 import {
+  BureauBouncedCheck,
+  BureauBouncedChecks,
+  BureauLiabilities,
+  BureauLiability,
+  BureauOverdueDebt,
+  BureauOverdueDebts,
+  BureauProtest,
+  BureauProtests,
   BureauReport,
-  BureauSection,
+  BureauRestriction,
+  BureauRestrictions,
   RegistrationRecord,
   RegistryAddress,
   RegistryEmail,
@@ -69,14 +78,14 @@ export function mapRegistrationRecord(json: unknown, document: string): Registra
     personTypeCode: typeCode,
     name: str(r, 'nome'),
     tradeName: str(r, 'nomeFantasia'),
-    birthDate: str(r, 'dataNascimento'),
+    birthDate: toCalendarDate(str(r, 'dataNascimento')),
     motherName: str(r, 'nomeMae'),
-    openedAt: str(r, 'dataAbertura'),
+    openingDate: toCalendarDate(str(r, 'dataAbertura')),
     legalNature: str(r, 'naturezaJuridica'),
     mainActivityCode: str(activity, 'codigo'),
     mainActivityDescription: str(activity, 'descricao'),
     taxStatus: str(r, 'situacaoCadastral'),
-    taxStatusDate: str(r, 'dataSituacaoCadastral'),
+    taxStatusDate: toCalendarDate(str(r, 'dataSituacaoCadastral')),
     addresses: list(r?.enderecos).map(mapAddress),
     businessAddress: business ? mapAddress(business) : null,
     emails: list(r?.emails).map(e => Object.assign(new RegistryEmail(), { address: str(e, 'email'), primary: bool(e, 'principal') })),
@@ -89,20 +98,68 @@ export function mapRegistrationRecord(json: unknown, document: string): Registra
         document: str(s, 'documento'),
         qualification: str(s, 'qualificacao'),
         sharePercent: optionalDecimal(num(s, 'percentual')),
-        since: str(s, 'dataEntrada'),
+        entryDate: toCalendarDate(str(s, 'dataEntrada')),
       }),
     ),
     raw: json ?? null,
   });
 }
 
-function mapSection(value: unknown): BureauSection | null {
+/** One bureau section: its count and total, and each item built by `item`; null when absent. */
+function mapSection<S extends { count: number | null; total: string | null; items: T[] }, T>(
+  value: unknown,
+  Section: new () => S,
+  item: (entry: Json) => T,
+): S | null {
   const s = obj(value);
   if (!s) {
     return null;
   }
-  return Object.assign(new BureauSection(), { count: num(s, 'quantidade'), total: optionalMoney(num(s, 'valorTotal')), items: Array.isArray(s.itens) ? s.itens : [] });
+  return Object.assign(new Section(), { count: num(s, 'quantidade'), total: optionalMoney(num(s, 'valorTotal')), items: list(s.itens).map(item) });
 }
+
+const liability = (i: Json): BureauLiability =>
+  Object.assign(new BureauLiability(), {
+    creditor: str(i, 'credor'),
+    kind: str(i, 'modalidade'),
+    amount: optionalMoney(num(i, 'valor')),
+    contractDate: toCalendarDate(str(i, 'dataContratacao')),
+    remainingInstallments: num(i, 'parcelasRestantes'),
+  });
+
+const restriction = (i: Json): BureauRestriction =>
+  Object.assign(new BureauRestriction(), {
+    kind: str(i, 'tipo'),
+    origin: str(i, 'origem'),
+    amount: optionalMoney(num(i, 'valor')),
+    occurrenceDate: toCalendarDate(str(i, 'dataOcorrencia')),
+  });
+
+const overdueDebt = (i: Json): BureauOverdueDebt =>
+  Object.assign(new BureauOverdueDebt(), {
+    creditor: str(i, 'credor'),
+    amount: optionalMoney(num(i, 'valor')),
+    dueDate: toCalendarDate(str(i, 'dataVencimento')),
+    daysOverdue: num(i, 'diasAtraso'),
+  });
+
+const bouncedCheck = (i: Json): BureauBouncedCheck =>
+  Object.assign(new BureauBouncedCheck(), {
+    bank: str(i, 'banco'),
+    branch: str(i, 'agencia'),
+    checkCount: num(i, 'quantidadeCheques'),
+    amount: optionalMoney(num(i, 'valor')),
+    lastOccurrenceDate: toCalendarDate(str(i, 'dataUltimaOcorrencia')),
+  });
+
+const protest = (i: Json): BureauProtest =>
+  Object.assign(new BureauProtest(), {
+    notary: str(i, 'cartorio'),
+    city: str(i, 'cidade'),
+    state: str(i, 'uf'),
+    amount: optionalMoney(num(i, 'valor')),
+    protestDate: toCalendarDate(str(i, 'data')),
+  });
 
 /** Maps a ConsultaBureauCnpj answer: the report's fields at the top level, or inside its parsed `json`. */
 export function mapBureauReport(answer: Json, document: string): BureauReport {
@@ -112,15 +169,15 @@ export function mapBureauReport(answer: Json, document: string): BureauReport {
   return Object.assign(new BureauReport(), {
     document: onlyDigits(str(r, 'documento') ?? document),
     name: str(r, 'nome'),
-    consultedAt: str(r, 'dataConsulta'),
+    consultedAt: toDateTime(str(r, 'dataConsulta')),
     score: num(r, 'score'),
     riskBand: str(r, 'faixaRisco'),
     hasRestrictions: bool(r, 'possuiRestricoes'),
-    liabilities: mapSection(r.passivos),
-    restrictions: mapSection(r.restricoes),
-    overdueDebts: mapSection(r.dividasVencidas),
-    bouncedChecks: mapSection(r.chequesSemFundo),
-    protests: mapSection(r.protestos),
+    liabilities: mapSection(r.passivos, BureauLiabilities, liability),
+    restrictions: mapSection(r.restricoes, BureauRestrictions, restriction),
+    overdueDebts: mapSection(r.dividasVencidas, BureauOverdueDebts, overdueDebt),
+    bouncedChecks: mapSection(r.chequesSemFundo, BureauBouncedChecks, bouncedCheck),
+    protests: mapSection(r.protestos, BureauProtests, protest),
     raw,
   });
 }

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { PersonType } from '../common/person-type.type.js';
-import { DecimalScalar, JSONScalar } from '../scalars.js';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar, JSONScalar } from '../scalars.js';
 
 /** An address of a registry record. */
 @ObjectType({ description: 'An address of a registry record. Upstream: an item of enderecos (or enderecoComercial) in the json of ConsultarPessoa / ConsultarCadastroBusca.' })
@@ -71,8 +71,8 @@ export class RegistryPartner {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Share, percent. Upstream: percentual.' })
   sharePercent: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'Date of entry, as sent. Upstream: dataEntrada.' })
-  since: string | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day the partner joined the company; null when not reported. Upstream: dataEntrada.' })
+  entryDate: string | null;
 }
 
 /** A registry record (ConsultarCadastroBusca or ConsultarPessoa `json`). */
@@ -96,14 +96,14 @@ export class RegistrationRecord {
   @Field(_type => String, { nullable: true, description: 'Trade name (companies). Upstream: nomeFantasia.' })
   tradeName: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'Birth date (individuals), as sent. Upstream: dataNascimento.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Birth date; null for companies or when not reported. Upstream: dataNascimento.' })
   birthDate: string | null;
 
   @Field(_type => String, { nullable: true, description: "Mother's name (individuals). Upstream: nomeMae." })
   motherName: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'Opening date (companies), as sent. Upstream: dataAbertura.' })
-  openedAt: string | null;
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day the company was opened; null for individuals or when not reported. Upstream: dataAbertura.' })
+  openingDate: string | null;
 
   @Field(_type => String, { nullable: true, description: 'Legal nature (companies). Upstream: naturezaJuridica.' })
   legalNature: string | null;
@@ -117,7 +117,7 @@ export class RegistrationRecord {
   @Field(_type => String, { nullable: true, description: 'Tax registration status (e.g. REGULAR, ATIVA). Upstream: situacaoCadastral.' })
   taxStatus: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'Date of the tax status, as sent. Upstream: dataSituacaoCadastral.' })
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day the tax status took effect; null when not reported. Upstream: dataSituacaoCadastral.' })
   taxStatusDate: string | null;
 
   @Field(_type => [RegistryAddress], { description: 'Addresses. Upstream: enderecos.' })
@@ -139,18 +139,121 @@ export class RegistrationRecord {
   raw: unknown;
 }
 
-/** One section of a bureau report. */
-@ObjectType({ description: 'A section of a bureau report (liabilities, restrictions, overdue debts, bounced checks, protests). Upstream: { quantidade, valorTotal, itens }.' })
-export class BureauSection {
-  @Field(_type => Int, { nullable: true, description: 'Number of occurrences. Upstream: quantidade.' })
-  count: number | null;
+/** A liability (credit taken) in a bureau report. */
+@ObjectType({ description: 'A credit the person has taken and is still paying. Upstream: an item of passivos.itens.' })
+export class BureauLiability {
+  @Field(_type => String, { nullable: true, description: 'Who lent the money. Upstream: credor.' })
+  creditor: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Total amount. Upstream: valorTotal.' })
-  total: string | null;
+  @Field(_type => String, { nullable: true, description: 'Kind of credit (e.g. personal loan, payroll loan), as the bureau names it. Upstream: modalidade.' })
+  kind: string | null;
 
-  @Field(_type => JSONScalar, { description: 'The occurrences as sent (structure not published). Upstream: itens.' })
-  items: unknown;
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  amount: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day the credit was taken. Upstream: dataContratacao.' })
+  contractDate: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Installments still to pay. Upstream: parcelasRestantes.' })
+  remainingInstallments: number | null;
 }
+
+/** A restriction (negative record) in a bureau report. */
+@ObjectType({ description: 'A negative record against the person (e.g. PEFIN). Upstream: an item of restricoes.itens.' })
+export class BureauRestriction {
+  @Field(_type => String, { nullable: true, description: 'Kind of restriction, as the bureau names it (e.g. PEFIN). Upstream: tipo.' })
+  kind: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Who reported it. Upstream: origem.' })
+  origin: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  amount: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day it was recorded. Upstream: dataOcorrencia.' })
+  occurrenceDate: string | null;
+}
+
+/** An overdue debt in a bureau report. */
+@ObjectType({ description: 'A debt past its due date. Upstream: an item of dividasVencidas.itens.' })
+export class BureauOverdueDebt {
+  @Field(_type => String, { nullable: true, description: 'Who is owed. Upstream: credor.' })
+  creditor: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  amount: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day it fell due. Upstream: dataVencimento.' })
+  dueDate: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Days overdue when the report was produced. Upstream: diasAtraso.' })
+  daysOverdue: number | null;
+}
+
+/** Bounced checks at one bank branch, in a bureau report. */
+@ObjectType({ description: 'Checks returned unpaid at one bank branch. Upstream: an item of chequesSemFundo.itens.' })
+export class BureauBouncedCheck {
+  @Field(_type => String, { nullable: true, description: 'Bank code, as the bureau sends it (e.g. "341"). Upstream: banco.' })
+  bank: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Branch. Upstream: agencia.' })
+  branch: string | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Number of checks. Upstream: quantidadeCheques.' })
+  checkCount: number | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  amount: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day of the latest one. Upstream: dataUltimaOcorrencia.' })
+  lastOccurrenceDate: string | null;
+}
+
+/** A protest in a bureau report. */
+@ObjectType({ description: 'A debt protested at a notary. Upstream: an item of protestos.itens.' })
+export class BureauProtest {
+  @Field(_type => String, { nullable: true, description: 'Notary office. Upstream: cartorio.' })
+  notary: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'City of the notary. Upstream: cidade.' })
+  city: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'State (UF) of the notary, two letters. Upstream: uf.' })
+  state: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  amount: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day of the protest. Upstream: data.' })
+  protestDate: string | null;
+}
+
+/** The count and total every bureau section carries. */
+function sectionType<T extends object>(name: string, item: new () => T, what: string, upstream: string) {
+  @ObjectType(name, { description: `${what} in a bureau report: how many, their total and each one. Upstream: ${upstream} { quantidade, valorTotal, itens }.` })
+  class Section {
+    @Field(_type => Int, { nullable: true, description: 'Number of occurrences. Upstream: quantidade.' })
+    count: number | null;
+
+    @Field(_type => DecimalScalar, { nullable: true, description: 'Sum of their amounts, in BRL. Upstream: valorTotal.' })
+    total: string | null;
+
+    @Field(_type => [item], { description: 'Each occurrence; empty when there is none. Upstream: itens.' })
+    items: T[];
+  }
+  return Section;
+}
+
+export const BureauLiabilities = sectionType('BureauLiabilities', BureauLiability, 'Credits taken', 'passivos');
+export type BureauLiabilities = InstanceType<typeof BureauLiabilities>;
+export const BureauRestrictions = sectionType('BureauRestrictions', BureauRestriction, 'Negative records', 'restricoes');
+export type BureauRestrictions = InstanceType<typeof BureauRestrictions>;
+export const BureauOverdueDebts = sectionType('BureauOverdueDebts', BureauOverdueDebt, 'Overdue debts', 'dividasVencidas');
+export type BureauOverdueDebts = InstanceType<typeof BureauOverdueDebts>;
+export const BureauBouncedChecks = sectionType('BureauBouncedChecks', BureauBouncedCheck, 'Bounced checks', 'chequesSemFundo');
+export type BureauBouncedChecks = InstanceType<typeof BureauBouncedChecks>;
+export const BureauProtests = sectionType('BureauProtests', BureauProtest, 'Protests', 'protestos');
+export type BureauProtests = InstanceType<typeof BureauProtests>;
 
 /** A bureau report (ConsultaBureauCnpj). */
 @ObjectType({
@@ -164,8 +267,8 @@ export class BureauReport {
   @Field(_type => String, { nullable: true, description: 'Name or corporate name. Upstream: nome.' })
   name: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'When the report was produced, as sent. Upstream: dataConsulta.' })
-  consultedAt: string | null;
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the bureau produced the report; null when not reported. Upstream: dataConsulta.' })
+  consultedAt: Date | null;
 
   @Field(_type => Int, { nullable: true, description: 'Credit score. Upstream: score.' })
   score: number | null;
@@ -176,20 +279,20 @@ export class BureauReport {
   @Field(_type => Boolean, { nullable: true, description: 'Whether there are restrictions. Upstream: possuiRestricoes.' })
   hasRestrictions: boolean | null;
 
-  @Field(_type => BureauSection, { nullable: true, description: 'Liabilities. Upstream: passivos.' })
-  liabilities: BureauSection | null;
+  @Field(_type => BureauLiabilities, { nullable: true, description: 'Liabilities; null when the bureau sent no such section. Upstream: passivos.' })
+  liabilities: BureauLiabilities | null;
 
-  @Field(_type => BureauSection, { nullable: true, description: 'Restrictions. Upstream: restricoes.' })
-  restrictions: BureauSection | null;
+  @Field(_type => BureauRestrictions, { nullable: true, description: 'Restrictions; null when the bureau sent no such section. Upstream: restricoes.' })
+  restrictions: BureauRestrictions | null;
 
-  @Field(_type => BureauSection, { nullable: true, description: 'Overdue debts. Upstream: dividasVencidas.' })
-  overdueDebts: BureauSection | null;
+  @Field(_type => BureauOverdueDebts, { nullable: true, description: 'Overdue debts; null when the bureau sent no such section. Upstream: dividasVencidas.' })
+  overdueDebts: BureauOverdueDebts | null;
 
-  @Field(_type => BureauSection, { nullable: true, description: 'Bounced checks. Upstream: chequesSemFundo.' })
-  bouncedChecks: BureauSection | null;
+  @Field(_type => BureauBouncedChecks, { nullable: true, description: 'Bounced checks; null when the bureau sent no such section. Upstream: chequesSemFundo.' })
+  bouncedChecks: BureauBouncedChecks | null;
 
-  @Field(_type => BureauSection, { nullable: true, description: 'Protests. Upstream: protestos.' })
-  protests: BureauSection | null;
+  @Field(_type => BureauProtests, { nullable: true, description: 'Protests; null when the bureau sent no such section. Upstream: protestos.' })
+  protests: BureauProtests | null;
 
   @Field(_type => JSONScalar, { nullable: true, description: 'The whole report as the partner sent it. Upstream: the response body (or its json string, parsed).' })
   raw: unknown;

@@ -1,5 +1,7 @@
 import { onlyDigits } from '../../shared/documents.js';
-import { type AssinanteConvite, type AssinanteFinalizado } from '../../upstream/types.js';
+import { type AssinanteConvite, type AssinanteFinalizado, type Parametro } from '../../upstream/types.js';
+import { type ProposalSituation } from '../proposal/proposal-situation.type.js';
+import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { toUpstreamDate } from '../common/validation.js';
 import { type SignedSignerInput, type SignerInviteInput } from './signature.input.js';
 
@@ -68,5 +70,28 @@ export function invitedSignersDetails(signers: readonly SignerInviteInput[]): Si
 export function signedSignersDetails(signers: readonly SignedSignerInput[]): SignersDetails {
   return {
     signers: signers.map(s => ({ name: s.name, email: s.email, document: onlyDigits(s.document), role: s.description ?? null, signedAt: s.signedAt.toISOString(), signingDeadline: null })),
+  };
+}
+
+/** The typed results a signer registration answers in `parametros` (each null when absent). */
+export function signerResults(parametros: readonly Parametro[] | null | undefined): {
+  signingUrl: string | null;
+  signerCount: number | null;
+  pendingSignerCount: number | null;
+  proposalSituation: ProposalSituation | null;
+  proposalSituationCode: number | null;
+} {
+  const value = (name: string): string | null => parametros?.find(p => p.nome === name)?.valor ?? null;
+  const int = (name: string): number | null => {
+    const text = value(name)?.trim();
+    return text !== undefined && /^\d+$/.test(text) ? Number(text) : null;
+  };
+  const situationCode = int('situacaoProposta');
+  return {
+    signingUrl: value('urlAssinatura'),
+    signerCount: int('quantidadeAssinantes'),
+    pendingSignerCount: int('assinaturasPendentes'),
+    proposalSituation: situationCode === null ? null : toProposalSituation(situationCode),
+    proposalSituationCode: situationCode,
   };
 }

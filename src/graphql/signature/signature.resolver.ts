@@ -4,7 +4,7 @@ import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCB
 import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
-import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest } from './signature.mapper.js';
+import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults } from './signature.mapper.js';
 import { SignersPayload } from './signature.type.js';
 
 const PAYLOAD = 'SignersPayload';
@@ -17,11 +17,21 @@ async function signersPayload(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<SignersPayload> {
   if (!outcome.ok) {
-    return Object.assign(new SignersPayload(), { proposal: null, parameters: [], userErrors: outcome.userErrors });
+    return Object.assign(new SignersPayload(), {
+      proposal: null,
+      signingUrl: null,
+      signerCount: null,
+      pendingSignerCount: null,
+      proposalSituation: null,
+      proposalSituationCode: null,
+      rawParameters: [],
+      userErrors: outcome.userErrors,
+    });
   }
   return Object.assign(new SignersPayload(), {
     proposal: await payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
-    parameters: mapParameters(outcome.value.parametros),
+    ...signerResults(outcome.value.parametros),
+    rawParameters: mapParameters(outcome.value.parametros),
     userErrors: [],
   });
 }

@@ -75,7 +75,9 @@ describe('installment mapper', () => {
       [1, '100.50', '100.50', 1, 'p-1'],
       [2, '100.50', null, null, 'p-1'],
     ]);
-    expect(items[1]?.dueDate?.toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(items[1]?.dueDate).toBe('2026-03-10');
+    expect(items[0]?.situation).toBe('SETTLED');
+    expect(items[1]?.situation).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { Kind, parseValue } from 'graphql';
 import { Decimal } from 'decimal.js';
-import { DateTimeScalar, DecimalScalar, formatDecimal, formatMoney, toDateTime } from '../../../src/graphql/scalars.js';
+import { GraphQLError } from 'graphql';
+import { CalendarDateScalar, DateTimeScalar, DecimalScalar, formatDecimal, formatMoney, isCalendarDate, toCalendarDate, toDateTime } from '../../../src/graphql/scalars.js';
+import { defineCodeEnum } from '../../../src/graphql/common/code-enum.js';
 
 describe('DecimalScalar', () => {
   it('serializes upstream numbers from their shortest text, never through float arithmetic', () => {
@@ -92,5 +94,75 @@ describe('toDateTime', () => {
     expect(second).not.toBe(first);
     expect(second?.toISOString()).toBe('2026-03-15T00:00:00.000Z');
     expect(toDateTime('not a date')).toBeNull();
+  });
+});
+
+describe('CalendarDateScalar', () => {
+  it('is named Date and serializes a calendar day as the same text', () => {
+    expect(CalendarDateScalar.name).toBe('Date');
+    expect(CalendarDateScalar.serialize('2026-12-23')).toBe('2026-12-23');
+    expect(() => CalendarDateScalar.serialize('2026-12-23T00:00:00Z')).toThrow('Date cannot represent');
+    expect(() => CalendarDateScalar.serialize(new Date('2026-12-23T00:00:00Z'))).toThrow('Date cannot represent');
+  });
+
+  it('accepts real days only, as variables and as literals', () => {
+    expect(CalendarDateScalar.parseValue('2024-02-29')).toBe('2024-02-29');
+    expect(CalendarDateScalar.parseLiteral(parseValue('"2026-12-23"'))).toBe('2026-12-23');
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-23T00:00:00Z', '23/12/2026', '', 20261223]) {
+      expect(() => CalendarDateScalar.parseValue(bad)).toThrow(GraphQLError);
+    }
+    expect(() => CalendarDateScalar.parseLiteral(parseValue('20261223'))).toThrow(GraphQLError);
+  });
+
+  it('refuses a bad day with BAD_USER_INPUT carrying one INVALID_INPUT user error', () => {
+    let caught: unknown;
+    try {
+      CalendarDateScalar.parseValue('2026-02-30');
+    } catch (error) {
+      caught = error;
+    }
+    expect((caught as GraphQLError).extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', upstreamCode: null }],
+    });
+  });
+});
+
+describe('toCalendarDate', () => {
+  it('takes the day as the partner wrote it, whatever offset follows', () => {
+    expect(toCalendarDate('2026-12-23T00:00:00.000Z')).toBe('2026-12-23');
+    expect(toCalendarDate('2026-12-23T00:00:00')).toBe('2026-12-23');
+    expect(toCalendarDate('2026-12-23T00:00:00-03:00')).toBe('2026-12-23');
+    expect(toCalendarDate('2026-12-23')).toBe('2026-12-23');
+    expect(toCalendarDate(' 2026-12-23 ')).toBe('2026-12-23');
+    expect(toCalendarDate('2026-02-30')).toBeNull();
+    expect(toCalendarDate('not a date')).toBeNull();
+    expect(toCalendarDate(null)).toBeNull();
+    expect(toCalendarDate(undefined)).toBeNull();
+  });
+
+  it('knows leap years', () => {
+    expect(isCalendarDate('2000-02-29')).toBe(true);
+    expect(isCalendarDate('1900-02-29')).toBe(false);
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+  });
+});
+
+describe('defineCodeEnum', () => {
+  const Sample = defineCodeEnum('SampleCodeForTest', {
+    description: 'A sample.',
+    codeField: 'sampleCode',
+    upstream: 'amostra',
+    values: { FIRST: { code: 0, description: 'The first' }, THIRD: { code: 3, description: 'The third' } },
+  });
+
+  it('maps known codes to their value, unknown codes to UNKNOWN and no code to null', () => {
+    expect(Sample.of(0)).toBe('FIRST');
+    expect(Sample.of(3)).toBe('THIRD');
+    expect(Sample.of(2)).toBe('UNKNOWN');
+    expect(Sample.of(null)).toBeNull();
+    expect(Sample.of(undefined)).toBeNull();
+    expect(Sample.codeOf('THIRD')).toBe(3);
+    expect(Sample.values).toEqual({ FIRST: 'FIRST', THIRD: 'THIRD', UNKNOWN: 'UNKNOWN' });
   });
 });
