@@ -76,7 +76,7 @@ export function estimateUpstreamCalls(
         continue;
       }
       const proposalSelection = (): Selection => selectedFields(info as GraphQLResolveInfo, [node], 'Proposal');
-      if (name === 'proposal') {
+      if (name === 'proposal' || name === 'proposalByOperationCode') {
         total += proposalCost(info, proposalSelection(), { id: '' }) + (argument(node, 'operationCode', info) ? 1 : 0);
       } else if (name === 'proposals') {
         const ids = argument(node, 'ids', info);

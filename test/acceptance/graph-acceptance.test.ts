@@ -241,8 +241,8 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
   });
 
   it('looks a proposal up by operationCode, and checks number against the record', async () => {
-    const byCode = await counted(graph, () => graph.execute('{ proposal(operationCode: "DEMO-DISBURSED") { id number operationCode situation } }'));
-    expect(ok(byCode.result).proposal).toEqual({ id: demo.disbursed, number: 100003, operationCode: 'DEMO-DISBURSED', situation: 'DISBURSED' });
+    const byCode = await counted(graph, () => graph.execute('{ proposalByOperationCode(operationCode: "DEMO-DISBURSED") { id number operationCode situation } }'));
+    expect(ok(byCode.result).proposalByOperationCode).toEqual({ id: demo.disbursed, number: 100003, operationCode: 'DEMO-DISBURSED', situation: 'DISBURSED' });
     expect(byCode.calls.total).toBe(1);
 
     expect(ok(await graph.execute('query ($id: ID!) { proposal(id: $id, number: 100003) { number } }', { id: demo.disbursed })).proposal).toEqual({ number: 100003 });

@@ -22,7 +22,7 @@ const RISK_SDL = `
 
   type Proposal @key(fields: "id") {
     id: ID!
-    financedAmount: Decimal @external
+    financedAmount: Decimal! @external
     "Risk score, one point per 100 of financed amount (capped at 999)."
     riskScore: Int @requires(fields: "financedAmount")
     "Whether the risk team reviewed this proposal."

@@ -39,8 +39,8 @@ describe('the credit graph mutations', () => {
       expect(payload?.userErrors).toEqual([]);
       // A new proposal waits for the partner's credit analysis (the sandbox's lasts 10 s of its clock).
       expect(payload?.proposal).toMatchObject({ operationCode: input.operationCode, situation: 'UNDER_REVIEW', financedAmount: expect.stringMatching(/^\d+\.\d{2}$/) });
-      expect(payload?.proposal?.installments.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
-      payload?.proposal?.installments.forEach(i => expect(i.amount).toMatch(/^\d+\.\d{2}$/));
+      expect(payload?.proposal?.installments?.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
+      payload?.proposal?.installments?.forEach(i => expect(i.amount).toMatch(/^\d+\.\d{2}$/));
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
     });
 

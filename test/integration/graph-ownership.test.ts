@@ -52,13 +52,15 @@ describe('ownership, read-back and viewer', () => {
       const code = `OWN-${randomUUID()}`;
       const mine = await create(ALICE, code);
       await h.resetCalls();
-      const query = `query($code: String!, $id: ID) { proposal(operationCode: $code, id: $id) { id operationCode } }`;
-      expect((await h.run(query, { code }, BOB)).data).toEqual({ proposal: null });
-      expect((await h.run(query, { code: 'NO-SUCH-CODE' }, ALICE)).data).toEqual({ proposal: null });
-      expect((await h.run(query, { code, id: randomUUID() }, ALICE)).data).toEqual({ proposal: null });
+      const query = `query($code: String!) { proposalByOperationCode(operationCode: $code) { id operationCode } }`;
+      const withId = `query($code: String!, $id: ID!) { proposal(operationCode: $code, id: $id) { id operationCode } }`;
+      expect((await h.run(query, { code }, BOB)).data).toEqual({ proposalByOperationCode: null });
+      expect((await h.run(query, { code: 'NO-SUCH-CODE' }, ALICE)).data).toEqual({ proposalByOperationCode: null });
+      expect((await h.run(withId, { code, id: randomUUID() }, ALICE)).data).toEqual({ proposal: null });
       expect((await h.calls()).total).toBe(0);
-      expect((await h.run(query, { code }, ALICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
-      expect((await h.run(query, { code }, BACK_OFFICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
+      expect((await h.run(query, { code }, ALICE)).data).toEqual({ proposalByOperationCode: { id: mine.id, operationCode: code } });
+      expect((await h.run(query, { code }, BACK_OFFICE)).data).toEqual({ proposalByOperationCode: { id: mine.id, operationCode: code } });
+      expect((await h.run(withId, { code, id: mine.id }, ALICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
     });
 
     it('refuses the number check on another caller\'s proposal before any call, and answers its own from the ledger', async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { parse, validate } from 'graphql';
+import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
 import {
   consultaProposta,
   consultarDetalhes,
@@ -87,8 +89,8 @@ describe('the credit graph read path', () => {
       expect(proposal.agenda.installments[0]?.entries).toHaveLength(1);
       expect(proposal.agenda.installments[1]?.boletos).toHaveLength(1);
       expect(proposal.agenda.installments[1]?.boletos[0]?.qrCode?.emv).toMatch(/^000201/);
-      expect(proposal.installments.map(i => i.agenda?.number)).toEqual(proposal.installments.map(i => i.number));
-      expect(proposal.installments[1]?.agenda?.balance).toBe(cents(detail.parcelas?.find(p => p.nroParcela === 2)?.vlrSaldoAtual));
+      expect(proposal.installments?.map(i => i.agenda?.number)).toEqual(proposal.installments?.map(i => i.number));
+      expect(proposal.installments?.[1]?.agenda?.balance).toBe(cents(detail.parcelas?.find(p => p.nroParcela === 2)?.vlrSaldoAtual));
     });
 
     it('makes no more calls for the same proposal under two aliases', async () => {
@@ -96,7 +98,7 @@ describe('the credit graph read path', () => {
       const result = await h.run(SameProposalTwiceDocument, { id });
       expect(result.errors).toBeUndefined();
       expect(result.data?.a?.situation).toBe('DISBURSED');
-      expect(result.data?.b?.installments.map(i => i.amount)).toEqual(result.data?.a?.installments.map(() => expect.stringMatching(/^\d+\.\d{2}$/)));
+      expect(result.data?.b?.installments?.map(i => i.amount)).toEqual(result.data?.a?.installments?.map(() => expect.stringMatching(/^\d+\.\d{2}$/)));
       const calls = await h.calls();
       expect(calls.operations).toEqual({
         '/FGTS/ConsultaProposta': 1,
@@ -197,27 +199,37 @@ describe('the credit graph read path', () => {
 
     it('finds a proposal by operation code', async () => {
       const demo = h.demo('approved');
-      const result = await h.run(`query($code: String!) { proposal(operationCode: $code) { id number operationCode situation } }`, { code: demo.operationCode });
+      const result = await h.run(`query($code: String!) { proposalByOperationCode(operationCode: $code) { id number operationCode situation } }`, { code: demo.operationCode });
       expect(result.errors).toBeUndefined();
-      expect(result.data).toEqual({ proposal: { id: demo.id, number: demo.number, operationCode: demo.operationCode, situation: 'APPROVED' } });
+      expect(result.data).toEqual({ proposalByOperationCode: { id: demo.id, number: demo.number, operationCode: demo.operationCode, situation: 'APPROVED' } });
       expect((await h.calls()).total).toBe(1);
     });
 
     it('checks a number or operation code given with the id against the record', async () => {
       const demo = h.demo('disbursed');
       const other = h.demo('approved');
-      const query = `query($id: ID, $number: Int, $code: String) { proposal(id: $id, number: $number, operationCode: $code) { id number operationCode } }`;
+      const query = `query($id: ID!, $number: Int, $code: String) { proposal(id: $id, number: $number, operationCode: $code) { id number operationCode } }`;
       const matching = await h.run(query, { id: demo.id, number: demo.number, code: demo.operationCode });
       expect(matching.data).toEqual({ proposal: { id: demo.id, number: demo.number, operationCode: demo.operationCode } });
       expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
       expect((await h.run(query, { id: demo.id, number: other.number })).data).toEqual({ proposal: null });
       expect((await h.run(query, { id: demo.id, code: other.operationCode })).data).toEqual({ proposal: null });
-      expect((await h.run(query, { code: demo.operationCode, number: demo.number })).data).toEqual({ proposal: { id: demo.id, number: demo.number, operationCode: demo.operationCode } });
+      const byCode = `query($code: String!, $number: Int) { proposalByOperationCode(operationCode: $code, number: $number) { id number operationCode } }`;
+      expect((await h.run(byCode, { code: demo.operationCode, number: demo.number })).data).toEqual({
+        proposalByOperationCode: { id: demo.id, number: demo.number, operationCode: demo.operationCode },
+      });
+      expect((await h.run(byCode, { code: demo.operationCode, number: other.number })).data).toEqual({ proposalByOperationCode: null });
     });
 
-    it('refuses a lookup by number alone before any call', async () => {
-      const result = await h.run(`{ proposal(number: 100001) { id } }`);
-      expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    it('refuses a lookup without a locator at validation, before anything runs', async () => {
+      for (const query of ['{ proposal { id } }', '{ proposal(number: 100001) { id } }', '{ proposalByOperationCode { id } }', '{ proposalByOperationCode(number: 100001) { id } }']) {
+        const errors = validate(await buildCreditGraphSchema(), parse(query));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]?.message).toMatch(/^Field "(proposal|proposalByOperationCode)" argument "(id|operationCode)" of type "(ID|String)!" is required, but it was not provided\.$/);
+        const result = await h.run(query);
+        expect(result.data).toBeUndefined();
+        expect(result.errors).toHaveLength(1);
+      }
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -268,7 +280,7 @@ describe('the credit graph read path', () => {
       expect(proposals.map(p => p?.id)).toEqual(ids);
       expect(proposals.map(p => p?.number)).toEqual(numbers);
       for (const p of proposals) {
-        expect(p?.installments.map(i => i.agenda?.number)).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(p?.installments?.map(i => i.agenda?.number)).toEqual([1, 2, 3, 4, 5, 6]);
       }
       const calls = await h.calls();
       expect(calls.total).toBe(20);

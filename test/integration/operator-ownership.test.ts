@@ -54,7 +54,7 @@ const CREATE = `mutation($key: String!, $input: CreateProposalInput!) {
   createProposal(idempotencyKey: $key, input: $input) { proposal { id number operationCode } userErrors { code } }
 }`;
 const READ = `query($id: ID!) { proposal(id: $id) { id situation client { document } } }`;
-const BY_CODE = `query($code: String!) { proposal(operationCode: $code) { id } }`;
+const BY_CODE = `query($code: String!) { proposalByOperationCode(operationCode: $code) { id } }`;
 const LIST = `query($ids: [ID!]!) { proposals(ids: $ids) { id situation } }`;
 const ENTITIES = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Proposal { id situation client { document } } } }`;
 const READ_BACK = `query($id: ID!) {
@@ -131,7 +131,7 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
       expect(byId.errors).toBeUndefined();
       expect(byId.data).toEqual({ proposal: null });
       const byCode = await r.ask('bob', BY_CODE, { code: aliceProposal.operationCode });
-      expect(byCode.data).toEqual({ proposal: null });
+      expect(byCode.data).toEqual({ proposalByOperationCode: null });
       const list = await r.ask('bob', LIST, { ids: [aliceProposal.id] });
       expect(list.data).toEqual({ proposals: [null] });
       const entities = await r.ask('bob', ENTITIES, { reps: [{ __typename: 'Proposal', id: aliceProposal.id }] });

@@ -16,7 +16,7 @@ export class QrCode {
 /** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). */
 @ObjectType({ description: 'A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
 export class AgendaBoleto {
-  @Field(_type => Int, { nullable: true, description: 'Boleto number. Upstream: numeroBoleto.' })
+  @Field(_type => Int, { description: 'Boleto number. Upstream: numeroBoleto.' })
   number: number | null;
 
   @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installment. Upstream: liquidacao.' })
@@ -28,7 +28,7 @@ export class AgendaBoleto {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
   expiresAt: Date | null;
 
-  @Field(_type => String, { nullable: true, description: '47-digit digitable line. Upstream: linhaDigitavel.' })
+  @Field(_type => String, { description: '47-digit digitable line. Upstream: linhaDigitavel.' })
   digitableLine: string | null;
 
   @Field(_type => Int, { nullable: true, description: 'Raw code of registrationOperation. Upstream: operacaoBoletoRegistro.' })
@@ -66,13 +66,13 @@ export class PixCharge {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the payment was credited. Upstream: dtCredito.' })
   creditedAt: Date | null;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Due date. Upstream: dtVencimento.' })
   dueDate: string | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the charge expires. Upstream: dtExpiracao.' })
   expiresAt: Date | null;
 
-  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
+  @Field(_type => String, { description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
   emv: string | null;
 
   @Field(_type => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
@@ -85,7 +85,7 @@ export class LedgerEntry {
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date the entry refers to. Upstream: dtVencimento.' })
   dueDate: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the entry was posted. Upstream: dtLancamento.' })
+  @Field(_type => DateTimeScalar, { description: 'When the entry was posted. Upstream: dtLancamento.' })
   postedAt: Date | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
@@ -112,10 +112,10 @@ export class LedgerEntry {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount updated to the entry date. Upstream: vlrParcelaAtualizado.' })
   updatedInstallmentAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid. Upstream: vlrPagamento.' })
+  @Field(_type => DecimalScalar, { description: 'Amount paid. Upstream: vlrPagamento.' })
   paymentAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment balance after the entry. Upstream: vlrSaldoParcela.' })
+  @Field(_type => DecimalScalar, { description: 'Installment balance after the entry. Upstream: vlrSaldoParcela.' })
   balanceAmount: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
@@ -134,33 +134,33 @@ export class LedgerEntry {
 /** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). */
 @ObjectType({ description: 'An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
 export class AgendaInstallment {
-  @Field(_type => ID, { nullable: true, description: 'Installment UUID. Upstream: codigoParcela.' })
+  @Field(_type => ID, { description: 'Installment UUID. Upstream: codigoParcela.' })
   id: string | null;
 
   @Field(_type => Int, { description: 'Installment number. Upstream: nroParcela.' })
   number: number;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacao.' })
+  @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
 
-  @Field(_type => InstallmentSituation.values, { nullable: true, description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
   get situation(): InstallmentSituation | null {
     return InstallmentSituation.of(this.situationCode);
   }
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Original due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Original due date. Upstream: dtVencimento.' })
   dueDate: string | null;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Current due date (after extensions). Upstream: dtVencimentoAtual.' })
+  @Field(_type => CalendarDateScalar, { description: 'Current due date (after extensions). Upstream: dtVencimentoAtual.' })
   currentDueDate: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
+  @Field(_type => DecimalScalar, { description: 'Installment amount. Upstream: vlrParcela.' })
   amount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Current balance still owed. Upstream: vlrSaldoAtual.' })
+  @Field(_type => DecimalScalar, { description: 'Current balance still owed. Upstream: vlrSaldoAtual.' })
   balance: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Total paid so far. Upstream: vlrTotalPago.' })
+  @Field(_type => DecimalScalar, { description: 'Total paid so far. Upstream: vlrTotalPago.' })
   totalPaid: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
@@ -192,10 +192,10 @@ export class AgendaDetail {
   })
   fetchedAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
+  @Field(_type => Int, { description: 'Proposal number. Upstream: numeroProposta.' })
   proposalNumber: number | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was created. Upstream: dtInclusao.' })
+  @Field(_type => DateTimeScalar, { description: 'When the agenda was created. Upstream: dtInclusao.' })
   createdAt: Date | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was cancelled. Upstream: dtCancelamento.' })
@@ -204,10 +204,10 @@ export class AgendaDetail {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the agenda was settled. Upstream: dtLiquidacao.' })
   settledAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacaoAgenda.' })
+  @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacaoAgenda.' })
   situationCode: number | null;
 
-  @Field(_type => AgendaSituation.values, { nullable: true, description: 'Where the agenda stands (active, settled, cancelled); null when the partner did not say. Upstream: situacaoAgenda.' })
+  @Field(_type => AgendaSituation.values, { description: 'Where the agenda stands (active, settled, cancelled); null when the partner did not say. Upstream: situacaoAgenda.' })
   get situation(): AgendaSituation | null {
     return AgendaSituation.of(this.situationCode);
   }
@@ -215,7 +215,7 @@ export class AgendaDetail {
   @Field(_type => String, { nullable: true, description: 'Agenda situation text. Upstream: descricaoSituacaoAgenda.' })
   situationDescription: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'CPF or CNPJ of the client. Upstream: documentoFederalCliente.' })
+  @Field(_type => String, { description: 'CPF or CNPJ of the client. Upstream: documentoFederalCliente.' })
   clientDocument: string | null;
 
   @Field(_type => String, { nullable: true, description: 'Client name. Upstream: nomeCliente.' })
@@ -230,7 +230,7 @@ export class AgendaDetail {
   @Field(_type => String, { nullable: true, description: 'Contract type text. Upstream: descricaoTipoContrato.' })
   contractTypeDescription: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount financed. Upstream: vlrFinanciado.' })
+  @Field(_type => DecimalScalar, { description: 'Amount financed. Upstream: vlrFinanciado.' })
   financedAmount: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Approximate daily retention. Upstream: vlrRetencaoDiarioAprox.' })
@@ -239,13 +239,13 @@ export class AgendaDetail {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Total paid. Upstream: vlrTotalPago.' })
   totalPaid: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Number of installments. Upstream: qtdeParcelas.' })
+  @Field(_type => Int, { description: 'Number of installments. Upstream: qtdeParcelas.' })
   installmentCount: number | null;
 
-  @Field(_type => ProposalSituation, { nullable: true, description: 'Situation of the proposal. Upstream: situacaoProposta.' })
+  @Field(_type => ProposalSituation, { description: 'Situation of the proposal. Upstream: situacaoProposta.' })
   proposalSituation: ProposalSituation | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw situation code of the proposal. Upstream: situacaoProposta.' })
+  @Field(_type => Int, { description: 'Raw situation code of the proposal. Upstream: situacaoProposta.' })
   proposalSituationCode: number | null;
 
   @Field(_type => [AgendaInstallment], {

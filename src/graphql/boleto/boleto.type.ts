@@ -18,16 +18,16 @@ export class Boleto {
   })
   fetchedAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Proposal number. Upstream: numeroProposta.' })
+  @Field(_type => Int, { description: 'Proposal number. Upstream: numeroProposta.' })
   proposalNumber: number | null;
 
-  @Field(_type => String, { nullable: true, description: '47-digit digitable line. Upstream: linhaDigitavel.' })
+  @Field(_type => String, { description: '47-digit digitable line. Upstream: linhaDigitavel.' })
   digitableLine: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Boleto amount. Upstream: valorBoleto.' })
+  @Field(_type => DecimalScalar, { description: 'Boleto amount. Upstream: valorBoleto.' })
   amount: string | null;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Due date. Upstream: dtVencimento.' })
   dueDate: string | null;
 
   @Field(_type => [Int], { description: 'Installment numbers this boleto covers. Upstream: parcelas (a string listing them, parsed).' })
@@ -51,7 +51,7 @@ export class Boleto {
   @Field(_type => String, { nullable: true, description: 'Partner name. Upstream: parceiro.' })
   partnerName: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was generated. Upstream: dtInclusao.' })
+  @Field(_type => DateTimeScalar, { description: 'When the boleto was generated. Upstream: dtInclusao.' })
   createdAt: Date | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was cancelled; null while active. Upstream: dtCancelamento.' })

@@ -16,22 +16,22 @@ export class Installment {
   })
   fetchedAt: Date | null;
 
-  @Field(_type => ID, { nullable: true, description: 'Installment UUID. Upstream: codigo.' })
+  @Field(_type => ID, { description: 'Installment UUID. Upstream: codigo.' })
   id: string | null;
 
   @Field(_type => Int, { description: 'Installment number, from 1. Upstream: nroParcela.' })
   number: number;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Installment amount. Upstream: vlrParcela.' })
+  @Field(_type => DecimalScalar, { description: 'Installment amount. Upstream: vlrParcela.' })
   amount: string | null;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Due date. Upstream: dtVencimento.' })
   dueDate: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: situacao.' })
+  @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
 
-  @Field(_type => InstallmentSituation.values, { nullable: true, description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
   get situation(): InstallmentSituation | null {
     return InstallmentSituation.of(this.situationCode);
   }

@@ -11,15 +11,13 @@ export const MAX_PROPOSALS_PER_QUERY = 50;
 /** Arguments of `Query.proposal`. */
 @ArgsType()
 export class ProposalArgs {
-  @Field(_type => ID, { nullable: true, description: 'Proposal UUID. Upstream: CodigoProposta (ConsultaProposta request).' })
-  @IsOptional()
+  @Field(_type => ID, { description: 'The proposal id (a UUID). Upstream: CodigoProposta (ConsultaProposta request).' })
   @IsUUID()
-  id?: string | null;
+  id: string;
 
   @Field(_type => Int, {
     nullable: true,
-    description:
-      'Proposal number. The partner cannot look a proposal up by number alone (ConsultaProposta takes CodigoProposta or CodigoOperacao), so give id or operationCode with it; the graph checks it against the record (one ConsultaProposta call) and answers null when it does not match. Upstream: CodigoProposta of the record.',
+    description: 'Also check the proposal number: the answer is null when the proposal has another number. Upstream: CodigoProposta of the record.',
   })
   @IsOptional()
   @Min(1)
@@ -27,11 +25,27 @@ export class ProposalArgs {
 
   @Field(_type => String, {
     nullable: true,
-    description: 'Operation code given by the partner system; with id too, both must name the same proposal (else null). Upstream: CodigoOperacao (ConsultaProposta request).',
+    description: 'Also check the operation code: the answer is null when it names another proposal. Upstream: CodigoOperacao (ConsultaProposta request).',
   })
   @IsOptional()
   @Length(1, 100)
   operationCode?: string | null;
+}
+
+/** Arguments of `Query.proposalByOperationCode`. */
+@ArgsType()
+export class ProposalByOperationCodeArgs {
+  @Field(_type => String, { description: 'Your operation code for the proposal, as given when it was created. Upstream: CodigoOperacao (ConsultaProposta request).' })
+  @Length(1, 100)
+  operationCode: string;
+
+  @Field(_type => Int, {
+    nullable: true,
+    description: 'Also check the proposal number: the answer is null when the proposal has another number. Upstream: CodigoProposta of the record.',
+  })
+  @IsOptional()
+  @Min(1)
+  number?: number | null;
 }
 
 /** Arguments of `Query.proposals`. */

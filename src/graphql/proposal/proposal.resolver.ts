@@ -9,16 +9,53 @@ import { type Boleto } from '../boleto/boleto.type.js';
 import { derivedOperationCode, IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
-import { badUserInput } from '../errors.js';
 import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
 import { type Installment } from '../installment/installment.type.js';
 import { type Person } from '../person/person.type.js';
 import { personReference } from '../person/person.mapper.js';
-import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalsArgs } from './proposal.input.js';
+import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
 import { resolveProposal } from './proposal.reference.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload, Proposal } from './proposal.type.js';
 
+/**
+ * One proposal by id or by operation code (the schema requires one of them: `proposal(id: ID!)`,
+ * `proposalByOperationCode(operationCode: String!)`). Every other argument given must match: an
+ * operation code or number is checked against the record, never echoed unverified.
+ */
+async function locateProposal(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  args: { id?: string | null; operationCode?: string | null; number?: number | null },
+): Promise<Proposal | null> {
+  let id = args.id ?? '';
+  let record: ConsultaPropostaResponse | null | undefined;
+  if (args.operationCode) {
+    if (!ctx.ownership.seesAll) {
+      // Ownership before any partner call: the caller's own proposal with this code, from the ledger.
+      const owned = await ctx.ownership.byOperationCode(args.operationCode);
+      if (owned === null || (args.id && owned.proposalId !== args.id)) {
+        return null;
+      }
+    }
+    record = await ctx.loaders.proposalByOperationCode.load(args.operationCode);
+    if (!record?.Codigo || (args.id && record.Codigo !== args.id)) {
+      return null;
+    }
+    id = record.Codigo;
+  }
+  if (args.number != null) {
+    if (!(await ctx.ownership.mayAccess(id))) {
+      return null;
+    }
+    record ??= await ctx.loaders.proposalById.load(id);
+    if (!record || proposalNumberOf(record) !== args.number) {
+      return null;
+    }
+  }
+  const identity = { id, number: args.number ?? (record ? proposalNumberOf(record) : null), operationCode: args.operationCode ?? null };
+  return resolveProposal(ctx, identity, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+}
 
 /** Queries of proposals and the fields of `Proposal` that cost their own upstream call. */
 @Resolver(_of => Proposal)
@@ -26,40 +63,19 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
-      'One proposal by id or operation code; null when the partner does not know it, and null (with no partner call) when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
+      'One proposal by id (see proposalByOperationCode for a lookup by your operation code); null when the partner does not know it, and null (with no partner call) when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
   })
-  async proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
-    if (!args.id && !args.operationCode) {
-      throw badUserInput('Give id or operationCode: the partner cannot look a proposal up by number alone.', { field: 'number' });
-    }
-    // Every argument given must match: an operation code or number is checked against the record, never echoed unverified.
-    let id = args.id ?? '';
-    let record: ConsultaPropostaResponse | null | undefined;
-    if (args.operationCode) {
-      if (!ctx.ownership.seesAll) {
-        // Ownership before any partner call: the caller's own proposal with this code, from the ledger.
-        const owned = await ctx.ownership.byOperationCode(args.operationCode);
-        if (owned === null || (args.id && owned.proposalId !== args.id)) {
-          return null;
-        }
-      }
-      record = await ctx.loaders.proposalByOperationCode.load(args.operationCode);
-      if (!record?.Codigo || (args.id && record.Codigo !== args.id)) {
-        return null;
-      }
-      id = record.Codigo;
-    }
-    if (args.number != null) {
-      if (!(await ctx.ownership.mayAccess(id))) {
-        return null;
-      }
-      record ??= await ctx.loaders.proposalById.load(id);
-      if (!record || proposalNumberOf(record) !== args.number) {
-        return null;
-      }
-    }
-    const identity = { id, number: args.number ?? (record ? proposalNumberOf(record) : null), operationCode: args.operationCode ?? null };
-    return resolveProposal(ctx, identity, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+  proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
+    return locateProposal(ctx, info, args);
+  }
+
+  @Query(_returns => Proposal, {
+    nullable: true,
+    description:
+      'One proposal by the operation code you gave it; null when the partner knows no proposal by that code, or (with no partner call) when the caller may not see it, as for proposal: without proposals.all the code is looked up among the caller\'s own in the ledger. One FGTS/ConsultaProposta finds it, then the reads its selection needs. Upstream: FGTS/ConsultaProposta (CodigoOperacao).',
+  })
+  proposalByOperationCode(@Args(_type => ProposalByOperationCodeArgs) args: ProposalByOperationCodeArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
+    return locateProposal(ctx, info, args);
   }
 
   @Query(_returns => [Proposal], {

@@ -17,7 +17,7 @@ export class PaymentEntry {
   @Field(_type => String, { nullable: true, description: 'Description of the entry field. Upstream: DescricaoCampo.' })
   fieldDescription: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the transaction. Upstream: VlrTransacao.' })
+  @Field(_type => DecimalScalar, { description: 'Amount of the transaction. Upstream: VlrTransacao.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Expected payment date. Upstream: DtPrevPagto.' })
@@ -26,10 +26,10 @@ export class PaymentEntry {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'Payment date. Upstream: DtPagamento.' })
   paidAt: Date | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw code of situation. Upstream: Situacao.' })
+  @Field(_type => Int, { description: 'Raw code of situation. Upstream: Situacao.' })
   situationCode: number | null;
 
-  @Field(_type => PaymentEntrySituation.values, { nullable: true, description: 'Where the payment stands (pending, paid, returned); null when the partner did not say. Upstream: Situacao.' })
+  @Field(_type => PaymentEntrySituation.values, { description: 'Where the payment stands (pending, paid, returned); null when the partner did not say. Upstream: Situacao.' })
   get situation(): PaymentEntrySituation | null {
     return PaymentEntrySituation.of(this.situationCode);
   }
@@ -91,10 +91,10 @@ export class PaymentEntry {
 /** An FGTS cancellation event (ConsultaProposta `CancelamentoFGTS` item). */
 @ObjectType({ description: 'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).' })
 export class FgtsCancellation {
-  @Field(_type => Int, { nullable: true, description: 'Raw code of eventType. Upstream: TipoEvento.' })
+  @Field(_type => Int, { description: 'Raw code of eventType. Upstream: TipoEvento.' })
   eventTypeCode: number | null;
 
-  @Field(_type => FgtsCancellationEventType.values, { nullable: true, description: 'Kind of event (cancelled before or after the money was released); null when the partner did not say. Upstream: TipoEvento.' })
+  @Field(_type => FgtsCancellationEventType.values, { description: 'Kind of event (cancelled before or after the money was released); null when the partner did not say. Upstream: TipoEvento.' })
   get eventType(): FgtsCancellationEventType | null {
     return FgtsCancellationEventType.of(this.eventTypeCode);
   }
@@ -102,7 +102,7 @@ export class FgtsCancellation {
   @Field(_type => String, { nullable: true, description: 'Event name. Upstream: NomeEvento.' })
   eventName: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the event happened. Upstream: DtEvento.' })
+  @Field(_type => DateTimeScalar, { description: 'When the event happened. Upstream: DtEvento.' })
   occurredAt: Date | null;
 
   @Field(_type => String, { nullable: true, description: 'Details. Upstream: Detalhes.' })
@@ -161,7 +161,6 @@ export class Proposal {
   fetchedAt: Date | null;
 
   @Field(_type => Int, {
-    nullable: true,
     description:
       'Proposal number, taken from whichever read the query already makes. Upstream: codigoProposta of the installments (ConsultarParcelas), numeroProposta (ConsultarDetalhes), CodigoProposta (ConsultaProposta, when numeric), numero (IncluirManual).',
   })
@@ -174,55 +173,55 @@ export class Proposal {
   })
   operationCode: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the proposal was included. Upstream: DtInclusao.' })
+  @Field(_type => DateTimeScalar, { description: 'When the proposal was included. Upstream: DtInclusao.' })
   createdAt: Date | null;
 
-  @Field(_type => ProposalSituation, { nullable: true, description: 'Situation of the proposal. Upstream: Situacao.' })
+  @Field(_type => ProposalSituation, { description: 'Situation of the proposal. Upstream: Situacao.' })
   situation: ProposalSituation | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Raw situation code. Upstream: Situacao.' })
+  @Field(_type => Int, { description: 'Raw situation code. Upstream: Situacao.' })
   situationCode: number | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount financed. Upstream: VlrFinanciado.' })
+  @Field(_type => DecimalScalar, { description: 'Amount financed. Upstream: VlrFinanciado.' })
   financedAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Credit opening fee (TAC). Upstream: VlrTAC.' })
+  @Field(_type => DecimalScalar, { description: 'Credit opening fee (TAC). Upstream: VlrTAC.' })
   tacAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Insurance. Upstream: VlrSeguro.' })
+  @Field(_type => DecimalScalar, { description: 'Insurance. Upstream: VlrSeguro.' })
   insuranceAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'IOF tax. Upstream: VlrIOF.' })
+  @Field(_type => DecimalScalar, { description: 'IOF tax. Upstream: VlrIOF.' })
   iofAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other expenses. Upstream: VlrOutrasDespesas.' })
+  @Field(_type => DecimalScalar, { description: 'Other expenses. Upstream: VlrOutrasDespesas.' })
   otherExpensesAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Other services. Upstream: VlrOutrosServicos.' })
+  @Field(_type => DecimalScalar, { description: 'Other services. Upstream: VlrOutrosServicos.' })
   otherServicesAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Total credit. Upstream: VlrTotalCredito.' })
+  @Field(_type => DecimalScalar, { description: 'Total credit. Upstream: VlrTotalCredito.' })
   totalCreditAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Total debt (sum of the installments). Upstream: VlrTotalDivida.' })
+  @Field(_type => DecimalScalar, { description: 'Total debt (sum of the installments). Upstream: VlrTotalDivida.' })
   totalDebtAmount: string | null;
 
-  @Field(_type => Int, { nullable: true, description: 'Number of installments. Upstream: QtdeParcelas.' })
+  @Field(_type => Int, { description: 'Number of installments. Upstream: QtdeParcelas.' })
   installmentCount: number | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly total effective cost (CET), percent. Upstream: PercCETMensal.' })
+  @Field(_type => DecimalScalar, { description: 'Monthly total effective cost (CET), percent. Upstream: PercCETMensal.' })
   monthlyCet: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Annual total effective cost (CET), percent. Upstream: PercCETAnual.' })
+  @Field(_type => DecimalScalar, { description: 'Annual total effective cost (CET), percent. Upstream: PercCETAnual.' })
   annualCet: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Monthly interest rate, percent. Upstream: PercJurosMensal.' })
+  @Field(_type => DecimalScalar, { description: 'Monthly interest rate, percent. Upstream: PercJurosMensal.' })
   monthlyInterestRate: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Annual interest rate, percent. Upstream: PercJurosAnual.' })
+  @Field(_type => DecimalScalar, { description: 'Annual interest rate, percent. Upstream: PercJurosAnual.' })
   annualInterestRate: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'Proposal code as the FGTS record spells it. Upstream: CodigoProposta.' })
+  @Field(_type => String, { description: 'Proposal code as the FGTS record spells it. Upstream: CodigoProposta.' })
   proposalCode: string | null;
 
   @Field(_type => String, { nullable: true, description: 'Credit note (CCB) number; a string because the partner announced alphanumeric values. Upstream: NumeroCCB.' })
@@ -255,7 +254,7 @@ export class Proposal {
   @Field(_type => [FgtsCancellation], { description: 'FGTS cancellation events. Upstream: CancelamentoFGTS.' })
   fgtsCancellations: FgtsCancellation[];
 
-  @Field(_type => [Installment], { description: 'Installments of the proposal, by number. One call per proposal. Upstream: Proposta/ConsultarParcelas.' })
+  @Field(_type => [Installment], { nullable: true, description: 'Installments of the proposal, by number. One call per proposal. Upstream: Proposta/ConsultarParcelas.' })
   installments?: Installment[];
 
   @Field(_type => AgendaDetail, {
@@ -266,6 +265,7 @@ export class Proposal {
   agenda?: AgendaDetail | null;
 
   @Field(_type => [Boleto], {
+    nullable: true,
     description: 'Boletos generated for the proposal, by number; cancelled ones only when asked. One call per proposal and includeCancelled. Upstream: AgendaRecebivel/ConsultarBoletos.',
   })
   boletos?: Boleto[];

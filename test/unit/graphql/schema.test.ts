@@ -26,7 +26,7 @@ describe('buildCreditGraphSchema', () => {
     expect(fields('AgendaDetail')).toEqual(expect.arrayContaining(['installments']));
     expect(fields('AgendaInstallment')).toEqual(expect.arrayContaining(['number', 'balance', 'boletos', 'pix', 'entries']));
     expect(fields('Boleto')).toEqual(expect.arrayContaining(['number', 'digitableLine', 'amount', 'dueDate']));
-    expect((schema.getType('Proposal') as GraphQLObjectType).getFields().financedAmount?.type.toString()).toBe('Decimal');
+    expect((schema.getType('Proposal') as GraphQLObjectType).getFields().financedAmount?.type.toString()).toBe('Decimal!');
   });
 
   it('describes every type and field it defines, naming the upstream field', () => {
