@@ -124,9 +124,22 @@ export function catalogueCode(code: string | undefined, detail: string | undefin
   return detail ? `${code}/${detail}` : code;
 }
 
-/** A `BAD_USER_INPUT` error, for arguments the graph refuses before any upstream call. */
-export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { ...extensions, code: 'BAD_USER_INPUT' } });
+/** One item of `extensions.userErrors`: the shape of a mutation's `UserError`. */
+export interface UserErrorItem {
+  code: string;
+  field: readonly string[] | null;
+  message: string;
+  upstreamCode: string | null;
+}
+
+/**
+ * The `BAD_USER_INPUT` error of a query's arguments the graph refuses before any upstream call:
+ * one error for all of them, its `extensions.userErrors` in the mutations' `UserError` shape.
+ */
+export function badUserInput(userErrors: readonly UserErrorItem[]): GraphQLError {
+  const message = userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
+  const items = userErrors.map(({ code, field, message: text, upstreamCode }) => ({ code, field, message: text, upstreamCode }));
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', userErrors: items } });
 }
 
 /** Another request with the same caller and idempotencyKey is still being processed; nothing was sent. */

@@ -86,15 +86,26 @@ export function formatMoney(value: number | string | Decimal): string {
   return d.decimalPlaces() < 2 ? d.toFixed(2) : d.toFixed();
 }
 
+/**
+ * The error a malformed scalar input gets: BAD_USER_INPUT with one INVALID_INPUT user error, the
+ * shape every refused input has (the field path is graphql-js's, in the message and location).
+ */
+function scalarInputError(message: string, node?: ValueNode): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: node,
+    extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: null, message, upstreamCode: null }] },
+  });
+}
+
 function parseDecimalInput(value: unknown, node?: ValueNode): Decimal {
   try {
     if (typeof value === 'string' || typeof value === 'number') {
       return toDecimal(value);
     }
   } catch (error) {
-    throw new GraphQLError((error as Error).message, { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+    throw scalarInputError((error as Error).message, node);
   }
-  throw new GraphQLError('Decimal expects a string such as "1234.56"', { nodes: node, extensions: { code: 'BAD_USER_INPUT' } });
+  throw scalarInputError('Decimal expects a string such as "1234.56"', node);
 }
 
 /**
@@ -128,7 +139,7 @@ export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
       // For number literals ast.value is the source text, so the digits are the client's own.
       return parseDecimalInput(ast.kind === Kind.STRING ? ast.value : normalizeNumberLiteral(ast.value), ast);
     }
-    throw new GraphQLError('Decimal expects a string or a number literal', { nodes: ast, extensions: { code: 'BAD_USER_INPUT' } });
+    throw scalarInputError('Decimal expects a string or a number literal', ast);
   },
 });
 
@@ -167,13 +178,9 @@ export function isCalendarDate(text: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** The error a malformed `Date` input gets: BAD_USER_INPUT, with the catalogue-free INVALID_INPUT item. */
+/** The error a malformed `Date` input gets. */
 function calendarDateError(node?: ValueNode): GraphQLError {
-  const message = 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"';
-  return new GraphQLError(message, {
-    nodes: node,
-    extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: null, message, upstreamCode: null }] },
-  });
+  return scalarInputError('Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', node);
 }
 
 function parseCalendarDate(value: unknown, node?: ValueNode): string {

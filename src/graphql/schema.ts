@@ -5,7 +5,9 @@ import { type GraphQLResolveInfo, type GraphQLSchema, parse } from 'graphql';
 import { buildSchema, createResolversMap } from 'type-graphql';
 import { AgendaResolver } from './agenda/agenda.resolver.js';
 import { BoletoResolver } from './boleto/boleto.resolver.js';
+import { IDEMPOTENCY_KEY_DESCRIPTION } from './common/mutation.js';
 import { selectedFields } from './common/selection.js';
+import { validateQueryArgs } from './common/validation.js';
 import { type GraphContext } from './context.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
@@ -47,14 +49,21 @@ const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/fede
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
  * validated. Exposed for tools; the server uses `buildCreditGraphSchema`.
  */
-export function buildTypeGraphSchema(): Promise<GraphQLSchema> {
-  return buildSchema({
+export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers: [...resolvers],
-    // Validation errors must not echo input back (documents are personal data): no target, no value.
-    validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
+    // Query arguments are refused with one BAD_USER_INPUT carrying userErrors (never class-validator's
+    // shape, which could echo input back); mutations validate their input into userErrors themselves.
+    validateFn: (argValue, argType, { info }) => validateQueryArgs(argValue, argType, info),
     // Federation adds Query._entities/_service later; type-graphql must not refuse what it sees now.
     skipCheck: true,
   });
+  // type-graphql has no option for a root type's description; the idempotency rules are said once, here.
+  const mutation = schema.getMutationType();
+  if (mutation) {
+    mutation.description = IDEMPOTENCY_KEY_DESCRIPTION;
+  }
+  return schema;
 }
 
 /** Entity reference resolvers: the same loaders and the same lazy, parallel reads as the queries. */

@@ -13,7 +13,7 @@ export type AttachDocumentInput = {
   extension: string;
   /** File name, at most 255 characters (C0068/V0001 when empty). Upstream: nomeArquivo. */
   fileName: string;
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal to attach the document to. Upstream: dto.codigoProposta. */
   proposalId: string | number;
   /** Until when the document is valid. Upstream: dtValidade. */
   validUntil?: unknown;
@@ -27,7 +27,7 @@ export type BoletoInstallmentInput = {
   discount?: string | null | undefined;
   /** Due date of the boleto (default: the installment current due date). Upstream: dtVencimento. */
   dueDate?: unknown;
-  /** When the boleto expires. Upstream: dtExpiracao. */
+  /** When the boleto stops being payable (default: the partner rule). Upstream: dtExpiracao. */
   expiresAt?: string | null | undefined;
   /** Installment number. Upstream: nroParcela. */
   number: number;
@@ -100,7 +100,7 @@ export type GenerateBoletosInput = {
   installments: Array<BoletoInstallmentInput>;
   /** Notify the client. Upstream: notificarCliente. */
   notifyClient?: boolean;
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal whose installments get boletos. Upstream: dto.codigoProposta. */
   proposalId: string | number;
   /** Registration type. Upstream: tipoRegistro. */
   registrationType?: BoletoRegistrationType;
@@ -118,11 +118,11 @@ export type GenerateSingleBoletoInput = {
   discount?: string | null | undefined;
   /** Due date (default: the earliest installment due date). Upstream: dtVencimento. */
   dueDate?: unknown;
-  /** When the boleto expires. Upstream: dtExpiracao. */
+  /** When the single boleto stops being payable (default: the partner rule). Upstream: dtExpiracao. */
   expiresAt?: string | null | undefined;
   /** Installment numbers the boleto covers, at least one (C0201/V0003 when empty). Upstream: dto.nroParcelas. */
   installmentNumbers: Array<number>;
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal whose installments the boleto covers. Upstream: dto.codigoProposta. */
   proposalId: string | number;
   /** Registration type. Upstream: tipoRegistro. */
   registrationType?: BoletoRegistrationType;
@@ -155,7 +155,7 @@ export type InstallmentPaymentInput = {
 
 /** Signers to invite to an approved proposal. Upstream: Proposta/IncluirAssinaturaCCB. */
 export type InviteSignersInput = {
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal whose credit note the signers sign. Upstream: dto.codigoProposta. */
   proposalId: string | number;
   /** At least one signer (C0060/V0001 when none), at most 20. Upstream: assinantes. */
   signers: Array<SignerInviteInput>;
@@ -244,7 +244,7 @@ export type ProposalSituation =
 export type RegisterInstallmentPaymentInput = {
   /** The payment. Upstream: dto.nroParcela and dtoLancamentoParcela. */
   payment: InstallmentPaymentInput;
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal whose installment was paid. Upstream: dto.codigoProposta. */
   proposalId: string | number;
 };
 
@@ -252,9 +252,18 @@ export type RegisterInstallmentPaymentInput = {
 export type RegisterInstallmentPaymentsInput = {
   /** The payments, at least one (C0201/V0003 when empty), at most 120. Upstream: dtoLancamentoParcelas. */
   payments: Array<InstallmentPaymentInput>;
-  /** Proposal UUID. Upstream: dto.codigoProposta. */
+  /** Id of the proposal whose installments were paid. Upstream: dto.codigoProposta. */
   proposalId: string | number;
 };
+
+/** Whether a registry record is about an individual or a company. Upstream: tipoPessoa. */
+export type RegisteredPersonType =
+  /** A legal entity (pessoa jurídica, CNPJ) (code 2). */
+  | 'COMPANY'
+  /** An individual (pessoa física, CPF) (code 1). */
+  | 'INDIVIDUAL'
+  /** A code this graph does not know yet; read personTypeCode for the raw value. */
+  | 'UNKNOWN';
 
 /** A signer invited to sign the credit note electronically. Upstream: an item of assinantes (IncluirAssinaturaCCB). */
 export type SignerInviteInput = {
@@ -262,7 +271,7 @@ export type SignerInviteInput = {
   description?: string | null | undefined;
   /** CPF or CNPJ of the signer (T0668/D0004 when invalid). Upstream: documento. */
   document: string;
-  /** E-mail (T0668/D0001 when invalid). Upstream: email. */
+  /** The signer's e-mail, where the signing invitation goes (T0668/D0001 when invalid). Upstream: email. */
   email: string;
   /** Your identifier for this signer. Upstream: codigoIdentificador. */
   identifierCode?: string | null | undefined;
@@ -464,7 +473,7 @@ export type PersonAndReportsQueryVariables = Exact<{
 }>;
 
 
-export type PersonAndReportsQuery = { person: { document: string, name: string | null, details: { personType: PersonType | null, emails: Array<{ address: string | null }>, phones: Array<{ areaCode: string | null, number: string | null }> } | null } | null, registrationRecord: { name: string | null, taxStatus: string | null, addresses: Array<{ city: string | null, state: string | null }> } | null, bureauReport: { score: number | null, riskBand: string | null, hasRestrictions: boolean | null, liabilities: { count: number | null, total: string | null } | null } | null };
+export type PersonAndReportsQuery = { person: { document: string, name: string | null, details: { personType: RegisteredPersonType | null, emails: Array<{ address: string | null }>, phones: Array<{ areaCode: string | null, number: string | null }> } | null } | null, registrationRecord: { name: string | null, taxStatus: string | null, addresses: Array<{ city: string | null, state: string | null }> } | null, bureauReport: { score: number | null, riskBand: string | null, hasRestrictions: boolean | null, liabilities: { count: number | null, total: string | null } | null } | null };
 
 export type MyProposalsQueryVariables = Exact<{
   first: number;

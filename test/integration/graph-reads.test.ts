@@ -299,7 +299,10 @@ describe('the credit graph read path', () => {
     it('refuses more than 50 ids before any call', async () => {
       const ids = Array.from({ length: 51 }, () => randomUUID());
       const result = await h.run(`query($ids: [ID!]!) { proposals(ids: $ids) { id } }`, { ids });
-      expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0]?.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        userErrors: [{ code: 'INVALID_INPUT', field: ['ids'], message: 'at most 50 ids per query', upstreamCode: null }],
+      });
       expect((await h.calls()).total).toBe(0);
     });
   });

@@ -42,8 +42,11 @@ describe('the credit graph people, registry and simulation', () => {
     expect((await h.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
     await h.resetCalls();
     const bad = await h.run(`{ person(document: "390.533.447-06") { document } }`);
-    expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(JSON.stringify(bad.errors)).toContain('document must be a CPF or CNPJ with valid check digits');
+    expect(bad.errors).toHaveLength(1);
+    expect(bad.errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      userErrors: [{ code: 'INVALID_INPUT', field: ['document'], message: 'document must be a CPF or CNPJ with valid check digits', upstreamCode: 'C0210/V0002' }],
+    });
     // the refused document is personal data: it is not echoed back in the error
     expect(JSON.stringify(bad.errors)).not.toMatch(/390\.?533\.?447-?06/);
     expect((await h.calls()).total).toBe(0);
@@ -110,8 +113,15 @@ describe('the credit graph people, registry and simulation', () => {
   });
 
   it('refuses an invalid simulation before any call', async () => {
-    const result = await h.run(`{ simulateProposal(input: { requestedAmount: "0", monthlyInterestRate: "2.5", installments: 12 }) { installmentAmount } }`);
+    const result = await h.run(`{ simulateProposal(input: { requestedAmount: "0", monthlyInterestRate: "2.5", installments: 0 }) { installmentAmount } }`);
+    // One error for the field, every problem in the mutations' userErrors shape, with the catalogue's codes.
+    expect(result.errors).toHaveLength(1);
     expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0]?.extensions?.validationErrors).toBeUndefined();
+    expect((result.errors?.[0]?.extensions?.userErrors as Array<{ field: string[]; upstreamCode: string }>).map(e => [e.field.join('.'), e.upstreamCode])).toEqual([
+      ['input.requestedAmount', 'T0665/D0020'],
+      ['input.installments', 'T0665/D0021'],
+    ]);
     expect((await h.calls()).total).toBe(0);
   });
 });

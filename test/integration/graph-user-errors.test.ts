@@ -100,6 +100,10 @@ describe('the credit graph user errors', () => {
     it('refuses simulateProposal of 1000.001 as BAD_USER_INPUT before any call', async () => {
       const result = await h.run(SIMULATE, { amount: '1000.001', rate: '1.99' });
       expect(result.errors?.map(e => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      // The same item createProposal would answer in userErrors for this amount.
+      expect(result.errors?.[0]?.extensions?.userErrors).toEqual([
+        { code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null },
+      ]);
       expect(result.data).toBeNull();
       expect((await h.calls()).total).toBe(0);
     });

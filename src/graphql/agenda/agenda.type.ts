@@ -25,7 +25,7 @@ export class AgendaBoleto {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the payment was credited. Upstream: dtCredito.' })
   creditedAt: Date | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When this agenda boleto can no longer be paid. Upstream: dtExpiracao.' })
   expiresAt: Date | null;
 
   @Field(_type => String, { description: '47-digit digitable line. Upstream: linhaDigitavel.' })

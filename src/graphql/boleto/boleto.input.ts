@@ -39,7 +39,7 @@ export class BoletoInstallmentInput {
   @IsOptional()
   dueDate?: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto stops being payable (default: the partner rule). Upstream: dtExpiracao.' })
   @IsOptional()
   expiresAt?: Date | null;
 
@@ -57,7 +57,7 @@ export class BoletoInstallmentInput {
 /** Input of `Mutation.generateBoletos`. */
 @InputType({ description: 'One boleto per listed installment. Upstream: AgendaRecebivel/GerarMultiplosBoletos.' })
 export class GenerateBoletosInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose installments get boletos. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 
@@ -82,7 +82,7 @@ export class GenerateBoletosInput {
 /** Input of `Mutation.generateSingleBoleto`. */
 @InputType({ description: 'One boleto covering the listed installments. Upstream: AgendaRecebivel/GerarUnicoBoleto.' })
 export class GenerateSingleBoletoInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose installments the boleto covers. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 
@@ -96,7 +96,7 @@ export class GenerateSingleBoletoInput {
   @IsOptional()
   dueDate?: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the single boleto stops being payable (default: the partner rule). Upstream: dtExpiracao.' })
   @IsOptional()
   expiresAt?: Date | null;
 

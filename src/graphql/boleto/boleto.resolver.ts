@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { fetchedAtOf, gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, payloadSelects, validatedWrite, type WriteOutcome } from '../common/mutation.js';
+import { idempotencyKeyDescription, mapParameters, payloadProposal, payloadSelects, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
 import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest, mapBoleto } from './boleto.mapper.js';
@@ -40,7 +40,7 @@ export class BoletoResolver {
   })
   async generateBoletos(
     @Arg('input', _type => GenerateBoletosInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarMultiplosBoletos.' }) input: GenerateBoletosInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('generateBoletos') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
@@ -55,7 +55,7 @@ export class BoletoResolver {
   })
   async generateSingleBoleto(
     @Arg('input', _type => GenerateSingleBoletoInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarUnicoBoleto.' }) input: GenerateSingleBoletoInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('generateSingleBoleto') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {

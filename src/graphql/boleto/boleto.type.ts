@@ -57,7 +57,7 @@ export class Boleto {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was cancelled; null while active. Upstream: dtCancelamento.' })
   cancelledAt: Date | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto expires. Upstream: dtExpiracao.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto can no longer be paid (after its due date). Upstream: dtExpiracao.' })
   expiresAt: Date | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When its payment was credited. Upstream: dtCredito.' })
@@ -73,7 +73,7 @@ export class Boleto {
 /** Result of `generateBoletos` and `generateSingleBoleto`. */
 @ObjectType({ description: 'Result of a boleto generation. Upstream: parametros (numeroBoleto, linhaDigitavel, pixCopiaECola) of GerarMultiplosBoletos / GerarUnicoBoleto.' })
 export class GenerateBoletosPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the boletos were generated, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
   @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })

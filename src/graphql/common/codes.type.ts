@@ -113,3 +113,15 @@ export const DocumentType = defineCodeEnum('DocumentType', {
   },
 });
 export type DocumentType = keyof typeof DocumentType.values;
+
+/** `tipoPessoa` of a registry record (the inputs take PersonType, which has no UNKNOWN to send). */
+export const RegisteredPersonType = defineCodeEnum('RegisteredPersonType', {
+  description: 'Whether a registry record is about an individual or a company.',
+  codeField: 'personTypeCode',
+  upstream: 'tipoPessoa',
+  values: {
+    INDIVIDUAL: { code: 1, description: 'An individual (pessoa física, CPF)' },
+    COMPANY: { code: 2, description: 'A legal entity (pessoa jurídica, CNPJ)' },
+  },
+});
+export type RegisteredPersonType = keyof typeof RegisteredPersonType.values;

@@ -30,7 +30,15 @@ import { validateInput } from './validation.js';
 
 /** Description of every mutation's idempotencyKey argument. */
 export const IDEMPOTENCY_KEY_DESCRIPTION =
-  'Your key for this mutation (e.g. a UUID; 1 to 255 characters), required. The graph records the write under it before calling the partner, in its ledger shared by every replica: repeating the mutation with the same key and the same input, as the same caller, answers the first result without a second call, even after a restart or on another replica; while the first is still running a repeat waits for it (or gets IDEMPOTENCY_KEY_IN_USE). The same key with a different input is refused with userError IDEMPOTENCY_KEY_REUSED and nothing is sent. When the answer of a write was lost (OUTCOME_UNKNOWN), retry with the same key: the graph finds out at the partner whether it happened before sending anything again. Upstream: IdempotencyKey header (derived from your key, never sent as is).';
+  'Every mutation takes an idempotencyKey: your key for that write (e.g. a UUID; 1 to 255 characters). The graph records the write under it before calling the partner, in its ledger shared by every replica: repeating the mutation with the same key and the same input, as the same caller, answers the first result without a second call, even after a restart or on another replica; while the first is still running a repeat waits for it (or gets IDEMPOTENCY_KEY_IN_USE). The same key with a different input is refused with userError IDEMPOTENCY_KEY_REUSED and nothing is sent. When the answer of a write was lost (OUTCOME_UNKNOWN), retry with the same key: the graph finds out at the partner whether it happened before sending anything again. The partner never sees your key: it gets one derived from it (its IdempotencyKey header).';
+
+/**
+ * The short description of one mutation's `idempotencyKey` argument; the full rules are said once,
+ * on the Mutation type ({@link IDEMPOTENCY_KEY_DESCRIPTION}).
+ */
+export function idempotencyKeyDescription(mutation: string): string {
+  return `Your key for this ${mutation} (1 to 255 characters, e.g. a UUID): retry with the same key and the same input and the first result comes back, with no second write. How keys work: the description of the Mutation type. Upstream: IdempotencyKey header (derived from it).`;
+}
 
 /** Longest accepted `idempotencyKey` (Stripe's limit). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;

@@ -7,6 +7,8 @@ import {
 } from 'class-validator';
 import { Decimal } from 'decimal.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { getNamedType, type GraphQLResolveInfo } from 'graphql';
+import { badUserInput } from '../errors.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
 
 /** Partner catalogue codes the graph checks itself, before any call (spec/upstream-api.md, "Errors"). */
@@ -36,6 +38,8 @@ export const CATALOGUE = {
   boletoAmountNotPositive: 'C0203/V0004',
   /** The document upload failed: the content is not valid base64. */
   documentUploadFailed: 'C0068/V0002',
+  /** Registry and bureau look-ups: the document is invalid. */
+  registryInvalidDocument: 'C0210/V0002',
 } as const;
 
 /** Most decimal places of a money input (the partner keeps cents and rounds anything finer). */
@@ -123,11 +127,37 @@ function flatten(errors: readonly ValidationError[], path: string[], out: UserEr
  * Validates a mutation input with its class-validator rules and returns the failures as user errors
  * (field path from `path`, the partner's catalogue code in `upstreamCode`). Empty when valid.
  */
-export async function validateInput(input: object, path: string[] = ['input']): Promise<UserError[]> {
-  const errors = await validate(input, { forbidUnknownValues: false });
+export async function validateInput(input: object, path: string[] = ['input'], options: { skipMissingProperties?: boolean } = {}): Promise<UserError[]> {
+  const errors = await validate(input, { forbidUnknownValues: false, ...options });
   const out: UserError[] = [];
   flatten(errors, path, out);
   return out;
+}
+
+/**
+ * Validates the arguments of a query (or of a field with arguments) with their class-validator rules
+ * and refuses bad ones with ONE `BAD_USER_INPUT` error whose `extensions.userErrors` are the items a
+ * mutation would return (`{code, field, message, upstreamCode}`), never class-validator's own
+ * shape. Mutations validate their input themselves and answer `userErrors` (`validatedWrite`), so
+ * this skips them. Installed as type-graphql's `validateFn`.
+ */
+export async function validateQueryArgs(argValue: unknown, argType: unknown, info: GraphQLResolveInfo): Promise<void> {
+  if (info.parentType.name === 'Mutation' || argValue === null || typeof argValue !== 'object' || typeof argType !== 'function') {
+    return;
+  }
+  // An @Arg's value sits under its argument name; an @Args class spreads its fields as arguments.
+  const argument = info.parentType.getFields()[info.fieldName]?.args.find(a => getNamedType(a.type).name === (argType as { name: string }).name);
+  const path = argument ? [argument.name] : [];
+  const items = Array.isArray(argValue) ? argValue : [argValue];
+  const userErrors: UserError[] = [];
+  for (const [index, item] of items.entries()) {
+    if (item !== null && typeof item === 'object') {
+      userErrors.push(...(await validateInput(item as object, Array.isArray(argValue) ? [...path, String(index)] : path, { skipMissingProperties: true })));
+    }
+  }
+  if (userErrors.length > 0) {
+    throw badUserInput(userErrors);
+  }
 }
 
 /** A `Decimal` input greater than zero. */

@@ -50,7 +50,7 @@ function MaxDecodedBytes(max: number, options: ValidationOptions): PropertyDecor
 /** Input of `Mutation.attachDocument`. */
 @InputType({ description: 'A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento).' })
 export class AttachDocumentInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal to attach the document to. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 

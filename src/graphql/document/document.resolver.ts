@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirDocumento } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
+import { idempotencyKeyDescription, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
@@ -16,7 +16,7 @@ export class DocumentResolver {
   })
   async attachDocument(
     @Arg('input', _type => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) input: AttachDocumentInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('attachDocument') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {

@@ -46,7 +46,7 @@ export class AttachDocumentPayload {
   @Field(_type => ProposalDocument, { nullable: true, description: 'The attached document; null when userErrors is not empty. Upstream: codigo, tipoDocumento, nomeArquivo, extensao, dtValidade.' })
   document: ProposalDocument | null;
 
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the document was attached, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
   @Field(_type => [UserError], { description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.' })

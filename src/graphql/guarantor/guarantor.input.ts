@@ -7,7 +7,7 @@ import { CalendarDateScalar, DecimalScalar } from '../scalars.js';
 /** The individual part of a guarantor (`avalistaPF`). */
 @InputType({ description: 'Details of an individual guarantor. Upstream: avalistaPF (every field optional).' })
 export class IndividualGuarantorInput {
-  @Field(_type => String, { nullable: true, description: 'E-mail (T0668/D0001 when invalid). Upstream: email.' })
+  @Field(_type => String, { nullable: true, description: "The individual guarantor's e-mail (T0668/D0001 when invalid). Upstream: email." })
   @IsOptional()
   @IsEmail({}, catalogue(CATALOGUE.invalidEmail))
   email?: string | null;
@@ -111,7 +111,7 @@ export class CompanyGuarantorInput {
   @MaxLength(200)
   tradeName?: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'E-mail (T0668/D0001 when invalid). Upstream: email.' })
+  @Field(_type => String, { nullable: true, description: "The company's e-mail (T0668/D0001 when invalid). Upstream: email." })
   @IsOptional()
   @IsEmail({}, catalogue(CATALOGUE.invalidEmail))
   email?: string | null;
@@ -156,7 +156,7 @@ export class CompanyGuarantorInput {
 /** Input of `Mutation.addGuarantor`. */
 @InputType({ description: 'A guarantor to add to a proposal: common fields plus individual or company details. Upstream: Proposta/IncluirAvalista (avalista).' })
 export class AddGuarantorInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal the guarantor backs. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 

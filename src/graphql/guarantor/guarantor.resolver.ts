@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirAvalista } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, runWrite } from '../common/mutation.js';
+import { idempotencyKeyDescription, payloadProposal, runWrite } from '../common/mutation.js';
 import { userError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../context.js';
@@ -22,7 +22,7 @@ export class GuarantorResolver {
   })
   async addGuarantor(
     @Arg('input', _type => AddGuarantorInput, { validate: false, description: 'The guarantor. Upstream: dto, avalista.' }) input: AddGuarantorInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('addGuarantor') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AddGuarantorPayload> {

@@ -42,7 +42,7 @@ export class AddGuarantorPayload {
   @Field(_type => Guarantor, { nullable: true, description: 'The guarantor added; null when userErrors is not empty. Upstream: codigo, numero.' })
   guarantor: Guarantor | null;
 
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the guarantor was added, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
   @Field(_type => [UserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })

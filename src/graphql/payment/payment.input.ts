@@ -39,7 +39,7 @@ export class InstallmentPaymentInput {
 /** Input of `Mutation.registerInstallmentPayment`. */
 @InputType({ description: 'A payment of one installment of a disbursed proposal. Upstream: AgendaRecebivel/IncluirLancamentoParcela.' })
 export class RegisterInstallmentPaymentInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose installment was paid. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 
@@ -51,7 +51,7 @@ export class RegisterInstallmentPaymentInput {
 /** Input of `Mutation.registerInstallmentPayments`. */
 @InputType({ description: 'Payments of several installments of one proposal, applied all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas.' })
 export class RegisterInstallmentPaymentsInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose installments were paid. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 

@@ -4,7 +4,7 @@ import { type EnvelopeWithParametros, incluirLancamentoMultiplasParcelas, inclui
 import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
+import { idempotencyKeyDescription, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
 import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } from './payment.input.js';
@@ -51,7 +51,7 @@ export class PaymentResolver {
   })
   async registerInstallmentPayment(
     @Arg('input', _type => RegisterInstallmentPaymentInput, { validate: false, description: 'The payment. Upstream: dto, dtoLancamentoParcela.' }) input: RegisterInstallmentPaymentInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerInstallmentPayment') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
@@ -72,7 +72,7 @@ export class PaymentResolver {
   })
   async registerInstallmentPayments(
     @Arg('input', _type => RegisterInstallmentPaymentsInput, { validate: false, description: 'The payments. Upstream: dto, dtoLancamentoParcelas.' }) input: RegisterInstallmentPaymentsInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerInstallmentPayments') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {

@@ -7,7 +7,7 @@ import { Proposal } from '../proposal/proposal.type.js';
 /** Result of `registerInstallmentPayment` and `registerInstallmentPayments`. */
 @ObjectType({ description: 'Result of a payment registration. Upstream: parametros of IncluirLancamentoParcela / IncluirLancamentoMultiplasParcelas.' })
 export class RegisterInstallmentPaymentPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the payment, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
   @Field(_type => [AgendaInstallment], {

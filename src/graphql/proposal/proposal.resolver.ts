@@ -6,7 +6,7 @@ import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
 import { mapBoleto } from '../boleto/boleto.mapper.js';
 import { type Boleto } from '../boleto/boleto.type.js';
-import { derivedOperationCode, IDEMPOTENCY_KEY_DESCRIPTION, payloadProposal, validatedWrite } from '../common/mutation.js';
+import { derivedOperationCode, idempotencyKeyDescription, payloadProposal, validatedWrite } from '../common/mutation.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
 import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
@@ -101,7 +101,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   })
   async createProposal(
     @Arg('input', _type => CreateProposalInput, { validate: false, description: 'The proposal. Upstream: dto.' }) input: CreateProposalInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('createProposal') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
@@ -139,7 +139,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   })
   async cancelFgtsProposal(
     @Arg('input', _type => CancelFgtsProposalInput, { validate: false, description: 'The proposal to cancel. Upstream: request body.' }) input: CancelFgtsProposalInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('cancelFgtsProposal') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CancelFgtsProposalPayload> {

@@ -1,11 +1,11 @@
 import { Validate } from 'class-validator';
 import { ArgsType, Field } from 'type-graphql';
-import { ValidDocument } from '../common/validation.js';
+import { catalogue, CATALOGUE, ValidDocument } from '../common/validation.js';
 
 /** A CPF or CNPJ argument, check digits verified before any call. */
 @ArgsType()
 export class DocumentArgs {
   @Field(_type => String, { description: 'CPF or CNPJ, with or without mask; check digits are verified before any call (BAD_USER_INPUT otherwise). Upstream: documento / documentoCliente.' })
-  @Validate(ValidDocument)
+  @Validate(ValidDocument, catalogue(CATALOGUE.registryInvalidDocument))
   document: string;
 }

@@ -1,6 +1,5 @@
 import { onlyDigits } from '../../shared/documents.js';
 import { optionalDecimal, optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
-import { PersonType } from '../common/person-type.type.js';
 import {
   BureauBouncedCheck,
   BureauBouncedChecks,
@@ -45,11 +44,6 @@ function bool(record: Json | undefined, key: string): boolean | null {
   return typeof value === 'boolean' ? value : null;
 }
 
-/** The enum of a `tipoPessoa` code. */
-export function toPersonType(code: number | null): PersonType | null {
-  return code === 1 ? PersonType.INDIVIDUAL : code === 2 ? PersonType.COMPANY : null;
-}
-
 function mapAddress(a: Json): RegistryAddress {
   return Object.assign(new RegistryAddress(), {
     kind: str(a, 'tipo'),
@@ -74,7 +68,6 @@ export function mapRegistrationRecord(json: unknown, document: string): Registra
   const typeCode = num(r, 'tipoPessoa');
   return Object.assign(new RegistrationRecord(), {
     document: onlyDigits(str(r, 'documento') ?? document),
-    personType: toPersonType(typeCode),
     personTypeCode: typeCode,
     name: str(r, 'nome'),
     tradeName: str(r, 'nomeFantasia'),

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { PersonType } from '../common/person-type.type.js';
+import { RegisteredPersonType } from '../common/codes.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar, JSONScalar } from '../scalars.js';
 
 /** An address of a registry record. */
@@ -84,11 +84,13 @@ export class RegistrationRecord {
   @Field(_type => String, { description: 'CPF or CNPJ, digits only. Upstream: documento.' })
   document: string;
 
-  @Field(_type => PersonType, { nullable: true, description: 'Individual or company. Upstream: tipoPessoa.' })
-  personType: PersonType | null;
-
-  @Field(_type => Int, { nullable: true, description: 'Raw person type code (1 PF, 2 PJ). Upstream: tipoPessoa.' })
+  @Field(_type => Int, { nullable: true, description: 'Raw code of personType (1 individual, 2 company). Upstream: tipoPessoa.' })
   personTypeCode: number | null;
+
+  @Field(_type => RegisteredPersonType.values, { nullable: true, description: 'Individual or company; null when the record does not say. Upstream: tipoPessoa.' })
+  get personType(): RegisteredPersonType | null {
+    return RegisteredPersonType.of(this.personTypeCode);
+  }
 
   @Field(_type => String, { nullable: true, description: 'Name or corporate name. Upstream: nome.' })
   name: string | null;
@@ -148,7 +150,7 @@ export class BureauLiability {
   @Field(_type => String, { nullable: true, description: 'Kind of credit (e.g. personal loan, payroll loan), as the bureau names it. Upstream: modalidade.' })
   kind: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the credit, in BRL. Upstream: valor.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day the credit was taken. Upstream: dataContratacao.' })
@@ -167,7 +169,7 @@ export class BureauRestriction {
   @Field(_type => String, { nullable: true, description: 'Who reported it. Upstream: origem.' })
   origin: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the negative record, in BRL. Upstream: valor.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day it was recorded. Upstream: dataOcorrencia.' })
@@ -180,7 +182,7 @@ export class BureauOverdueDebt {
   @Field(_type => String, { nullable: true, description: 'Who is owed. Upstream: credor.' })
   creditor: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount owed, in BRL. Upstream: valor.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day it fell due. Upstream: dataVencimento.' })
@@ -202,7 +204,7 @@ export class BureauBouncedCheck {
   @Field(_type => Int, { nullable: true, description: 'Number of checks. Upstream: quantidadeCheques.' })
   checkCount: number | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount of the checks, in BRL. Upstream: valor.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day of the latest one. Upstream: dataUltimaOcorrencia.' })
@@ -221,7 +223,7 @@ export class BureauProtest {
   @Field(_type => String, { nullable: true, description: 'State (UF) of the notary, two letters. Upstream: uf.' })
   state: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount, in BRL. Upstream: valor.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount protested, in BRL. Upstream: valor.' })
   amount: string | null;
 
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Day of the protest. Upstream: data.' })
@@ -232,13 +234,13 @@ export class BureauProtest {
 function sectionType<T extends object>(name: string, item: new () => T, what: string, upstream: string) {
   @ObjectType(name, { description: `${what} in a bureau report: how many, their total and each one. Upstream: ${upstream} { quantidade, valorTotal, itens }.` })
   class Section {
-    @Field(_type => Int, { nullable: true, description: 'Number of occurrences. Upstream: quantidade.' })
+    @Field(_type => Int, { nullable: true, description: `How many ${what.toLowerCase()} the bureau counts; null when it did not say. Upstream: ${upstream}.quantidade.` })
     count: number | null;
 
-    @Field(_type => DecimalScalar, { nullable: true, description: 'Sum of their amounts, in BRL. Upstream: valorTotal.' })
+    @Field(_type => DecimalScalar, { nullable: true, description: `Sum of the amounts of the ${what.toLowerCase()}, in BRL; null when the bureau did not say. Upstream: ${upstream}.valorTotal.` })
     total: string | null;
 
-    @Field(_type => [item], { description: 'Each occurrence; empty when there is none. Upstream: itens.' })
+    @Field(_type => [item], { description: `Each of the ${what.toLowerCase()}; empty when there is none. Upstream: ${upstream}.itens.` })
     items: T[];
   }
   return Section;

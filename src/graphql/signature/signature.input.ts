@@ -14,7 +14,7 @@ export class SignerIdentityInput {
   @MaxLength(200)
   name: string;
 
-  @Field(_type => String, { description: 'E-mail (T0668/D0001 when invalid). Upstream: email.' })
+  @Field(_type => String, { description: "The signer's e-mail, where the signing invitation goes (T0668/D0001 when invalid). Upstream: email." })
   @IsEmail({}, catalogue(CATALOGUE.invalidEmail))
   @MaxLength(254, catalogue(CATALOGUE.invalidEmail))
   email: string;
@@ -58,7 +58,7 @@ export class SignerInviteInput extends SignerIdentityInput {
 /** Input of `Mutation.inviteSigners`. */
 @InputType({ description: 'Signers to invite to an approved proposal. Upstream: Proposta/IncluirAssinaturaCCB.' })
 export class InviteSignersInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose credit note the signers sign. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 
@@ -99,7 +99,7 @@ export class SignedSignerInput extends SignerIdentityInput {
 /** Input of `Mutation.registerSignedSigners`. */
 @InputType({ description: 'Signers who already signed in your own system. Upstream: Proposta/IncluirAssinaturaCCBFinalizada.' })
 export class RegisterSignedSignersInput {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: dto.codigoProposta.' })
+  @Field(_type => ID, { description: 'Id of the proposal whose credit note was signed. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 

@@ -1,7 +1,7 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
-import { IDEMPOTENCY_KEY_DESCRIPTION, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
+import { idempotencyKeyDescription, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
 import { type GraphContext } from '../context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
 import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults } from './signature.mapper.js';
@@ -45,7 +45,7 @@ export class SignatureResolver {
   })
   async inviteSigners(
     @Arg('input', _type => InviteSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' }) input: InviteSignersInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('inviteSigners') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
@@ -66,7 +66,7 @@ export class SignatureResolver {
   })
   async registerSignedSigners(
     @Arg('input', _type => RegisterSignedSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' }) input: RegisterSignedSignersInput,
-    @Arg('idempotencyKey', _type => String, { description: IDEMPOTENCY_KEY_DESCRIPTION }) idempotencyKey: string,
+    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerSignedSigners') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {

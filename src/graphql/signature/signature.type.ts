@@ -7,7 +7,7 @@ import { Proposal } from '../proposal/proposal.type.js';
 /** Result of `inviteSigners` and `registerSignedSigners`. */
 @ObjectType({ description: 'Result of a signer registration. Upstream: parametros of IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada.' })
 export class SignersPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected. Upstream: the reads its selection needs.' })
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the signers were registered, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
   @Field(_type => String, {

@@ -31,7 +31,7 @@ export class ViewerResolver {
     if (args.after != null) {
       after = decodeCursor(args.after);
       if (after === undefined) {
-        throw badUserInput('after is not a cursor of this list.', { field: 'after' });
+        throw badUserInput([{ code: 'INVALID_INPUT', field: ['after'], message: 'after is not a cursor of this list.', upstreamCode: null }]);
       }
     }
     const owner = ctx.ownership.seesAll ? null : ctx.callerId;
