@@ -153,8 +153,23 @@ function normalizeNumberLiteral(text: string): string {
  * rules, with string output so results compare as text). Every value carries an offset (`Z`); an
  * input without one is refused by graphql-scalars' rules.
  */
+const dateTimeConfig = GraphQLDateTimeISO.toConfig();
+const DATE_TIME_INPUT_MESSAGE = 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"';
+
+/** graphql-scalars' DateTime input rules, refusing with the graph's BAD_USER_INPUT shape (never echoing the value). */
+function parseDateTimeInput<T>(parse: () => T, node?: ValueNode): T {
+  try {
+    return parse();
+  } catch {
+    throw scalarInputError(DATE_TIME_INPUT_MESSAGE, node);
+  }
+}
+
 export const DateTimeScalar = new GraphQLScalarType({
-  ...GraphQLDateTimeISO.toConfig(),
+  ...dateTimeConfig,
+  parseValue: (value: unknown) => parseDateTimeInput(() => dateTimeConfig.parseValue?.(value)),
+  parseLiteral: (ast: ValueNode, variables?: Parameters<NonNullable<typeof dateTimeConfig.parseLiteral>>[1]) =>
+    parseDateTimeInput(() => dateTimeConfig.parseLiteral?.(ast, variables), ast),
   name: 'DateTime',
   description:
     'An instant, as an RFC 3339 string that always carries its offset, such as "2026-03-15T13:45:00.000Z" (UTC). ' +

@@ -239,4 +239,33 @@ describe('the credit graph user errors', () => {
       expect((await h.calls()).total).toBe(0);
     });
   });
+
+  describe('calendar dates', () => {
+    it('refuses a Date that is not a real day as one BAD_USER_INPUT error, before any call and without echoing it', async () => {
+      const result = await h.run(
+        keyed(`mutation { addGuarantor(input: { proposalId: "00000000-0000-4000-8000-000000000000", name: "Ana", document: "52998224725", individual: { birthDate: "1990-02-30" } }) { userErrors { code } } }`),
+      );
+      expect(result.data).toBeUndefined();
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors?.[0]?.extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', upstreamCode: null }],
+      });
+      expect(JSON.stringify(result.errors)).not.toContain('1990-02-30');
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('sends a Date input as that day and reads the same day back', async () => {
+      const { id } = h.demo('disbursed');
+      const before = await h.run(`query($id: ID!) { proposal(id: $id) { installments { number dueDate } } }`, { id });
+      const due = (before.data?.proposal as { installments: Array<{ number: number; dueDate: string }> }).installments.find(i => i.number === 6)?.dueDate;
+      expect(due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const result = await h.run(
+        keyed(`mutation($id: ID!, $due: Date!) { generateSingleBoleto(input: { proposalId: $id, installmentNumbers: [6], dueDate: $due }) { boletos { installmentNumbers dueDate } userErrors { code upstreamCode } } }`),
+        { id, due },
+      );
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.generateSingleBoleto).toEqual({ boletos: [{ installmentNumbers: [6], dueDate: due }], userErrors: [] });
+    });
+  });
 });

@@ -143,7 +143,7 @@ export class AgendaInstallment {
   @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
 
-  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled). Upstream: situacao.' })
   get situation(): InstallmentSituation | null {
     return InstallmentSituation.of(this.situationCode);
   }
@@ -207,7 +207,7 @@ export class AgendaDetail {
   @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacaoAgenda.' })
   situationCode: number | null;
 
-  @Field(_type => AgendaSituation.values, { description: 'Where the agenda stands (active, settled, cancelled); null when the partner did not say. Upstream: situacaoAgenda.' })
+  @Field(_type => AgendaSituation.values, { description: 'Where the agenda stands (active, settled, cancelled). Upstream: situacaoAgenda.' })
   get situation(): AgendaSituation | null {
     return AgendaSituation.of(this.situationCode);
   }

@@ -8,7 +8,7 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
 /** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
 @ObjectType({ description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
 export class Boleto {
-  @Field(_type => Int, { description: 'Boleto number. Upstream: numeroBoleto.' })
+  @Field(_type => Int, { description: 'Number of the boleto, unique within the proposal. Upstream: numeroBoleto.' })
   number: number;
 
   @Field(_type => DateTimeScalar, {
@@ -21,13 +21,13 @@ export class Boleto {
   @Field(_type => Int, { description: 'Proposal number. Upstream: numeroProposta.' })
   proposalNumber: number | null;
 
-  @Field(_type => String, { description: '47-digit digitable line. Upstream: linhaDigitavel.' })
+  @Field(_type => String, { description: 'The 47-digit digitable line a bank app reads to pay the boleto. Upstream: linhaDigitavel.' })
   digitableLine: string | null;
 
-  @Field(_type => DecimalScalar, { description: 'Boleto amount. Upstream: valorBoleto.' })
+  @Field(_type => DecimalScalar, { description: 'Amount to pay, in BRL. Upstream: valorBoleto.' })
   amount: string | null;
 
-  @Field(_type => CalendarDateScalar, { description: 'Due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Day the boleto is due (a calendar day: show it as is, no zone). Upstream: dtVencimento.' })
   dueDate: string | null;
 
   @Field(_type => [Int], { description: 'Installment numbers this boleto covers. Upstream: parcelas (a string listing them, parsed).' })
@@ -51,7 +51,7 @@ export class Boleto {
   @Field(_type => String, { nullable: true, description: 'Partner name. Upstream: parceiro.' })
   partnerName: string | null;
 
-  @Field(_type => DateTimeScalar, { description: 'When the boleto was generated. Upstream: dtInclusao.' })
+  @Field(_type => DateTimeScalar, { description: 'When the boleto was issued. Upstream: dtInclusao.' })
   createdAt: Date | null;
 
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto was cancelled; null while active. Upstream: dtCancelamento.' })
@@ -60,10 +60,10 @@ export class Boleto {
   @Field(_type => DateTimeScalar, { nullable: true, description: 'When the boleto can no longer be paid (after its due date). Upstream: dtExpiracao.' })
   expiresAt: Date | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When its payment was credited. Upstream: dtCredito.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When its payment reached the account; null while unpaid. Upstream: dtCredito.' })
   creditedAt: Date | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid; null while unpaid. Upstream: vlrPago.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid, in BRL; null while unpaid. Upstream: vlrPago.' })
   paidAmount: string | null;
 
   @Field(_type => QrCode, { nullable: true, description: 'Pix QR code printed on the boleto. Upstream: qrCode.' })

@@ -16,30 +16,30 @@ export class Installment {
   })
   fetchedAt: Date | null;
 
-  @Field(_type => ID, { description: 'Installment UUID. Upstream: codigo.' })
+  @Field(_type => ID, { description: 'Id of the installment (a UUID). Upstream: codigo.' })
   id: string | null;
 
   @Field(_type => Int, { description: 'Installment number, from 1. Upstream: nroParcela.' })
   number: number;
 
-  @Field(_type => DecimalScalar, { description: 'Installment amount. Upstream: vlrParcela.' })
+  @Field(_type => DecimalScalar, { description: 'Amount due for this installment, in BRL. Upstream: vlrParcela.' })
   amount: string | null;
 
-  @Field(_type => CalendarDateScalar, { description: 'Due date. Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, { description: 'Day the payment is due (a calendar day: show it as is, no zone). Upstream: dtVencimento.' })
   dueDate: string | null;
 
   @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao.' })
   situationCode: number | null;
 
-  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled); null when the partner did not say. Upstream: situacao.' })
+  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled). Upstream: situacao.' })
   get situation(): InstallmentSituation | null {
     return InstallmentSituation.of(this.situationCode);
   }
 
-  @Field(_type => String, { nullable: true, description: 'Digitable line of the installment boleto. Upstream: linhaDigitavel.' })
+  @Field(_type => String, { nullable: true, description: 'The 47-digit digitable line of the latest boleto issued for this installment, to pay it at a bank; null while no boleto was issued. Upstream: linhaDigitavel.' })
   digitableLine: string | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Payment date. Upstream: dtPagamento.' })
+  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the installment was paid in full; null until then. Upstream: dtPagamento.' })
   paidAt: Date | null;
 
   @Field(_type => String, { nullable: true, description: 'Bank "nosso número" of the installment boleto. Upstream: nossoNumero.' })
@@ -48,16 +48,16 @@ export class Installment {
   @Field(_type => String, { nullable: true, description: 'Check digit of the "nosso número". Upstream: nossoNumeroDv.' })
   ourNumberDigit: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Interest part of the installment. Upstream: vlrJuros.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Interest included in the amount, in BRL; null when the partner did not say. Upstream: vlrJuros.' })
   interestAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Late-payment interest. Upstream: vlrJurosMora.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Late-payment interest charged so far, in BRL; null when the partner did not say. Upstream: vlrJurosMora.' })
   lateInterestAmount: string | null;
 
   @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
   discountAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid. Upstream: vlrPago.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid so far, in BRL; null when the partner did not say. Upstream: vlrPago.' })
   paidAmount: string | null;
 
   @Field(_type => AgendaInstallment, {

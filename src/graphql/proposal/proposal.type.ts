@@ -29,7 +29,7 @@ export class PaymentEntry {
   @Field(_type => Int, { description: 'Raw code of situation. Upstream: Situacao.' })
   situationCode: number | null;
 
-  @Field(_type => PaymentEntrySituation.values, { description: 'Where the payment stands (pending, paid, returned); null when the partner did not say. Upstream: Situacao.' })
+  @Field(_type => PaymentEntrySituation.values, { description: 'Where the payment stands (pending, paid, returned). Upstream: Situacao.' })
   get situation(): PaymentEntrySituation | null {
     return PaymentEntrySituation.of(this.situationCode);
   }
@@ -94,7 +94,7 @@ export class FgtsCancellation {
   @Field(_type => Int, { description: 'Raw code of eventType. Upstream: TipoEvento.' })
   eventTypeCode: number | null;
 
-  @Field(_type => FgtsCancellationEventType.values, { description: 'Kind of event (cancelled before or after the money was released); null when the partner did not say. Upstream: TipoEvento.' })
+  @Field(_type => FgtsCancellationEventType.values, { description: 'Kind of event (cancelled before or after the money was released). Upstream: TipoEvento.' })
   get eventType(): FgtsCancellationEventType | null {
     return FgtsCancellationEventType.of(this.eventTypeCode);
   }

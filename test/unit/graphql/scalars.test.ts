@@ -166,3 +166,24 @@ describe('defineCodeEnum', () => {
     expect(Sample.values).toEqual({ FIRST: 'FIRST', THIRD: 'THIRD', UNKNOWN: 'UNKNOWN' });
   });
 });
+
+describe('DateTimeScalar input', () => {
+  it('refuses a date-time without an offset with the BAD_USER_INPUT shape, never echoing the value', () => {
+    expect(DateTimeScalar.parseValue('2026-03-15T10:00:00Z')).toEqual(new Date('2026-03-15T10:00:00Z'));
+    for (const bad of ['2026-03-15T10:00:00', '2026-03-15', 'not a date']) {
+      let caught: unknown;
+      try {
+        DateTimeScalar.parseValue(bad);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(GraphQLError);
+      expect((caught as GraphQLError).message).not.toContain(bad);
+      expect((caught as GraphQLError).extensions).toEqual({
+        code: 'BAD_USER_INPUT',
+        userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"', upstreamCode: null }],
+      });
+    }
+    expect(() => DateTimeScalar.parseLiteral(parseValue('"2026-03-15T10:00:00"'))).toThrow('DateTime expects an RFC 3339 date-time with an offset');
+  });
+});
