@@ -301,6 +301,24 @@ export function inDoubtSuite(kind: LedgerKind): void {
     ]);
   });
 
+  it('keeps a payment in doubt when an identical one under another key, also in doubt, may be the entry the agenda shows', async () => {
+    const family = families[0] as Family;
+    const id = await disbursed();
+    const dropped = randomUUID();
+    const applied = randomUUID();
+    await a.admin.resetCalls();
+    proxy.dropRequests(family.writePath);
+    expect(codes(await run(b, family, dropped, id))).toEqual(['OUTCOME_UNKNOWN']);
+    proxy.loseAnswers(family.writePath);
+    expect(codes(await run(b, family, applied, id))).toEqual(['OUTCOME_UNKNOWN']);
+    clock.offset += writes.settleMs;
+    // One new entry, two writes that may have made it: neither is taken as found, neither is sent again.
+    expect(codes(await run(a, family, dropped, id))).toEqual(['OUTCOME_UNKNOWN']);
+    expect(codes(await run(a, family, applied, id))).toEqual(['OUTCOME_UNKNOWN']);
+    expect(await callsOf(family)).toEqual([1, 4]);
+    expect(await entries(a, id)).toEqual({ 2: ['20.10/0.05'] });
+  });
+
   describe.each([
     {
       name: 'a guarantor (IncluirAvalista: no partner read lists guarantors)',
@@ -326,7 +344,9 @@ export function inDoubtSuite(kind: LedgerKind): void {
       await reconcileOnce(a.ledger, { probeFor: probeForRecord(a.client, a.ledger), settleMs: writes.settleMs });
       expect((await a.ledger.find('anonymous', key))?.state).toBe('unknown');
       expect(codes(await b.execute(mutation, { key, input: input(id) }))).toEqual(['OUTCOME_UNKNOWN']);
-      expect((await a.admin.calls()).operations).toEqual({ [path]: 1 });
+      // One write in all (the reconciler pass may have read the partner for other in-doubt records of this suite).
+      const { operations } = await a.admin.calls();
+      expect(Object.entries(operations).filter(([op]) => !/\/Consulta/.test(op))).toEqual([[path, 1]]);
     });
   });
 }
