@@ -180,7 +180,7 @@ async function startReplica(sandbox: StandaloneSandbox, env: Record<string, stri
     GRAPHQL_AUTH: 'none',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-bench-')),
     LOG_LEVEL: 'silent',
-    GRAPHQL_API_KEYS: `ui:${KEYS.ui},flood:${KEYS.flood}`,
+    GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}:proposals.all`,
     ...PRODUCTION_LIMITS,
     ...env,
   });
