@@ -74,6 +74,8 @@ async function main(): Promise<void> {
   const env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
+    // The anonymous caller (every scope): the bench measures the service, not caller authentication.
+    GRAPHQL_AUTH: 'none',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
@@ -127,7 +129,7 @@ async function main(): Promise<void> {
     ];
     const rows: string[] = [];
     for (const variant of variants) {
-      const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
+      const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', LOG_LEVEL: 'silent' });
       const metrics = variant.metrics();
       const tracing = variant.tracing ? createTracing({ exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined } }) : undefined;
       const client = createUpstreamClient({
