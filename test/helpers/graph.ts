@@ -14,6 +14,14 @@ import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions }
 import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.js';
 
 /** Options of {@link startTestGraph}. */
+/**
+ * The read-cache policies of test apps: a proposal's reads stay fresh for 10 minutes, not the default
+ * 5 s. Tests count partner calls across several requests, and on a loaded machine a wave of requests
+ * can outlast 5 s of wall clock, so a background refresh would add a call the test did not cause.
+ * Expiry itself is pinned with a fake clock in test/unit/upstream/shared.test.ts.
+ */
+export const TEST_READ_POLICIES = ['ConsultaProposta', 'ConsultarParcelas', 'ConsultarDetalhes', 'ConsultarBoletos'].map((op) => `${op}=600/600/3600`).join(',');
+
 export interface TestGraphOptions {
   /** Environment the graph's config is read from (default: development, silent logs). */
   env?: Record<string, string>;
@@ -85,7 +93,8 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
   let http: HttpServer | undefined;
   try {
     // No background reconciler unless a test asks for one: its partner reads would blur call counts.
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', ...options.env });
+    // Proposal reads stay fresh for 10 minutes unless a test sets READ_CACHE_POLICIES (see TEST_READ_POLICIES).
+    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', READ_CACHE_POLICIES: TEST_READ_POLICIES, ...options.env });
     client = createUpstreamClient({
       ...upstreamClientOptions(
         {

@@ -9,7 +9,7 @@ import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
 import { type Ledger } from '../../src/ledger/index.js';
-import { executeGraphQL, type GraphResponse } from '../helpers/graph.js';
+import { executeGraphQL, type GraphResponse, TEST_READ_POLICIES } from '../helpers/graph.js';
 import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
 import { keyed } from '../helpers/keys.js';
 import { type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
@@ -78,7 +78,8 @@ describeWithRedis('two replicas on one Redis', () => {
   const pair = async (env: Record<string, string> = {}): Promise<[Replica, Replica]> => {
     const prefix = redisTestPrefix('replicas');
     prefixes.push(prefix);
-    const shared = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, ...env };
+    // Proposal reads stay fresh for 10 minutes unless a test says otherwise (TEST_READ_POLICIES).
+    const shared = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, READ_CACHE_POLICIES: TEST_READ_POLICIES, ...env };
     return [await replica(sandbox, shared, await ledgers.open()), await replica(sandbox, shared, await ledgers.open())];
   };
 
