@@ -3,6 +3,7 @@ import { type ColumnType, type Generated, Kysely, Migrator, PostgresDialect, sql
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -94,6 +95,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   let db: Kysely<LedgerTables>;
   let kind: LedgerDatabase['kind'];
   let ownPglite: PGlite | undefined;
+  let releaseDir: (() => Promise<void>) | undefined;
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process; the next query reports it.
@@ -106,6 +108,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
       const dir = options.dataDir === undefined ? undefined : resolve(options.dataDir, 'ledger');
       if (dir !== undefined) {
         mkdirSync(dir, { recursive: true });
+        releaseDir = await lockDataDir(dir);
       }
       ownPglite = new PGlite(dir);
       pglite = ownPglite;
@@ -116,6 +119,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   const close = async (): Promise<void> => {
     await db.destroy();
     await ownPglite?.close();
+    await releaseDir?.();
   };
   try {
     await migrate(db);
@@ -124,6 +128,27 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
     throw error instanceof LedgerUnavailableError ? error : new LedgerUnavailableError('the ledger database could not be opened or migrated', { cause: error });
   }
   return { db, kind, close };
+}
+
+/**
+ * Takes the embedded database's directory for this process alone. PGlite's files are not made for
+ * two processes at once (a second one aborts inside the WASM with no useful message), so a second
+ * process on the same DATA_DIR is refused with one that names the way out. The lock (`ledger.lock`
+ * beside the directory) is refreshed every 10 s; one left by a dead process is taken over after 30 s.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  try {
+    // A missed refresh (an event loop stalled past 30 s) only lets a later process take the lock; it must not crash this one.
+    const release = await lockfile.lock(dir, { lockfilePath: `${dir}.lock`, realpath: false, stale: 30_000, update: 10_000, onCompromised: () => undefined });
+    return async () => {
+      await release().catch(() => undefined);
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') {
+      throw new LedgerUnavailableError(`the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
+    }
+    throw new LedgerUnavailableError('the embedded ledger directory could not be locked', { cause: error });
+  }
 }
 
 /** Runs every pending migration (under the advisory lock); throws when one fails. */

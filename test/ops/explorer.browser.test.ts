@@ -4,7 +4,9 @@
  * the editor loads, every script and stylesheet comes from the graph's own origin (the browser is
  * offline: any other request is aborted and counted), and a query run from the page returns data.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { loadConfig } from '../../src/config.js';
 import { type Service, startService } from '../../src/main.js';
@@ -19,9 +21,11 @@ if (!existsSync(CHROMIUM)) {
 describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
   let service: Service;
   let browser: Browser;
+  // Its own embedded ledger: the default .data may be held by a developer's npm start or another run.
+  const dataDir = mkdtempSync(join(tmpdir(), 'credit-graph-explorer-'));
 
   beforeAll(async () => {
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent' }), silentLogger);
+    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), silentLogger);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -31,6 +35,7 @@ describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loads the editor from the graph alone, pre-filled with the README operations and demo ids, and runs a query', async () => {

@@ -1,5 +1,8 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { SpanKind } from '@opentelemetry/api';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { type Service, startService } from '../../src/main.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -54,10 +57,12 @@ describe('observability of the running service', () => {
   const logs: string[] = [];
   const spans = new InMemorySpanExporter();
   const tracing = createTracing({ exporter: spans });
+  // Its own embedded ledger: the default .data may be held by a developer's npm start or another run.
+  const dataDir = mkdtempSync(join(tmpdir(), 'credit-graph-observability-'));
 
   beforeAll(async () => {
     service = await startService(
-      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'info' }),
+      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dataDir }),
       createLogger('info', (line) => logs.push(line)),
       { metrics: createMetrics(), tracing },
     );
@@ -65,6 +70,7 @@ describe('observability of the running service', () => {
 
   afterAll(async () => {
     await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {
