@@ -30,7 +30,7 @@ describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -181,7 +181,7 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
       expect(result.stderr).toContain(name);
     }
     expect(result.stdout).not.toContain('The credit graph:');
-  }, 60_000);
+  });
 });
 
 describe('the Dockerfile and compose.yaml', () => {
