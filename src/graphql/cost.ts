@@ -191,7 +191,9 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
                 extensions: {
                   code: THROTTLED,
                   ...(never ? {} : { retryAfterSeconds: Math.ceil(seconds) }),
-                  http: { status: 429, ...(never ? {} : { headers: new Map([['retry-after', String(Math.ceil(seconds))]]) }) },
+                  // Apollo Server reads http.headers as a Map; typed loosely because another GraphQL server's
+                  // types (graphql-yoga, under the Hive Gateway test) declare them a plain record.
+                  http: { status: 429, ...(never ? {} : { headers: new Map([['retry-after', String(Math.ceil(seconds))]]) }) } as Record<string, unknown>,
                 },
               },
             );

@@ -1,0 +1,141 @@
+import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
+import { type GraphQLFormattedError, Kind, parse, print } from 'graphql';
+import { renderSchema } from '../../src/graphql/emit-schema.js';
+import { DEMO_CPFS } from '../../src/sandbox/demo.js';
+import { startTestGraph, type TestGraph } from '../helpers/graph.js';
+import { RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
+
+/** The caller a router would have authenticated: here a header of scopes, standing in for a verified JWT. */
+interface RouterCaller {
+  scopes: string[];
+}
+
+/**
+ * The same supergraph claim as gateway.test.ts, through a second router: composed by The Guild's
+ * composition library (not Apollo's) and served by Hive Gateway's runtime, in process, over the real
+ * subgraphs on 127.0.0.1:0. Unlike the JavaScript Apollo gateway, Hive Gateway accepts the supergraph
+ * with its SECURITY features and enforces `@authenticated` / `@requiresScopes` itself (generic auth,
+ * `protect-granular`), so nothing is stripped here.
+ */
+describe('Hive Gateway', () => {
+  let graph: TestGraph;
+  let risk: Awaited<ReturnType<typeof startRiskSubgraph>>;
+  let gateway: GatewayRuntime;
+  let supergraphSdl: string;
+
+  beforeAll(async () => {
+    graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
+    risk = await startRiskSubgraph([DEMO_CPFS[2], DEMO_CPFS[0]]);
+    const composition = composeServices([
+      { name: 'credit', typeDefs: parse(await renderSchema()), url: graph.url },
+      { name: 'risk', typeDefs: parse(RISK_SDL), url: risk.url },
+    ]);
+    if (compositionHasErrors(composition)) {
+      throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
+    }
+    supergraphSdl = composition.supergraphSdl;
+    gateway = createGatewayRuntime({
+      supergraph: supergraphSdl,
+      logging: false,
+      genericAuth: {
+        mode: 'protect-granular',
+        resolveUserFn: (context: { request: Request }): RouterCaller | null => {
+          const scopes = context.request.headers.get('x-test-scopes');
+          return scopes === null ? null : { scopes: scopes.split(' ') };
+        },
+        // Called with null for a caller without credentials, whatever its type says.
+        extractScopes: (caller) => (caller as RouterCaller | null)?.scopes ?? [],
+        rejectUnauthenticated: false,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.dispose();
+    await risk?.server.stop();
+    await graph?.close();
+  });
+
+  /** Posts one operation to the gateway in process (its subgraph calls are real HTTP). */
+  async function viaHive<TData>(query: string, variables: Record<string, unknown> = {}, scopes?: string): Promise<{ status: number; data?: TData | null; errors?: GraphQLFormattedError[] }> {
+    const response = await gateway.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(scopes === undefined ? {} : { 'x-test-scopes': scopes }) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, ...((await response.json()) as { data?: TData | null; errors?: GraphQLFormattedError[] }) };
+  }
+
+  it('composes our SDL with its Federation 2.5 access rules, which reach the supergraph', () => {
+    expect(supergraphSdl).toContain('@link(url: "https://specs.apollo.dev/authenticated/v0.1", for: SECURITY)');
+    expect(supergraphSdl).toContain('@link(url: "https://specs.apollo.dev/requiresScopes/v0.1", for: SECURITY)');
+    const person = parse(supergraphSdl).definitions.find((definition) => definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === 'Person');
+    const details = person?.kind === Kind.OBJECT_TYPE_DEFINITION ? person.fields?.find((field) => field.name.value === 'details') : undefined;
+    expect(details?.directives?.filter((directive) => directive.name.value === 'requiresScopes').map((directive) => print(directive))).toEqual([
+      '@requiresScopes(scopes: [["registry.read"]])',
+    ]);
+  });
+
+  it('joins both subgraphs in one query, with one partner call per entity and field group', async () => {
+    const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
+    const direct = await graph.execute<{ proposal: { id: string; number: number; financedAmount: string; installments: Array<{ number: number }> } }>(
+      'query ($id: ID!) { proposal(id: $id) { id number financedAmount installments { number } } }',
+      { id: disbursed?.id },
+    );
+    expect(direct.errors).toBeUndefined();
+    const expected = direct.data?.proposal;
+    expect(expected?.installments.map((installment) => installment.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+
+    await graph.admin.resetCalls();
+    const response = await viaHive<unknown>(
+      `query ($ids: [ID!]!) {
+        riskReview(ids: $ids) { id number financedAmount riskScore reviewed installments { number } }
+        watchlist { document watchlisted name }
+      }`,
+      { ids: [disbursed?.id] },
+    );
+    expect(response.errors).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({
+      riskReview: [
+        {
+          id: disbursed?.id,
+          number: disbursed?.number,
+          financedAmount: expected?.financedAmount,
+          riskScore: riskScore(expected?.financedAmount),
+          reviewed: true,
+          installments: expected?.installments,
+        },
+      ],
+      watchlist: [
+        { document: DEMO_CPFS[2], watchlisted: true, name: 'Carla Demo Paga' },
+        { document: DEMO_CPFS[0], watchlisted: true, name: 'Ana Demo Aprovada' },
+      ],
+    });
+    const calls = await graph.admin.calls();
+    expect(calls.operations).toEqual({ '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1, '/Pessoa/ConsultarPessoa': 2 });
+    expect(calls.total).toBe(4);
+  });
+
+  it('refuses a @requiresScopes field to a caller without the scope at the router, before any partner call', async () => {
+    await graph.admin.resetCalls();
+    const refused = await viaHive<{ watchlist: Array<{ document: string; details: { name: string } | null }> }>('{ watchlist { document details { name } } }', {}, 'federation');
+    // Hive Gateway answers a request whose only errors are refused fields with HTTP 401, data still partial.
+    expect(refused.status).toBe(401);
+    expect(refused.data).toEqual({ watchlist: [{ document: DEMO_CPFS[2], details: null }, { document: DEMO_CPFS[0], details: null }] });
+    expect(refused.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[['watchlist', 'details'], 'UNAUTHORIZED_FIELD_OR_TYPE']]);
+    expect((await graph.admin.calls()).total).toBe(0);
+
+    const allowed = await viaHive<unknown>('{ watchlist { document details { name } } }', {}, 'federation registry.read');
+    expect(allowed.errors).toBeUndefined();
+    expect(allowed.status).toBe(200);
+    expect(allowed.data).toEqual({
+      watchlist: [
+        { document: DEMO_CPFS[2], details: { name: 'Carla Demo Paga' } },
+        { document: DEMO_CPFS[0], details: { name: 'Ana Demo Aprovada' } },
+      ],
+    });
+    expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 2 });
+  });
+});
