@@ -108,6 +108,11 @@ export interface SharingSettings {
   redisUrl: string | undefined;
   /** REDIS_KEY_PREFIX: prefix of every Redis key (default `credit-graph:`). */
   redisKeyPrefix: string;
+  /**
+   * REDIS_COMMAND_TIMEOUT_MS (default 1000): a Redis command answering later counts as Redis failing,
+   * and the replica falls back to its own memory for that state (more partner calls, never an error).
+   */
+  redisCommandTimeoutMs: number;
   /** CALLER_BUDGETS: `*=max/restorePerSecond,callerId=max/restorePerSecond` (default `*` from the upstream rate). */
   callerBudgets: CallerBudgetConfig;
   /** CALLER_WEIGHTS: `callerId=weight,...` shares of the partner budget when callers queue (default 1 each). */
@@ -264,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     policies: readPolicies(read('READ_CACHE_POLICIES')),
     redisUrl: redisUrl(read('REDIS_URL')),
     redisKeyPrefix: read('REDIS_KEY_PREFIX') ?? 'credit-graph:',
+    redisCommandTimeoutMs: integer(read('REDIS_COMMAND_TIMEOUT_MS'), 'REDIS_COMMAND_TIMEOUT_MS', 1000, 10, 60_000),
     callerBudgets: callerBudgets(read('CALLER_BUDGETS'), {
       // One caller alone may use the whole partner rate, with a minute of it in reserve.
       maximumAvailable: Math.max(20, Math.ceil(upstreamLimits.requestsPerSecond * 60)),

@@ -60,6 +60,7 @@ export async function connectUpstream(
   const state = await createSharedState({
     ...(config.sharing.redisUrl === undefined ? {} : { redisUrl: config.sharing.redisUrl }),
     keyPrefix: config.sharing.redisKeyPrefix,
+    commandTimeoutMs: config.sharing.redisCommandTimeoutMs,
     clientId: connection.clientId,
     partner: { requestsPerSecond: limits.requestsPerSecond, burst: limits.burst, maxConcurrent: limits.maxConcurrent },
     // A slot is held at most for one call's deadline; a replica that dies with slots frees them after it.

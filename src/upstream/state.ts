@@ -41,6 +41,8 @@ export interface SharedStateOptions {
   now?: () => number;
   /** Longest start-up waits for Redis before starting degraded (default 2000 ms). */
   connectTimeoutMs?: number;
+  /** A command answering later fails, and the state falls back to memory (default 1000 ms). */
+  commandTimeoutMs?: number;
 }
 
 /** The shared state of one process. */
@@ -211,7 +213,7 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
     // Fail fast while disconnected: the memory fallback answers instead of a queue that waits.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
+    commandTimeout: options.commandTimeoutMs ?? 1000,
     connectTimeout: options.connectTimeoutMs ?? 2000,
     retryStrategy: (attempt) => Math.min(200 * attempt, 2000),
     lazyConnect: true,
