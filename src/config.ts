@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './server/guard.js';
 import { readPrivateKey } from './upstream/auth.js';
@@ -173,7 +173,18 @@ export interface Config {
   demoSandbox: boolean;
   /** OpenTelemetry traces: exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   tracing: TracingSettings;
+  /**
+   * PERSON_ID_SECRET: the key of the opaque `Person.id` (graphql/person/person.id.ts), at least 32
+   * characters; every replica needs the same one. Unset: {@link DEVELOPMENT_PERSON_ID_SECRET} outside
+   * production; in production derived from UPSTREAM_PRIVATE_KEY (a secret every replica already
+   * shares; rotating that key then changes every person id, so set this to keep them), or, with no
+   * real upstream (DEMO_SANDBOX), a random one per process, as short-lived as the sandbox's data.
+   */
+  personIdSecret: string;
 }
+
+/** The person id key outside production when PERSON_ID_SECRET is unset (public: never protects real data). */
+export const DEVELOPMENT_PERSON_ID_SECRET = 'credit-graph development person ids, not a secret';
 
 /** Where traces go. */
 export interface TracingSettings {
@@ -318,7 +329,22 @@ export function loadConfig(env: Env = process.env): Config {
     documentLimits,
     demoSandbox: boolean(read('DEMO_SANDBOX'), 'DEMO_SANDBOX', false),
     tracing,
+    personIdSecret: personIdSecret(read('PERSON_ID_SECRET'), production, upstream),
   };
+}
+
+function personIdSecret(raw: string | undefined, production: boolean, upstream: UpstreamSettings | undefined): string {
+  if (raw !== undefined) {
+    if (raw.length < 32) {
+      throw new ConfigError('PERSON_ID_SECRET', 'must be at least 32 characters (e.g. openssl rand -base64 32)');
+    }
+    return raw;
+  }
+  if (!production) {
+    return DEVELOPMENT_PERSON_ID_SECRET;
+  }
+  // Never the public development key in production: derived from a secret the replicas share, else per process.
+  return upstream === undefined ? randomBytes(32).toString('base64') : createHash('sha256').update('credit-graph person ids\n').update(upstream.privateKeyPem).digest('base64');
 }
 
 function redisUrl(raw: string | undefined): string | undefined {

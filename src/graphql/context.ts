@@ -1,9 +1,11 @@
 import type DataLoader from 'dataloader';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../config.js';
 import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../ledger/index.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../upstream/index.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
+import { createPersonIds, type PersonIds } from './person/person.id.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -39,6 +41,8 @@ export interface CreateContextOptions {
   ledger: Ledger;
   /** How writes wait for each other and settle in-doubt ones. */
   writes?: WriteSettings;
+  /** The `Person.id` codec (config `PERSON_ID_SECRET`); default the development key's. */
+  personIds?: PersonIds;
 }
 
 /** The per-request context every resolver receives. */
@@ -62,7 +66,11 @@ export interface GraphContext {
   ownership: Ownership;
   /** The ledger's writes of each proposal, oldest first (read-back; per request, like the loaders). */
   history: DataLoader<string, OperationRecord[]>;
+  /** Issues and reads the opaque `Person.id` (the entity key: no document in query plans). */
+  personIds: PersonIds;
 }
+
+const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
 
 const silent: GraphLogger = { error: () => undefined };
 
@@ -84,5 +92,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     writes: options.writes ?? {},
     ownership: createOwnership(options.ledger, callerId, scopes),
     history: createHistory(options.ledger),
+    personIds: options.personIds ?? developmentPersonIds,
   };
 }

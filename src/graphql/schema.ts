@@ -10,6 +10,7 @@ import { selectedFields } from './common/selection.js';
 import { validateQueryArgs } from './common/validation.js';
 import { type GraphContext } from './context.js';
 import { DocumentResolver } from './document/document.resolver.js';
+import { validateEntityRepresentations } from './entities.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { InstallmentResolver } from './installment/installment.resolver.js';
 import { PaymentResolver } from './payment/payment.resolver.js';
@@ -43,7 +44,7 @@ export const resolvers = [
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
 /** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
-const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@authenticated", "@requiresScopes"])';
 
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
@@ -74,15 +75,16 @@ const referenceResolvers = {
     },
   },
   Person: {
-    __resolveReference(reference: { document: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
-      return resolvePerson(ctx, reference.document, info);
+    // The representation was validated (entities.ts): its id decodes.
+    __resolveReference(reference: { id: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
+      return resolvePerson(ctx, ctx.personIds.decode(reference.id) ?? '', info);
     },
   },
 };
 
 /**
  * Builds the credit graph: the type-graphql schema made a Federation 2 subgraph (`Proposal @key(id)`,
- * `Person @key(document)`), following type-graphql's apollo-federation-2 example, with its access
+ * `Person @key(id)`, an opaque id: person.id.ts), following type-graphql's apollo-federation-2 example, with its access
  * rules (scopes.ts) declared in the SDL and enforced.
  */
 export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
@@ -97,5 +99,5 @@ export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });
-  return enforceAccessRules(subgraph);
+  return enforceAccessRules(validateEntityRepresentations(subgraph));
 }

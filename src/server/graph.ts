@@ -5,6 +5,7 @@ import { createContext, type GraphContext, type GraphLogger, type WriteSettings 
 import { costPlugin } from '../graphql/cost.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
+import { createPersonIds, type PersonIds } from '../graphql/person/person.id.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
@@ -48,6 +49,7 @@ export async function creditGraph(
         maxUpstreamCalls: limits.maxUpstreamCalls,
         ledger: writes.ledger,
         ...(writes.settings === undefined ? {} : { writes: writes.settings }),
+        ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
       }),
     plugins: [
       costPlugin({
@@ -74,6 +76,8 @@ export interface GraphSharing {
   budgets?: CallerBudgets;
   /** Told of every request refused by its caller's budget. */
   observer?: Partial<UpstreamObserver>;
+  /** The `Person.id` codec, the same on every replica (config `PERSON_ID_SECRET`; default the development key's). */
+  personIds?: PersonIds;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
@@ -151,6 +155,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
       ...(options.observer === undefined ? {} : { observer: options.observer }),
     }),
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
+    personIds: createPersonIds(config.personIdSecret),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
   const opened = options.ledger === undefined ? await openLedger(config) : undefined;

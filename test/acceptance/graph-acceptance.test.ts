@@ -1,3 +1,5 @@
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { createPersonIds } from '../../src/graphql/person/person.id.js';
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../helpers/keys.js';
 /**
@@ -9,6 +11,10 @@ import { keyed } from '../helpers/keys.js';
 import { readFileSync } from 'node:fs';
 import { parse, type GraphQLFormattedError } from 'graphql';
 import { startTestGraph, type GraphResponse, type TestGraph } from '../helpers/graph.js';
+
+/** Carla's Person.id as the test graph (development PERSON_ID_SECRET) issues it: the entity key. */
+const CARLA_ID = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET).encode('39053344705');
+
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MONEY = /^-?\d+\.\d{2,}$/;
@@ -803,7 +809,7 @@ describe('federation entities', () => {
           { __typename: 'Proposal', id: demo.disbursed },
           { __typename: 'Proposal', id: demo.disbursed },
           { __typename: 'Proposal', id: UNKNOWN_ID },
-          { __typename: 'Person', document: '39053344705' },
+          { __typename: 'Person', id: CARLA_ID },
         ],
       }),
     );

@@ -8,7 +8,7 @@ import { renderSchema } from '../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../src/sandbox/demo.js';
 import { incluirManual } from '../../src/upstream/index.js';
 import { executeGraphQL, startTestGraph, type TestGraph } from '../helpers/graph.js';
-import { quiet, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
+import { personIdsOf, quiet, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
 
 /**
  * The supergraph minus its SECURITY features (`@authenticated`, `@requiresScopes`): the JavaScript
@@ -39,10 +39,12 @@ describe('federation', () => {
   let gatewayUrl: string;
   let fiftyIds: string[];
   let supergraphSdl: string;
+  let watchlist: string[];
 
   beforeAll(async () => {
     graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
-    risk = await startRiskSubgraph([DEMO_CPFS[2], DEMO_CPFS[0]]);
+    watchlist = await personIdsOf(graph, [DEMO_CPFS[2], DEMO_CPFS[0]]);
+    risk = await startRiskSubgraph(watchlist);
     const composition = composeServices([
       { name: 'credit', typeDefs: parse(await renderSchema()), url: graph.url },
       { name: 'risk', typeDefs: parse(RISK_SDL), url: risk.url },
@@ -171,20 +173,20 @@ describe('federation', () => {
     expect((await graph.admin.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
   });
 
-  it('resolves Person by its document key from the other subgraph', async () => {
+  it('resolves Person by its opaque id from the other subgraph', async () => {
     const direct = await graph.execute<{ person: { name: string | null } | null }>('query ($d: String!) { person(document: $d) { name } }', {
       d: DEMO_CPFS[2],
     });
     expect(direct.errors).toBeUndefined();
     expect(typeof direct.data?.person?.name).toBe('string');
     await graph.admin.resetCalls();
-    const response = await viaGateway<{ watchlist: Array<{ document: string; watchlisted: boolean; name: string | null }> }>(
-      '{ watchlist { document watchlisted name } }',
+    const response = await viaGateway<{ watchlist: Array<{ id: string; document: string; watchlisted: boolean; name: string | null }> }>(
+      '{ watchlist { id document watchlisted name } }',
     );
     expect(response.errors).toBeUndefined();
     expect(response.data?.watchlist).toEqual([
-      { document: DEMO_CPFS[2], watchlisted: true, name: direct.data?.person?.name },
-      { document: DEMO_CPFS[0], watchlisted: true, name: expect.any(String) },
+      { id: watchlist[0], document: DEMO_CPFS[2], watchlisted: true, name: direct.data?.person?.name },
+      { id: watchlist[1], document: DEMO_CPFS[0], watchlisted: true, name: expect.any(String) },
     ]);
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 2 });
   });

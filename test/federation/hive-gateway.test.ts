@@ -4,7 +4,7 @@ import { type GraphQLFormattedError, Kind, parse, print } from 'graphql';
 import { renderSchema } from '../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../src/sandbox/demo.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
-import { RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
+import { personIdsOf, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
 
 /** The caller a router would have authenticated: here a header of scopes, standing in for a verified JWT. */
 interface RouterCaller {
@@ -23,10 +23,14 @@ describe('Hive Gateway', () => {
   let risk: Awaited<ReturnType<typeof startRiskSubgraph>>;
   let gateway: GatewayRuntime;
   let supergraphSdl: string;
+  let watchlist: string[];
+  /** The body of every request the gateway sent a subgraph (what travels in its query plans). */
+  const subgraphRequests: string[] = [];
 
   beforeAll(async () => {
     graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
-    risk = await startRiskSubgraph([DEMO_CPFS[2], DEMO_CPFS[0]]);
+    watchlist = await personIdsOf(graph, [DEMO_CPFS[2], DEMO_CPFS[0]]);
+    risk = await startRiskSubgraph(watchlist);
     const composition = composeServices([
       { name: 'credit', typeDefs: parse(await renderSchema()), url: graph.url },
       { name: 'risk', typeDefs: parse(RISK_SDL), url: risk.url },
@@ -38,6 +42,13 @@ describe('Hive Gateway', () => {
     gateway = createGatewayRuntime({
       supergraph: supergraphSdl,
       logging: false,
+      plugins: () => [
+        {
+          onFetch: ({ options }) => {
+            subgraphRequests.push(String(options.body));
+          },
+        },
+      ],
       genericAuth: {
         mode: 'protect-granular',
         resolveUserFn: (context: { request: Request }): RouterCaller | null => {
@@ -88,10 +99,11 @@ describe('Hive Gateway', () => {
     expect(expected?.installments.map((installment) => installment.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
 
     await graph.admin.resetCalls();
+    subgraphRequests.length = 0;
     const response = await viaHive<unknown>(
       `query ($ids: [ID!]!) {
         riskReview(ids: $ids) { id number financedAmount riskScore reviewed installments { number } }
-        watchlist { document watchlisted name }
+        watchlist { id watchlisted name }
       }`,
       { ids: [disbursed?.id] },
     );
@@ -109,10 +121,17 @@ describe('Hive Gateway', () => {
         },
       ],
       watchlist: [
-        { document: DEMO_CPFS[2], watchlisted: true, name: 'Carla Demo Paga' },
-        { document: DEMO_CPFS[0], watchlisted: true, name: 'Ana Demo Aprovada' },
+        { id: watchlist[0], watchlisted: true, name: 'Carla Demo Paga' },
+        { id: watchlist[1], watchlisted: true, name: 'Ana Demo Aprovada' },
       ],
     });
+    // The plan: risk's root fields, then our _entities for both types, then risk's riskScore (@requires).
+    expect(subgraphRequests).toHaveLength(3);
+    expect(subgraphRequests.filter((body) => body.includes('_entities') && body.includes(`"id":"${watchlist[0]}"`))).toHaveLength(1);
+    // Persons travel by their opaque id: no CPF in any subgraph request.
+    for (const document of DEMO_CPFS) {
+      expect(subgraphRequests.join('\n')).not.toContain(document);
+    }
     const calls = await graph.admin.calls();
     expect(calls.operations).toEqual({ '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1, '/Pessoa/ConsultarPessoa': 2 });
     expect(calls.total).toBe(4);
@@ -120,20 +139,20 @@ describe('Hive Gateway', () => {
 
   it('refuses a @requiresScopes field to a caller without the scope at the router, before any partner call', async () => {
     await graph.admin.resetCalls();
-    const refused = await viaHive<{ watchlist: Array<{ document: string; details: { name: string } | null }> }>('{ watchlist { document details { name } } }', {}, 'federation');
+    const refused = await viaHive<{ watchlist: Array<{ id: string; details: { name: string } | null }> }>('{ watchlist { id details { name } } }', {}, 'federation');
     // Hive Gateway answers a request whose only errors are refused fields with HTTP 401, data still partial.
     expect(refused.status).toBe(401);
-    expect(refused.data).toEqual({ watchlist: [{ document: DEMO_CPFS[2], details: null }, { document: DEMO_CPFS[0], details: null }] });
+    expect(refused.data).toEqual({ watchlist: [{ id: watchlist[0], details: null }, { id: watchlist[1], details: null }] });
     expect(refused.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[['watchlist', 'details'], 'UNAUTHORIZED_FIELD_OR_TYPE']]);
     expect((await graph.admin.calls()).total).toBe(0);
 
-    const allowed = await viaHive<unknown>('{ watchlist { document details { name } } }', {}, 'federation registry.read');
+    const allowed = await viaHive<unknown>('{ watchlist { id details { name } } }', {}, 'federation registry.read');
     expect(allowed.errors).toBeUndefined();
     expect(allowed.status).toBe(200);
     expect(allowed.data).toEqual({
       watchlist: [
-        { document: DEMO_CPFS[2], details: { name: 'Carla Demo Paga' } },
-        { document: DEMO_CPFS[0], details: { name: 'Ana Demo Aprovada' } },
+        { id: watchlist[0], details: { name: 'Carla Demo Paga' } },
+        { id: watchlist[1], details: { name: 'Ana Demo Aprovada' } },
       ],
     });
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 2 });

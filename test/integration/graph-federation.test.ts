@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { createPersonIds } from '../../src/graphql/person/person.id.js';
 import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
@@ -7,9 +9,13 @@ const ENTITIES = `query($representations: [_Any!]!) {
   _entities(representations: $representations) {
     __typename
     ... on Proposal { id situation installments { number } }
-    ... on Person { document name }
+    ... on Person { id document name }
   }
 }`;
+
+/** The ids the test graph issues (it runs with the development PERSON_ID_SECRET). */
+const personIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
+const CARLA = '39053344705';
 
 describe('the credit graph as a federation subgraph', () => {
   let h: GraphHarness;
@@ -35,15 +41,84 @@ describe('the credit graph as a federation subgraph', () => {
     expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 5, '/Proposta/ConsultarParcelas': 5 });
   });
 
-  it('answers null for an unknown proposal and resolves a Person by document', async () => {
+  it('answers null for an unknown proposal and resolves a Person by its opaque id', async () => {
+    const id = personIds.encode(CARLA);
     const result = await h.run(ENTITIES, {
       representations: [
         { __typename: 'Proposal', id: randomUUID() },
-        { __typename: 'Person', document: '39053344705' },
+        { __typename: 'Person', id },
       ],
     });
     expect(result.errors).toBeUndefined();
-    expect(result.data?._entities).toEqual([null, { __typename: 'Person', document: '39053344705', name: 'Carla Demo Paga' }]);
+    expect(result.data?._entities).toEqual([null, { __typename: 'Person', id, document: CARLA, name: 'Carla Demo Paga' }]);
+    expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1, '/Pessoa/ConsultarPessoa': 1 });
+  });
+
+  it('issues Person.id without a call, the same for the same person, never containing the document', async () => {
+    const result = await h.run('query ($d: String!) { person(document: $d) { id } }', { d: '390.533.447-05' });
+    expect(result.errors).toBeUndefined();
+    const id = (result.data?.person as { id: string }).id;
+    expect(id).toBe(personIds.encode(CARLA));
+    expect(id).not.toContain(CARLA);
+    expect(personIds.decode(id)).toBe(CARLA);
+    expect((await h.calls()).total).toBe(0);
+  });
+
+  describe('validates representations like root arguments, before any partner call', () => {
+    const refusal = (index: number, message: string) => ({
+      path: ['_entities', index],
+      extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: ['representations', String(index), 'id'], message, upstreamCode: null }] },
+    });
+    const PERSON_MESSAGE = 'id must be a person id this graph issued (Person.id), unchanged';
+    const valid = personIds.encode(CARLA);
+    // One character of the sealed part changed: the authentication tag no longer verifies.
+    const tampered = `${valid.slice(0, 10)}${valid.charAt(10) === 'A' ? 'B' : 'A'}${valid.slice(11)}`;
+
+    it.each([
+      ['a tampered id', tampered],
+      ['an id issued under another secret', createPersonIds('another deployment, another secret, 32+ chars').encode(CARLA)],
+      ['a CPF instead of an id', CARLA],
+      ['a number', 42],
+      ['no id', undefined],
+      ['an empty id', ''],
+    ])('refuses a Person representation with %s: BAD_USER_INPUT, 0 calls', async (_name, id) => {
+      const result = await h.run(ENTITIES, { representations: [{ __typename: 'Person', ...(id === undefined ? {} : { id }) }] });
+      expect(result.data?._entities).toEqual([null]);
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors?.[0]).toMatchObject(refusal(0, PERSON_MESSAGE));
+      expect(result.errors?.[0]?.message).toBe(`Invalid input: ${PERSON_MESSAGE}`);
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it.each([
+      ['not a UUID', 'proposal-1'],
+      ['a number', 100003],
+    ])('refuses a Proposal representation whose id is %s: BAD_USER_INPUT, 0 calls', async (_name, id) => {
+      const result = await h.run(ENTITIES, { representations: [{ __typename: 'Proposal', id }] });
+      expect(result.data?._entities).toEqual([null]);
+      expect(result.errors?.map(error => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(result.errors?.[0]).toMatchObject(refusal(0, 'id must be a proposal id (a UUID)'));
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('resolves the valid representations of a request that also carries a malformed one', async () => {
+      const proposal = h.demo('approved').id;
+      const result = await h.run(ENTITIES, {
+        representations: [
+          { __typename: 'Person', id: valid },
+          { __typename: 'Person', id: tampered },
+          { __typename: 'Proposal', id: proposal },
+        ],
+      });
+      expect(result.data?._entities).toEqual([
+        { __typename: 'Person', id: valid, document: CARLA, name: 'Carla Demo Paga' },
+        null,
+        { __typename: 'Proposal', id: proposal, situation: 'APPROVED', installments: expect.any(Array) },
+      ]);
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors?.[0]).toMatchObject(refusal(1, PERSON_MESSAGE));
+      expect((await h.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
+    });
   });
 
   it('confirms a Proposal reference selecting only id with one ConsultaProposta per distinct id: null when unknown', async () => {

@@ -1,9 +1,15 @@
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { createPersonIds } from '../../src/graphql/person/person.id.js';
 import { exportJWK, generateKeyPair, type JWK, type CryptoKey, SignJWT } from 'jose';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { keyed } from '../helpers/keys.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
 import { createLogger } from '../../src/server/logger.js';
+
+/** Carla's Person.id as the test graph (development PERSON_ID_SECRET) issues it: the entity key. */
+const CARLA_ID = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET).encode('39053344705');
+
 
 const ISSUER = 'https://id.example.test/';
 const AUDIENCE = 'credit-graph';
@@ -313,7 +319,7 @@ describe('scopes', () => {
 
   it('refuses _service and _entities without the federation scope, with no data and no partner call', async () => {
     const entities = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document name } } }';
-    const variables = { r: [{ __typename: 'Person', document: '39053344705' }] };
+    const variables = { r: [{ __typename: 'Person', id: CARLA_ID }] };
     for (const caller of ['plain', 'registry']) {
       const service = await graph.execute('{ _service { sdl } }', undefined, as(caller));
       expect(service.data).toBeNull();
@@ -329,14 +335,14 @@ describe('scopes', () => {
 
   it('resolves _entities as the forwarded caller: a router without registry.read gets no person record and the partner is not called', async () => {
     const entities = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document name details { document } } } }';
-    const response = await graph.execute(entities, { r: [{ __typename: 'Person', document: '39053344705' }] }, as('router'));
+    const response = await graph.execute(entities, { r: [{ __typename: 'Person', id: CARLA_ID }] }, as('router'));
     expect(response.data).toEqual({ _entities: [{ document: '39053344705', name: null, details: null }] });
     expect(response.errors?.map(error => `${error.path?.join('.')} ${String(error.extensions?.['code'])}`).sort()).toEqual([
       '_entities.0.details INSUFFICIENT_SCOPE',
       '_entities.0.name INSUFFICIENT_SCOPE',
     ]);
     expect((await graph.admin.calls()).total).toBe(0);
-    const documentOnly = await graph.execute('query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document } } }', { r: [{ __typename: 'Person', document: '39053344705' }] }, as('router'));
+    const documentOnly = await graph.execute('query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document } } }', { r: [{ __typename: 'Person', id: CARLA_ID }] }, as('router'));
     expect(documentOnly.data).toEqual({ _entities: [{ document: '39053344705' }] });
     expect((await graph.admin.calls()).total).toBe(0);
   });

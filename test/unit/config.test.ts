@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, loadConfig } from '../../src/config.js';
+import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, DEVELOPMENT_PERSON_ID_SECRET, loadConfig } from '../../src/config.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/graphql/document/document.input.js';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -141,6 +141,36 @@ describe('loadConfig', () => {
       expect(error.variable).toBe(name);
       expect(error.code).toBe('CONFIG_INVALID');
       expect(error.message.startsWith(`${name}:`)).toBe(true);
+    });
+  });
+
+  describe('PERSON_ID_SECRET', () => {
+    it('is the public development key outside production, when unset', () => {
+      expect(loadConfig({}).personIdSecret).toBe(DEVELOPMENT_PERSON_ID_SECRET);
+    });
+
+    it('takes a secret of at least 32 characters and refuses a shorter one, naming the variable', () => {
+      const secret = 'x'.repeat(32);
+      expect(loadConfig({ PERSON_ID_SECRET: secret }).personIdSecret).toBe(secret);
+      expect(() => loadConfig({ PERSON_ID_SECRET: 'x'.repeat(31) })).toThrow(expect.objectContaining({ variable: 'PERSON_ID_SECRET' }));
+    });
+
+    it('is never the development key in production: random per process with the demo sandbox', () => {
+      const env = { NODE_ENV: 'production', GRAPHQL_AUTH: 'none', DEMO_SANDBOX: 'true' };
+      const first = loadConfig(env).personIdSecret;
+      expect(first).not.toBe(DEVELOPMENT_PERSON_ID_SECRET);
+      expect(loadConfig(env).personIdSecret).not.toBe(first);
+      expect(loadConfig({ ...env, PERSON_ID_SECRET: 'y'.repeat(40) }).personIdSecret).toBe('y'.repeat(40));
+    });
+
+    it('in production with the real upstream, is derived from its private key: the same on every replica, never the key itself', () => {
+      const env = { NODE_ENV: 'production', GRAPHQL_AUTH: 'none', ...upstreamEnv };
+      const derived = loadConfig(env).personIdSecret;
+      expect(loadConfig(env).personIdSecret).toBe(derived);
+      expect(derived).not.toBe(DEVELOPMENT_PERSON_ID_SECRET);
+      expect(derived).not.toContain('PRIVATE KEY');
+      const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      expect(loadConfig({ ...env, UPSTREAM_PRIVATE_KEY: other }).personIdSecret).not.toBe(derived);
     });
   });
 

@@ -12,7 +12,7 @@ describe('schema/schema.graphql', () => {
     const committed = readFileSync(SCHEMA_PATH, 'utf8');
     expect(committed.startsWith(SCHEMA_HEADER)).toBe(true);
     expect(committed).toMatch(/type Proposal @key\(fields: "id"\)/);
-    expect(committed).toMatch(/type Person @key\(fields: "document"\)/);
+    expect(committed).toMatch(/type Person @key\(fields: "id"\)/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type GraphQLResolveInfo } from 'graphql';
-import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { Args, Ctx, FieldResolver, ID, Info, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
 import { fetchedAtOf } from '../../upstream/index.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
@@ -11,7 +11,7 @@ import { personRecordName, personReference } from './person.mapper.js';
 import { Person } from './person.type.js';
 
 /** Person fields answered without the ConsultarPessoa record. */
-const WITHOUT_RECORD = new Set(['__typename', 'document']);
+const WITHOUT_RECORD = new Set(['__typename', 'id', 'document']);
 
 /**
  * Resolves a person by document for a query or an entity reference: when a field needing the
@@ -38,6 +38,11 @@ export class PersonResolver implements ResolverInterface<Person> {
   })
   person(@Args(_type => DocumentArgs) { document }: DocumentArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Person | null> {
     return resolvePerson(ctx, document, info);
+  }
+
+  @FieldResolver(_returns => ID)
+  id(@Root() person: Person, @Ctx() ctx: GraphContext): string {
+    return ctx.personIds.encode(person.document);
   }
 
   @FieldResolver()
