@@ -157,4 +157,20 @@ describe('Hive Gateway', () => {
     });
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 2 });
   });
+
+  it('passes our refusal of a tampered Person id through the router: BAD_USER_INPUT with userErrors, no partner call for it', async () => {
+    const tampered = `${watchlist[0]?.slice(0, 10)}${watchlist[0]?.charAt(10) === 'A' ? 'B' : 'A'}${watchlist[0]?.slice(11)}`;
+    await graph.admin.resetCalls();
+    const response = await viaHive<{ persons: Array<{ id: string; name: string | null } | null> }>('query ($ids: [ID!]!) { persons(ids: $ids) { id name } }', {
+      ids: [watchlist[0], tampered],
+    });
+    // The id is the risk subgraph's own field; ours (name) is null, with our error.
+    expect(response.data?.persons).toEqual([{ id: watchlist[0], name: 'Carla Demo Paga' }, { id: tampered, name: null }]);
+    expect(response.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    expect(response.errors?.[0]?.extensions?.userErrors).toEqual([
+      { code: 'INVALID_INPUT', field: ['representations', '1', 'id'], message: 'id must be a person id this graph issued (Person.id), unchanged', upstreamCode: null },
+    ]);
+    // One read, for the valid id only.
+    expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
+  });
 });

@@ -31,6 +31,8 @@ export const RISK_SDL = `
   type Query {
     riskReview(ids: [ID!]!): [Proposal!]!
     watchlist: [Person!]!
+    "Persons by whatever ids the caller gives (a way to send our subgraph any representation)."
+    persons(ids: [ID!]!): [Person]!
   }
 `;
 
@@ -51,6 +53,7 @@ export async function startRiskSubgraph(watchlist: string[]): Promise<{ url: str
         Query: {
           riskReview: (_root: unknown, args: { ids: string[] }) => args.ids.map((id) => ({ id })),
           watchlist: () => watchlist.map((id) => ({ id })),
+          persons: (_root: unknown, args: { ids: string[] }) => args.ids.map((id) => ({ id })),
         },
         Proposal: {
           __resolveReference: (reference: { id: string; financedAmount?: string | null }) => reference,
