@@ -40,7 +40,7 @@ export const MODULES = {
   /** Caller budgets and the partner budget (memory; the shared suite also runs them on Redis). */
   budget: {
     mutate: ['src/upstream/budget.ts'],
-    tests: ['test/unit/upstream/scheduler.test.ts', 'test/integration/shared-state.test.ts'],
+    tests: ['test/unit/upstream/budget.test.ts', 'test/unit/upstream/scheduler.test.ts', 'test/integration/shared-state.test.ts'],
   },
   /** Coalescing, the read cache and freshness. */
   shared: {
