@@ -45,7 +45,28 @@ export const MODULES = {
   /** Coalescing, the read cache and freshness. */
   shared: {
     mutate: ['src/upstream/shared.ts', 'src/upstream/cache.ts', 'src/upstream/freshness.ts'],
-    tests: ['test/unit/upstream/shared.test.ts', 'test/integration/shared-state.test.ts'],
+    tests: ['test/unit/upstream/shared.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
+  },
+  /** The ledger's idempotency decisions and in-doubt resolution, the request fingerprint and the probes' rules. */
+  ledger: {
+    mutate: [
+      'src/ledger/idempotency.ts',
+      'src/ledger/in-doubt.ts',
+      'src/graphql/common/idempotency.ts',
+      'src/graphql/common/in-doubt.ts',
+      'src/graphql/common/probes.ts',
+    ],
+    tests: [
+      'test/unit/ledger/idempotency.test.ts',
+      'test/unit/graphql/idempotency.test.ts',
+      'test/unit/graphql/in-doubt.test.ts',
+      'test/unit/graphql/probes.test.ts',
+    ],
+  },
+  /** Caller authentication: bearer JWTs against the issuer's JWKS, and the scopes the graph enforces. */
+  jwt: {
+    mutate: ['src/server/jwt.ts', 'src/graphql/scopes.ts'],
+    tests: ['test/unit/server/jwt.test.ts', 'test/unit/server/jwt.verifier.test.ts', 'test/unit/graphql/scopes.test.ts'],
   },
   /** The sandbox's loan arithmetic. */
   finance: {
