@@ -706,6 +706,69 @@ describe('FairLimiter, rule by rule', () => {
     fair.close();
   });
 
+  it('counts, for a weighted caller, the turns its calls need, not its calls', async () => {
+    const { fair } = memoryLimiter({ weights: { heavy: 2 } });
+    const t = tracker(fair);
+    t.ask('x');
+    await clock.advance(0);
+    t.ask('flood');
+    t.ask('flood');
+    t.ask('flood');
+    t.ask('heavy');
+    await clock.advance(0);
+    // heavy's second call fits in its first turn: one flood call and its own first one ahead.
+    expect(await outcome(fair, { caller: 'heavy', write: false, waitBoundMs: 1999 })).toBe('rate limit: a slot is about 2000 ms away, over the 1999 ms wait bound');
+    fair.close();
+  });
+
+  it('keeps the turn on its caller when a caller before it in the rotation leaves', async () => {
+    const { fair } = memoryLimiter();
+    const t = tracker(fair);
+    t.ask('x');
+    await clock.advance(0);
+    const controllers: AbortController[] = [];
+    for (const caller of ['a', 'b', 'c', 'd', 'e']) {
+      t.ask(caller);
+      const controller = new AbortController();
+      controllers.push(controller);
+      fair.acquire({ caller, write: false, waitBoundMs: 60_000, signal: controller.signal }).catch(() => undefined);
+    }
+    await clock.advance(2000);
+    expect(t.served).toEqual(['x', 'a', 'b']);
+    expect(fair.order).toEqual(['c', 'd', 'e', 'a', 'b']);
+    // b leaves (its second call): c keeps the turn.
+    controllers[1]?.abort();
+    await clock.advance(0);
+    expect(fair.order).toEqual(['c', 'd', 'e', 'a']);
+    await clock.advance(1000);
+    expect(t.served).toEqual(['x', 'a', 'b', 'c']);
+    fair.close();
+  });
+
+  it('lets a weighted caller finish its turn when a caller after it in the rotation leaves', async () => {
+    const { fair } = memoryLimiter({ weights: { a: 2 } });
+    const t = tracker(fair);
+    t.ask('x');
+    await clock.advance(0);
+    t.ask('b');
+    t.ask('a');
+    t.ask('a');
+    t.ask('a');
+    const controller = new AbortController();
+    const leaving = fair.acquire({ caller: 'c', write: false, waitBoundMs: 60_000, signal: controller.signal });
+    t.ask('d');
+    t.ask('d');
+    await clock.advance(2000);
+    expect(t.served).toEqual(['x', 'b', 'a']);
+    expect(fair.order).toEqual(['a', 'c', 'd']);
+    controller.abort();
+    await expect(leaving).rejects.toMatchObject({ reason: 'aborted' });
+    await clock.advance(2000);
+    // a had one call left in its turn of two; then d.
+    expect(t.served).toEqual(['x', 'b', 'a', 'a', 'd']);
+    fair.close();
+  });
+
   it('runs one pump at a time: one budget grant per call served, none given back', async () => {
     const budget = new ScriptedBudget();
     const fair = new FairLimiter({ budget, requestsPerSecond: 1, maxWaitMs: 60_000, clock });
