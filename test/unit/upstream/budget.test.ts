@@ -22,6 +22,7 @@ describe('budgets', () => {
     it.each([
       // [currentlyAvailable, maximumAvailable, restoreRate, needed, seconds]
       [5, 10, 2, 5, 0], // exactly enough
+      [5, 10, 0, 5, 0], // exactly enough, even where nothing restores
       [5, 10, 2, 4, 0],
       [4, 10, 2, 5, 0.5],
       [-4, 10, 2, 6, 5], // repaying a debt first
