@@ -54,6 +54,7 @@ describe('in-doubt helpers', () => {
         me,
         op('in-progress', {}),
         op('unknown', { state: 'unknown' }),
+        op('unknown-finished-before', { state: 'unknown', finished_at: new Date(SENT.getTime() - 60_000) }),
         op('failed', { state: 'failed' }),
         op('rejected', { state: 'rejected' }),
         op('done-before', { state: 'succeeded', finished_at: new Date(SENT.getTime() - 1) }),
@@ -64,7 +65,7 @@ describe('in-doubt helpers', () => {
       ];
       const asked: string[][] = [];
       const twins = await possibleTwins(ledgerOf(records, asked), me, ['IncluirLancamentoParcela', 'IncluirLancamentoMultiplasParcelas']);
-      expect(twins.map((r) => r.id)).toEqual(['in-progress', 'unknown', 'done-at-send', 'done-after', 'done-no-time']);
+      expect(twins.map((r) => r.id)).toEqual(['in-progress', 'unknown', 'unknown-finished-before', 'done-at-send', 'done-after', 'done-no-time']);
       expect(asked).toEqual([['p1']]);
     });
 
