@@ -13,6 +13,7 @@ import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { InstallmentResolver } from './installment/installment.resolver.js';
+import { NodeResolver } from './node/node.resolver.js';
 import { PaymentResolver } from './payment/payment.resolver.js';
 import { PersonResolver, resolvePerson } from './person/person.resolver.js';
 import { resolveProposal } from './proposal/proposal.reference.js';
@@ -39,6 +40,7 @@ export const resolvers = [
   SimulationResolver,
   RegistryResolver,
   ViewerResolver,
+  NodeResolver,
 ] as const;
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;

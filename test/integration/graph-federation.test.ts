@@ -138,7 +138,7 @@ describe('the credit graph as a federation subgraph', () => {
 
   it('publishes its SDL through _service', async () => {
     const result = await h.run(`{ _service { sdl } }`);
-    expect((result.data?._service as { sdl: string }).sdl).toMatch(/type Proposal\s+@key\(fields: "id"\)/);
+    expect((result.data?._service as { sdl: string }).sdl).toMatch(/type Proposal implements Node\s+@key\(fields: "id"\)/);
     expect((await h.calls()).total).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   type QrCode as UpstreamQrCode,
 } from '../../upstream/types.js';
 import { fetchedAtOf } from '../../upstream/index.js';
+import { nodeId } from '../common/node.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge, QrCode } from './agenda.type.js';
@@ -19,9 +20,10 @@ export function mapQrCode(qr: UpstreamQrCode | null | undefined): QrCode | null 
   return Object.assign(new QrCode(), { emv: qr.emv ?? null, imageBase64: qr.imagem ?? null });
 }
 
-/** Maps a `parcelas[].boletos` item. */
-export function mapAgendaBoleto(item: UpstreamAgendaBoleto): AgendaBoleto {
+/** Maps a `parcelas[].boletos` item of installment `installment` of proposal `proposalId`. */
+export function mapAgendaBoleto(item: UpstreamAgendaBoleto, proposalId: string, installment: number): AgendaBoleto {
   return Object.assign(new AgendaBoleto(), {
+    id: nodeId('AgendaBoleto', proposalId, installment, item.numeroBoleto ?? 0),
     number: item.numeroBoleto ?? null,
     settlesInstallment: item.liquidacao ?? null,
     creditedAt: toDateTime(item.dtCredito),
@@ -35,9 +37,10 @@ export function mapAgendaBoleto(item: UpstreamAgendaBoleto): AgendaBoleto {
   });
 }
 
-/** Maps a `parcelas[].pix` item. */
-export function mapPixCharge(item: AgendaPix): PixCharge {
+/** Maps the `index`th `parcelas[].pix` item of installment `installment` of proposal `proposalId`. */
+export function mapPixCharge(item: AgendaPix, proposalId: string, installment: number, index: number): PixCharge {
   return Object.assign(new PixCharge(), {
+    id: nodeId('PixCharge', proposalId, installment, index),
     settlesInstallment: item.liquidacao ?? null,
     creditedAt: toDateTime(item.dtCredito),
     dueDate: toCalendarDate(item.dtVencimento),
@@ -47,9 +50,10 @@ export function mapPixCharge(item: AgendaPix): PixCharge {
   });
 }
 
-/** Maps a `parcelas[].lancamentos` item. */
-export function mapLedgerEntry(item: AgendaLancamento): LedgerEntry {
+/** Maps the `index`th `parcelas[].lancamentos` item of installment `installment` of proposal `proposalId`. */
+export function mapLedgerEntry(item: AgendaLancamento, proposalId: string, installment: number, index: number): LedgerEntry {
   return Object.assign(new LedgerEntry(), {
+    id: nodeId('LedgerEntry', proposalId, installment, index),
     dueDate: toCalendarDate(item.dtVencimento),
     postedAt: toDateTime(item.dtLancamento),
     installmentAmount: optionalMoney(item.vlrParcela),
@@ -69,10 +73,12 @@ export function mapLedgerEntry(item: AgendaLancamento): LedgerEntry {
   });
 }
 
-/** Maps a ConsultarDetalhes `parcelas` item. */
-export function mapAgendaInstallment(item: AgendaParcela): AgendaInstallment {
+/** Maps a ConsultarDetalhes `parcelas` item of proposal `proposalId`. */
+export function mapAgendaInstallment(item: AgendaParcela, proposalId: string): AgendaInstallment {
+  const number = item.nroParcela ?? 0;
   return Object.assign(new AgendaInstallment(), {
-    id: item.codigoParcela ?? null,
+    id: nodeId('AgendaInstallment', proposalId, number),
+    upstreamId: item.codigoParcela ?? null,
     number: item.nroParcela ?? 0,
     situationCode: item.situacao ?? null,
     dueDate: toCalendarDate(item.dtVencimento),
@@ -82,9 +88,9 @@ export function mapAgendaInstallment(item: AgendaParcela): AgendaInstallment {
     totalPaid: optionalMoney(item.vlrTotalPago),
     discountAmount: optionalMoney(item.vlrDesconto),
     paymentOrderNumber: item.nroOrdemPagamento ?? null,
-    boletos: (item.boletos ?? []).map(mapAgendaBoleto),
-    pix: (item.pix ?? []).map(mapPixCharge),
-    entries: (item.lancamentos ?? []).map(mapLedgerEntry),
+    boletos: (item.boletos ?? []).map(b => mapAgendaBoleto(b, proposalId, number)),
+    pix: (item.pix ?? []).map((p, index) => mapPixCharge(p, proposalId, number, index)),
+    entries: (item.lancamentos ?? []).map((e, index) => mapLedgerEntry(e, proposalId, number, index)),
   });
 }
 
@@ -111,13 +117,13 @@ export function agendaItemOf(detail: ConsultarDetalhesResponse, number: number):
   return index.get(number);
 }
 
-/** Maps the ConsultarDetalhes answer onto `AgendaDetail` (installments in number order). */
-export function mapAgendaDetail(detail: ConsultarDetalhesResponse): AgendaDetail {
+/** Maps the ConsultarDetalhes answer of proposal `proposalId` onto `AgendaDetail` (installments in number order). */
+export function mapAgendaDetail(detail: ConsultarDetalhesResponse, proposalId: string): AgendaDetail {
   return Object.assign(new AgendaDetail(), {
     fetchedAt: fetchedAtOf(detail) ?? null,
     allInstallments: (detail.parcelas ?? [])
       .filter(p => typeof p.nroParcela === 'number')
-      .map(mapAgendaInstallment)
+      .map(item => mapAgendaInstallment(item, proposalId))
       .sort((a, b) => a.number - b.number),
     proposalNumber: detail.numeroProposta ?? null,
     createdAt: toDateTime(detail.dtInclusao),

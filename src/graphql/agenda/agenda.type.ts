@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Node } from '../common/node.js';
 import { AgendaSituation, BoletoRegistrationOperation, BoletoRegistrationSituation, InstallmentSituation } from '../common/codes.type.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
@@ -14,8 +15,11 @@ export class QrCode {
 }
 
 /** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). */
-@ObjectType({ description: 'A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
-export class AgendaBoleto {
+@ObjectType({ implements: Node, description: 'A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
+export class AgendaBoleto implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal, the installment number and the boleto number).' })
+  id: string;
+
   @Field(_type => Int, { description: 'Boleto number. Upstream: numeroBoleto.' })
   number: number | null;
 
@@ -58,8 +62,11 @@ export class AgendaBoleto {
 }
 
 /** A Pix charge of an agenda installment (ConsultarDetalhes `parcelas[].pix` item). */
-@ObjectType({ description: 'A Pix charge for an agenda installment. Upstream: an item of parcelas[].pix (AgendaRecebivel/ConsultarDetalhes).' })
-export class PixCharge {
+@ObjectType({ implements: Node, description: 'A Pix charge for an agenda installment. Upstream: an item of parcelas[].pix (AgendaRecebivel/ConsultarDetalhes).' })
+export class PixCharge implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal, the installment number and the place of the charge in its list, which only grows).' })
+  id: string;
+
   @Field(_type => Boolean, { nullable: true, description: 'Whether paying it settles the installment. Upstream: liquidacao.' })
   settlesInstallment: boolean | null;
 
@@ -80,8 +87,11 @@ export class PixCharge {
 }
 
 /** A ledger entry of an agenda installment (ConsultarDetalhes `parcelas[].lancamentos` item). */
-@ObjectType({ description: 'A ledger entry (payment, surcharge, rebate) of an agenda installment. Upstream: an item of parcelas[].lancamentos (AgendaRecebivel/ConsultarDetalhes).' })
-export class LedgerEntry {
+@ObjectType({ implements: Node, description: 'A ledger entry (payment, surcharge, rebate) of an agenda installment. Upstream: an item of parcelas[].lancamentos (AgendaRecebivel/ConsultarDetalhes).' })
+export class LedgerEntry implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal, the installment number and the place of the entry in its list, which only grows).' })
+  id: string;
+
   @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date the entry refers to. Upstream: dtVencimento.' })
   dueDate: string | null;
 
@@ -132,10 +142,13 @@ export class LedgerEntry {
 }
 
 /** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). */
-@ObjectType({ description: 'An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
-export class AgendaInstallment {
-  @Field(_type => ID, { description: 'Installment UUID. Upstream: codigoParcela.' })
-  id: string | null;
+@ObjectType({ implements: Node, description: 'An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
+export class AgendaInstallment implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node), the same for the installment in every answer. Upstream: none (minted by the graph from the proposal and the installment number).' })
+  id: string;
+
+  @Field(_type => ID, { nullable: true, description: "The partner's own id of the installment (a UUID); null when the partner did not say. Upstream: codigoParcela." })
+  upstreamId: string | null;
 
   @Field(_type => Int, { description: 'Installment number. Upstream: nroParcela.' })
   number: number;

@@ -1,3 +1,4 @@
+import { nodeId } from '../common/node.js';
 import { type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/types.js';
 import { mapQrCode } from '../agenda/agenda.mapper.js';
 import { toUpstreamCalendarDate, toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
@@ -13,9 +14,10 @@ export function parseInstallmentList(text: string | null | undefined): number[] 
   return (text.match(/\d+/g) ?? []).map(Number);
 }
 
-/** Maps a ConsultarBoletos `boletos` item. */
-export function mapBoleto(item: BoletoRegistro, fetchedAt: Date | null = null): Boleto {
+/** Maps a ConsultarBoletos `boletos` item of proposal `proposalId`. */
+export function mapBoleto(item: BoletoRegistro, proposalId: string, fetchedAt: Date | null = null): Boleto {
   return Object.assign(new Boleto(), {
+    id: nodeId('Boleto', proposalId, item.numeroBoleto ?? 0),
     fetchedAt,
     number: item.numeroBoleto ?? 0,
     proposalNumber: item.numeroProposta ?? null,

@@ -26,7 +26,7 @@ async function generated(
     }
     const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: false });
     const fetchedAt = fetchedAtOf(items) ?? null;
-    return (items ?? []).map(item => mapBoleto(item, fetchedAt)).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
+    return (items ?? []).map(item => mapBoleto(item, proposalId, fetchedAt)).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
   };
   const [proposal, list] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos()]);
   return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, parameters: mapParameters(outcome.value.parametros), userErrors: [] });

@@ -1,13 +1,17 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { QrCode } from '../agenda/agenda.type.js';
+import { Node } from '../common/node.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
-@ObjectType({ description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
-export class Boleto {
+@ObjectType({ implements: Node, description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
+export class Boleto implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the boleto number).' })
+  id: string;
+
   @Field(_type => Int, { description: 'Number of the boleto, unique within the proposal. Upstream: numeroBoleto.' })
   number: number;
 

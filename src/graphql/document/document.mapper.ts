@@ -1,3 +1,4 @@
+import { nodeId } from '../common/node.js';
 import { createHash } from 'node:crypto';
 import { type IncluirDocumentoRequest, type IncluirDocumentoResponse } from '../../upstream/types.js';
 import { toUpstreamCalendarDate } from '../common/validation.js';
@@ -51,10 +52,13 @@ export function withoutFile(answer: IncluirDocumentoResponse): IncluirDocumentoR
 }
 
 /** Maps the IncluirDocumento answer (never its `arquivo`: clients already have the file). */
-export function mapDocument(answer: IncluirDocumentoResponse, details?: DocumentDetails): ProposalDocument {
+export function mapDocument(answer: IncluirDocumentoResponse, proposalId: string, details?: DocumentDetails): ProposalDocument {
+  const typeCode = answer.tipoDocumento ?? details?.typeCode ?? null;
   return Object.assign(new ProposalDocument(), {
-    id: answer.codigo ?? null,
-    typeCode: answer.tipoDocumento ?? details?.typeCode ?? null,
+    // One per document type: the partner replaces a document of the same type.
+    id: nodeId('ProposalDocument', proposalId, typeCode ?? 0),
+    upstreamId: answer.codigo ?? null,
+    typeCode,
     fileName: answer.nomeArquivo ?? details?.fileName ?? null,
     extension: answer.extensao ?? details?.extension ?? null,
     validUntil: toCalendarDate(answer.dtValidade),

@@ -31,7 +31,7 @@ export class DocumentResolver {
       return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: outcome.userErrors });
     }
     return Object.assign(new AttachDocumentPayload(), {
-      document: mapDocument(outcome.value, documentDetails(attachDocumentRequest(input))),
+      document: mapDocument(outcome.value, input.proposalId, documentDetails(attachDocumentRequest(input))),
       proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'AttachDocumentPayload'),
       userErrors: [],
     });

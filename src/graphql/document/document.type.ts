@@ -1,14 +1,18 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DocumentType } from '../common/codes.type.js';
+import { Node } from '../common/node.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { CalendarDateScalar, DateTimeScalar } from '../scalars.js';
 
 /** A document attached to a proposal (IncluirDocumento answer). */
-@ObjectType({ description: 'A document attached to a proposal. Upstream: the document record IncluirDocumento answers (the file content is not echoed).' })
-export class ProposalDocument {
-  @Field(_type => ID, { nullable: true, description: 'Document id. Upstream: codigo.' })
-  id: string | null;
+@ObjectType({ implements: Node, description: 'A document attached to a proposal. Upstream: the document record IncluirDocumento answers (the file content is not echoed).' })
+export class ProposalDocument implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node): one per document type of the proposal, since the partner replaces a document of the same type. Upstream: none (minted by the graph from the proposal and the document type).' })
+  id: string;
+
+  @Field(_type => ID, { nullable: true, description: 'Document id given by the partner; null when it gave none. Upstream: codigo.' })
+  upstreamId: string | null;
 
   @Field(_type => Int, { nullable: true, description: 'Raw code of type (1 to 66). Upstream: tipoDocumento.' })
   typeCode: number | null;

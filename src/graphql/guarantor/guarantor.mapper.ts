@@ -1,3 +1,4 @@
+import { nodeId } from '../common/node.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { type Avalista, type IncluirAvalistaResponse } from '../../upstream/types.js';
 import { toUpstreamCalendarDate, toUpstreamNumber } from '../common/validation.js';
@@ -67,10 +68,20 @@ export function guarantorRequest(input: AddGuarantorInput): Avalista {
   });
 }
 
+/**
+ * The Node id of a guarantor of proposal `proposalId`: keyed by the partner's guarantor id, or by its
+ * order in the proposal when the partner gave none (never by the document).
+ */
+function guarantorId(proposalId: string, answer: IncluirAvalistaResponse | null): string {
+  const code = answer?.codigo;
+  return typeof code === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(code) ? nodeId('Guarantor', proposalId, code) : nodeId('Guarantor', proposalId, `n${answer?.numero ?? 0}`);
+}
+
 /** The guarantor the payload reports: the partner's id and number, the name and document sent. */
 export function mapGuarantor(answer: IncluirAvalistaResponse, input: AddGuarantorInput): Guarantor {
   return Object.assign(new Guarantor(), {
-    id: answer.codigo ?? null,
+    id: guarantorId(input.proposalId, answer),
+    upstreamId: answer.codigo ?? null,
     number: answer.numero ?? null,
     name: input.name,
     document: onlyDigits(input.document),
@@ -91,9 +102,10 @@ export function guarantorDetails(input: AddGuarantorInput): GuarantorDetails {
 }
 
 /** A guarantor read back from the ledger: the partner's id and number, the name and document sent. */
-export function guarantorFromLedger(answer: IncluirAvalistaResponse | null, details: GuarantorDetails): Guarantor {
+export function guarantorFromLedger(answer: IncluirAvalistaResponse | null, details: GuarantorDetails, proposalId: string): Guarantor {
   return Object.assign(new Guarantor(), {
-    id: answer?.codigo ?? null,
+    id: guarantorId(proposalId, answer),
+    upstreamId: answer?.codigo ?? null,
     number: answer?.numero ?? null,
     name: details.name,
     document: details.document,

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Node } from '../common/node.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
@@ -18,10 +19,13 @@ registerEnumType(GuarantorKind, {
 });
 
 /** A guarantor added to a proposal. */
-@ObjectType({ description: 'A guarantor of a proposal. Upstream: Proposta/IncluirAvalista (codigo, numero) and the avalista sent.' })
-export class Guarantor {
-  @Field(_type => ID, { nullable: true, description: 'Guarantor id given by the partner. Upstream: codigo.' })
-  id: string | null;
+@ObjectType({ implements: Node, description: 'A guarantor of a proposal. Upstream: Proposta/IncluirAvalista (codigo, numero) and the avalista sent.' })
+export class Guarantor implements Node {
+  @Field(_type => ID, { description: "Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the partner's guarantor id, or its order when the partner gave no id)." })
+  id: string;
+
+  @Field(_type => ID, { nullable: true, description: 'Guarantor id given by the partner; null when it gave none. Upstream: codigo.' })
+  upstreamId: string | null;
 
   @Field(_type => Int, { nullable: true, description: 'Order of the guarantor in the proposal. Upstream: numero.' })
   number: number | null;

@@ -1,5 +1,6 @@
 import { type AgendaParcela, type ConsultarDetalhesResponse, type Parcela } from '../../upstream/types.js';
 import { fetchedAtOf } from '../../upstream/index.js';
+import { nodeId } from '../common/node.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';
 
@@ -8,7 +9,8 @@ export function mapInstallment(item: Parcela, proposalId: string, fetchedAt: Dat
   return Object.assign(new Installment(), {
     proposalId,
     fetchedAt,
-    id: item.codigo ?? null,
+    id: nodeId('Installment', proposalId, item.nroParcela ?? 0),
+    upstreamId: item.codigo ?? null,
     number: item.nroParcela ?? 0,
     amount: optionalMoney(item.vlrParcela),
     dueDate: toCalendarDate(item.dtVencimento),
@@ -38,14 +40,15 @@ export function mapInstallments(items: readonly Parcela[], proposalId: string): 
  * `parcelas`: codigoParcela, nroParcela, vlrParcela, dtVencimentoAtual/dtVencimento), so a selection
  * of only these needs no ConsultarParcelas when the agenda is read anyway.
  */
-export const INSTALLMENT_FIELDS_IN_AGENDA: ReadonlySet<string> = new Set(['__typename', 'id', 'number', 'amount', 'dueDate', 'agenda', 'fetchedAt']);
+export const INSTALLMENT_FIELDS_IN_AGENDA: ReadonlySet<string> = new Set(['__typename', 'id', 'upstreamId', 'number', 'amount', 'dueDate', 'agenda', 'fetchedAt']);
 
 /** One agenda item as an installment: only the fields in {@link INSTALLMENT_FIELDS_IN_AGENDA}, the others null. */
 function installmentFromAgenda(item: AgendaParcela, proposalId: string, fetchedAt: Date | null): Installment {
   return Object.assign(new Installment(), {
     proposalId,
     fetchedAt,
-    id: item.codigoParcela ?? null,
+    id: nodeId('Installment', proposalId, item.nroParcela ?? 0),
+    upstreamId: item.codigoParcela ?? null,
     number: item.nroParcela ?? 0,
     amount: optionalMoney(item.vlrParcela),
     // ConsultarParcelas answers the current due date (an extension moves it); the agenda keeps both.

@@ -14,6 +14,6 @@ export class InstallmentResolver implements ResolverInterface<Installment> {
     const needs = agendaInstallmentNeeds(info, info.fieldNodes);
     const detail = await ctx.loaders.agendaByProposal.load(installment.proposalId, { numbers: [installment.number], ...needs });
     const item = detail ? agendaItemOf(detail, installment.number) : undefined;
-    return item ? mapAgendaInstallment(item) : null;
+    return item ? mapAgendaInstallment(item, installment.proposalId) : null;
   }
 }

@@ -1,11 +1,12 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { InstallmentSituation } from '../common/codes.type.js';
+import { Node } from '../common/node.js';
 import { AgendaInstallment } from '../agenda/agenda.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** An installment of a proposal (Proposta/ConsultarParcelas `parcelas` item). */
-@ObjectType({ description: 'An installment of a proposal. Upstream: an item of parcelas (Proposta/ConsultarParcelas).' })
-export class Installment {
+@ObjectType({ implements: Node, description: 'An installment of a proposal. Upstream: an item of parcelas (Proposta/ConsultarParcelas).' })
+export class Installment implements Node {
   /** The proposal this installment belongs to; not a GraphQL field, used to reach its agenda. */
   proposalId: string;
 
@@ -16,8 +17,11 @@ export class Installment {
   })
   fetchedAt: Date | null;
 
-  @Field(_type => ID, { description: 'Id of the installment (a UUID). Upstream: codigo.' })
-  id: string | null;
+  @Field(_type => ID, { description: 'Stable, opaque id (Node), the same for the installment in every answer. Upstream: none (minted by the graph from the proposal and the installment number).' })
+  id: string;
+
+  @Field(_type => ID, { nullable: true, description: "The partner's own id of the installment (a UUID); null when the partner did not say. Upstream: codigo." })
+  upstreamId: string | null;
 
   @Field(_type => Int, { description: 'Installment number, from 1. Upstream: nroParcela.' })
   number: number;

@@ -22,7 +22,7 @@ async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, pro
   }
   const detail = await ctx.loaders.agendaByProposal.load(proposalId, { numbers, ...agendaInstallmentNeeds(info, nodes) });
   const wanted = new Set(numbers);
-  return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(mapAgendaInstallment);
+  return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(item => mapAgendaInstallment(item, proposalId));
 }
 
 /** The payload of a payment registration: its user errors, or the fresh proposal and paid installments (each when selected). */

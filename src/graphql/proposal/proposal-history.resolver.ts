@@ -1,6 +1,7 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { type OperationRecord } from '../../ledger/index.js';
 import { type IncluirAvalistaResponse, type IncluirDocumentoResponse } from '../../upstream/index.js';
+import { nodeId } from '../common/node.js';
 import { type GraphContext } from '../context.js';
 import { type DocumentDetails, mapDocument } from '../document/document.mapper.js';
 import { ProposalDocument } from '../document/document.type.js';
@@ -39,7 +40,7 @@ export class ProposalHistoryResolver {
   })
   async guarantors(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Guarantor[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirAvalista']);
-    return records.map(r => guarantorFromLedger(r.outcome as IncluirAvalistaResponse | null, r.details as GuarantorDetails));
+    return records.map(r => guarantorFromLedger(r.outcome as IncluirAvalistaResponse | null, r.details as GuarantorDetails, proposal.id));
   }
 
   @FieldResolver(_returns => [Signer], {
@@ -59,6 +60,7 @@ export class ProposalHistoryResolver {
           byDocument.set(
             s.document,
             Object.assign(new Signer(), {
+              id: nodeId('Signer', proposal.id, byDocument.size),
               name: s.name,
               email: s.email,
               document: s.document,
@@ -95,7 +97,7 @@ export class ProposalHistoryResolver {
     const byType = new Map<number, ProposalDocument>();
     for (const record of records) {
       const details = record.details as DocumentDetails;
-      const document = mapDocument((record.outcome ?? {}) as IncluirDocumentoResponse, details);
+      const document = mapDocument((record.outcome ?? {}) as IncluirDocumentoResponse, proposal.id, details);
       byType.set(details.typeCode, Object.assign(document, { attachedAt: record.finished_at ?? record.created_at, attachedBy: record.caller_id }));
     }
     return [...byType.values()].sort((a, b) => (a.typeCode ?? 0) - (b.typeCode ?? 0));
@@ -109,6 +111,7 @@ export class ProposalHistoryResolver {
     const records = await ctx.history.load(proposal.id);
     return records.map(r =>
       Object.assign(new ProposalOperation(), {
+        id: nodeId('ProposalOperation', proposal.id, r.id),
         operation: r.operation,
         state: STATES[r.state],
         callerId: r.caller_id,

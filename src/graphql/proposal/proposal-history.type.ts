@@ -1,4 +1,5 @@
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Node } from '../common/node.js';
 import { DateTimeScalar } from '../scalars.js';
 
 /** How far a signer is known to have signed. */
@@ -46,10 +47,14 @@ registerEnumType(OperationState, {
 
 /** A signer registered through the graph. */
 @ObjectType({
+  implements: Node,
   description:
     'A signer of the credit note registered through the graph (inviteSigners, registerSignedSigners), read back from the ledger at no partner call. A signer is one document: registered twice, the later registration completes the earlier. Upstream: assinantes of Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, as sent.',
 })
-export class Signer {
+export class Signer implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the signer in the order first registered).' })
+  id: string;
+
   @Field(_type => String, { description: 'Signer name. Upstream: nome (as sent).' })
   name: string;
 
@@ -79,8 +84,11 @@ export class Signer {
 }
 
 /** A write on a proposal, as the ledger recorded it. */
-@ObjectType({ description: "A write made through the graph on a proposal, from the graph's ledger (no partner call). Upstream: none (ledger)." })
-export class ProposalOperation {
+@ObjectType({ implements: Node, description: "A write made through the graph on a proposal, from the graph's ledger (no partner call). Upstream: none (ledger)." })
+export class ProposalOperation implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the ledger record).' })
+  id: string;
+
   @Field(_type => String, { description: 'The partner operation written (e.g. IncluirManual, IncluirAvalista, IncluirAssinaturaCCB, IncluirDocumento). Upstream: the operation name.' })
   operation: string;
 

@@ -1,3 +1,4 @@
+import { nodeId } from '../common/node.js';
 import { onlyDigits } from '../../shared/documents.js';
 import { fetchedAtOf } from '../../upstream/index.js';
 import {
@@ -115,14 +116,15 @@ export function mapProposal(record: ConsultaPropostaResponse, identity: Proposal
     bankAuthentication: record.AutenticacaoBancaria ?? null,
     bankControl: record.ControleBancario ?? null,
     agentProtocolStatus: record.StatusProtocoloAgente ?? null,
-    paymentEntries: (record.PropostaLancamentos ?? []).map(mapPaymentEntry),
-    fgtsCancellations: (record.CancelamentoFGTS ?? []).map(mapFgtsCancellation),
+    paymentEntries: (record.PropostaLancamentos ?? []).map((item, index) => mapPaymentEntry(item, record.Codigo ?? identity.id, index)),
+    fgtsCancellations: (record.CancelamentoFGTS ?? []).map((item, index) => mapFgtsCancellation(item, record.Codigo ?? identity.id, index)),
   });
 }
 
-/** Maps a `PropostaLancamentos` item. */
-export function mapPaymentEntry(item: PropostaLancamento): PaymentEntry {
+/** Maps the `index`th `PropostaLancamentos` item of proposal `proposalId`. */
+export function mapPaymentEntry(item: PropostaLancamento, proposalId: string, index: number): PaymentEntry {
   return Object.assign(new PaymentEntry(), {
+    id: nodeId('PaymentEntry', proposalId, index),
     fieldId: item.CampoID ?? null,
     fieldDescription: item.DescricaoCampo ?? null,
     amount: optionalMoney(item.VlrTransacao),
@@ -148,9 +150,10 @@ export function mapPaymentEntry(item: PropostaLancamento): PaymentEntry {
   });
 }
 
-/** Maps a `CancelamentoFGTS` item. */
-export function mapFgtsCancellation(item: CancelamentoFGTS): FgtsCancellation {
+/** Maps the `index`th `CancelamentoFGTS` item of proposal `proposalId`. */
+export function mapFgtsCancellation(item: CancelamentoFGTS, proposalId: string, index: number): FgtsCancellation {
   return Object.assign(new FgtsCancellation(), {
+    id: nodeId('FgtsCancellation', proposalId, index),
     eventTypeCode: item.TipoEvento ?? null,
     eventName: item.NomeEvento ?? null,
     occurredAt: toDateTime(item.DtEvento),

@@ -173,7 +173,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   @FieldResolver()
   async agenda(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaDetail | null> {
     const detail = await ctx.loaders.agendaByProposal.load(proposal.id, agendaDetailNeeds(info, info.fieldNodes));
-    return detail ? mapAgendaDetail(detail) : null;
+    return detail ? mapAgendaDetail(detail, proposal.id) : null;
   }
 
   @FieldResolver()
@@ -182,7 +182,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     const wanted = args.numbers ? new Set(args.numbers) : undefined;
     const fetchedAt = fetchedAtOf(items) ?? null;
     return (items ?? [])
-      .map(item => mapBoleto(item, fetchedAt))
+      .map(item => mapBoleto(item, proposal.id, fetchedAt))
       .filter(b => wanted === undefined || wanted.has(b.number))
       .sort((a, b) => a.number - b.number);
   }

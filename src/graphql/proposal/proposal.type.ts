@@ -1,4 +1,5 @@
 import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { Node } from '../common/node.js';
 import { AccountType, FgtsCancellationEventType, PaymentEntrySituation } from '../common/codes.type.js';
 import { AgendaDetail } from '../agenda/agenda.type.js';
 import { Boleto } from '../boleto/boleto.type.js';
@@ -9,8 +10,11 @@ import { ProposalSituation } from './proposal-situation.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A payment entry of a proposal (ConsultaProposta `PropostaLancamentos` item). */
-@ObjectType({ description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).' })
-export class PaymentEntry {
+@ObjectType({ implements: Node, description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).' })
+export class PaymentEntry implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the entry in its list, which only grows).' })
+  id: string;
+
   @Field(_type => String, { nullable: true, description: 'Entry field identifier. Upstream: CampoID.' })
   fieldId: string | null;
 
@@ -89,8 +93,11 @@ export class PaymentEntry {
 }
 
 /** An FGTS cancellation event (ConsultaProposta `CancelamentoFGTS` item). */
-@ObjectType({ description: 'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).' })
-export class FgtsCancellation {
+@ObjectType({ implements: Node, description: 'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).' })
+export class FgtsCancellation implements Node {
+  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the event in its list, which only grows).' })
+  id: string;
+
   @Field(_type => Int, { description: 'Raw code of eventType. Upstream: TipoEvento.' })
   eventTypeCode: number | null;
 
@@ -140,14 +147,15 @@ export class FgtsCancellation {
  */
 @Directive('@key(fields: "id")')
 @ObjectType({
+  implements: Node,
   description:
     'A credit proposal. Core fields cost one FGTS/ConsultaProposta call, only when selected; installments, agenda, ' +
     'boletos and client each cost their own call, only when selected, and independent calls run in parallel. ' +
     'Upstream: FGTS/ConsultaProposta (Codigo, CodigoProposta, Situacao, VlrFinanciado and the rest of the record), Proposta/ConsultarParcelas (installments), ' +
     'AgendaRecebivel/ConsultarDetalhes (agenda, client: documentoFederalCliente, nomeCliente), AgendaRecebivel/ConsultarBoletos (boletos).',
 })
-export class Proposal {
-  @Field(_type => ID, { description: 'Proposal UUID. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
+export class Proposal implements Node {
+  @Field(_type => ID, { description: 'Proposal UUID: its Node id, its federation key and the argument of Query.proposal. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
   id: string;
 
   /** The installments come from the agenda read (folded): no ConsultarParcelas. Not a GraphQL field. */

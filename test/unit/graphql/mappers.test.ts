@@ -1,4 +1,5 @@
 import { agendaItemOf, mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
+import { nodeId } from '../../../src/graphql/common/node.js';
 import { mapBoleto, parseInstallmentList, generatedBoletoNumbers } from '../../../src/graphql/boleto/boleto.mapper.js';
 import { mapInstallments } from '../../../src/graphql/installment/installment.mapper.js';
 import { mapProposal, toProposalSituation } from '../../../src/graphql/proposal/proposal.mapper.js';
@@ -81,6 +82,9 @@ describe('installment mapper', () => {
   });
 });
 
+/** The proposal the mapped records belong to (ids of the entities inside it are minted from it). */
+const PROPOSAL = '7b1e3c52-55a4-4b8f-9a57-0d7c1f0e2a11';
+
 describe('agenda mapper', () => {
   it('maps the agenda with boletos, Pix charges and ledger entries per installment', () => {
     const agenda = mapAgendaDetail({
@@ -93,7 +97,7 @@ describe('agenda mapper', () => {
         { nroParcela: 2, vlrSaldoAtual: 1130.47, boletos: [{ numeroBoleto: 5000001, linhaDigitavel: '2'.repeat(47), qrCode: { emv: '000201', imagem: 'iVBOR' } }], pix: [{ emv: '000201' }] },
         { nroParcela: 1, vlrSaldoAtual: 0, lancamentos: [{ vlrPagamento: 1130.47, vlrSaldoParcela: 0, descLancamento: 'Pagamento' }], boletos: [{ numeroBoleto: 5000000, qrCode: { emv: null, imagem: null } as never }] },
       ],
-    });
+    }, PROPOSAL);
     expect(agenda.proposalSituation).toBe(ProposalSituation.DISBURSED);
     expect(agenda.financedAmount).toBe('12000.00');
     expect(agenda.allInstallments.map(i => [i.number, i.balance])).toEqual([
@@ -104,6 +108,11 @@ describe('agenda mapper', () => {
     expect(agenda.allInstallments[0]?.boletos[0]?.qrCode).toBeNull();
     expect(agenda.allInstallments[1]?.boletos[0]).toMatchObject({ number: 5000001, qrCode: { emv: '000201', imageBase64: 'iVBOR' } });
     expect(agenda.allInstallments[1]?.pix[0]).toMatchObject({ emv: '000201', imageBase64: null });
+    // Every entity inside the agenda has its Node id, minted from the proposal and its keys.
+    expect(agenda.allInstallments.map(i => i.id)).toEqual([nodeId('AgendaInstallment', PROPOSAL, 1), nodeId('AgendaInstallment', PROPOSAL, 2)]);
+    expect(agenda.allInstallments[0]?.entries[0]?.id).toBe(nodeId('LedgerEntry', PROPOSAL, 1, 0));
+    expect(agenda.allInstallments[1]?.boletos[0]?.id).toBe(nodeId('AgendaBoleto', PROPOSAL, 2, 5000001));
+    expect(agenda.allInstallments[1]?.pix[0]?.id).toBe(nodeId('PixCharge', PROPOSAL, 2, 0));
   });
 });
 
@@ -126,8 +135,8 @@ describe('boleto mapper', () => {
   });
 
   it('maps a boleto record, print URL from impressao and null payments', () => {
-    const boleto = mapBoleto({ numeroBoleto: 5000001, parcelas: '2', valorBoleto: 1130.4, vlrPago: null, dtCancelamento: null, impressao: 'http://x/b/5000001', dtVencimento: '2026-03-10T00:00:00Z' });
-    expect(boleto).toMatchObject({ number: 5000001, installmentNumbers: [2], amount: '1130.40', paidAmount: null, cancelledAt: null, printUrl: 'http://x/b/5000001', qrCode: null });
+    const boleto = mapBoleto({ numeroBoleto: 5000001, parcelas: '2', valorBoleto: 1130.4, vlrPago: null, dtCancelamento: null, impressao: 'http://x/b/5000001', dtVencimento: '2026-03-10T00:00:00Z' }, PROPOSAL);
+    expect(boleto).toMatchObject({ id: nodeId('Boleto', PROPOSAL, 5000001), number: 5000001, installmentNumbers: [2], amount: '1130.40', paidAmount: null, cancelledAt: null, printUrl: 'http://x/b/5000001', qrCode: null });
   });
 
   it('reads the generated boleto numbers from parametros', () => {

@@ -105,4 +105,21 @@ describe('the emitted SDL as a frontend contract', () => {
     }
     expect(isScalarType(schema.getType('Date'))).toBe(true);
   });
+
+  it('has every entity implement Node with a non-null ID id, and Query.node / nodes find them', () => {
+    const entities = ['Proposal', 'Installment', 'AgendaInstallment', 'AgendaBoleto', 'Boleto', 'PixCharge', 'LedgerEntry', 'PaymentEntry', 'FgtsCancellation', 'Guarantor', 'Signer', 'ProposalDocument', 'ProposalOperation'];
+    const node = schema.getType('Node');
+    expect(isInterfaceType(node)).toBe(true);
+    const implementing = ownTypes().filter(t => isObjectType(t) && t.getInterfaces().some(i => i.name === 'Node')).map(t => t.name).sort();
+    expect(implementing).toEqual([...entities].sort());
+    for (const name of implementing) {
+      expect(`${name}.id: ${String(allFields.find(([key]) => key === `${name}.id`)?.[1].type)}`).toBe(`${name}.id: ID!`);
+    }
+    // Every other object with an id is an entity too, so no id escapes a client cache's normalization.
+    const withId = ownTypes().filter(t => isObjectType(t) && 'id' in t.getFields()).map(t => t.name).sort();
+    expect(withId.filter(name => !implementing.includes(name))).toEqual([]);
+    const query = schema.getQueryType()?.getFields();
+    expect(String(query?.['node']?.type)).toBe('Node');
+    expect(String(query?.['nodes']?.type)).toBe('[Node]!');
+  });
 });

@@ -1,0 +1,121 @@
+import { type GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, ID, Info, Query, Resolver } from 'type-graphql';
+import { agendaItemOf, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
+import { mapBoleto } from '../boleto/boleto.mapper.js';
+import { Node, type NodeAddress, parseNodeId } from '../common/node.js';
+import { selectedFields } from '../common/selection.js';
+import { type GraphContext } from '../context.js';
+import { badUserInput } from '../errors.js';
+import { mapInstallments } from '../installment/installment.mapper.js';
+import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
+import { mapProposal, proposalReference } from '../proposal/proposal.mapper.js';
+import { resolveProposal } from '../proposal/proposal.reference.js';
+
+/** Most ids one `nodes` call takes (as `proposals`). */
+export const MAX_NODE_IDS = 50;
+
+const history = new ProposalHistoryResolver();
+
+/** The objects of `address.kind` inside its proposal, read the way the proposal's own fields read them. */
+async function candidates(ctx: GraphContext, { kind, proposalId, keys }: NodeAddress): Promise<readonly Node[]> {
+  const proposal = proposalReference({ id: proposalId });
+  const installment = Number(keys[0]);
+  switch (kind) {
+    case 'Installment': {
+      const items = await ctx.loaders.installmentsByProposal.load(proposalId);
+      return items ? mapInstallments(items, proposalId) : [];
+    }
+    case 'AgendaInstallment':
+    case 'AgendaBoleto':
+    case 'PixCharge':
+    case 'LedgerEntry': {
+      // One ConsultarDetalhes for that installment, with what any of these types may show.
+      const detail = await ctx.loaders.agendaByProposal.load(proposalId, { numbers: [installment], boletos: true, entries: true });
+      const item = detail ? agendaItemOf(detail, installment) : undefined;
+      if (item === undefined) {
+        return [];
+      }
+      const mapped = mapAgendaInstallment(item, proposalId);
+      return kind === 'AgendaInstallment' ? [mapped] : kind === 'AgendaBoleto' ? mapped.boletos : kind === 'PixCharge' ? mapped.pix : mapped.entries;
+    }
+    case 'Boleto': {
+      const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: true });
+      return (items ?? []).map(item => mapBoleto(item, proposalId));
+    }
+    case 'PaymentEntry':
+    case 'FgtsCancellation': {
+      const record = await ctx.loaders.proposalById.load(proposalId);
+      if (!record) {
+        return [];
+      }
+      const mapped = mapProposal(record, { id: proposalId });
+      return kind === 'PaymentEntry' ? mapped.paymentEntries : mapped.fgtsCancellations;
+    }
+    // The ledger's read-back: no partner call.
+    case 'Guarantor':
+      return history.guarantors(proposal, ctx);
+    case 'Signer':
+      return history.signers(proposal, ctx);
+    case 'ProposalDocument':
+      return history.documents(proposal, ctx);
+    case 'ProposalOperation':
+      return history.operations(proposal, ctx);
+    case 'Proposal':
+      return [];
+  }
+}
+
+/** The object `id` names, or null when it is gone or the caller may not see its proposal (no partner call then). */
+async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: string, address: NodeAddress): Promise<Node | null> {
+  if (address.kind === 'Proposal') {
+    return resolveProposal(ctx, { id: address.proposalId }, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+  }
+  if (!(await ctx.ownership.mayAccess(address.proposalId))) {
+    return null;
+  }
+  return (await candidates(ctx, address)).find(node => node.id === id) ?? null;
+}
+
+/** Every id parsed before any read: one malformed id refuses the whole request at no partner call. */
+function addresses(ids: readonly string[], field: string): NodeAddress[] {
+  const parsed = ids.map(parseNodeId);
+  const bad = parsed.flatMap((address, index) => (address === null ? [index] : []));
+  if (bad.length > 0) {
+    throw badUserInput(
+      bad.map(index => ({
+        code: 'INVALID_INPUT',
+        field: ids.length === 1 && field === 'id' ? ['id'] : [field, String(index)],
+        message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).',
+        upstreamCode: null,
+      })),
+    );
+  }
+  return parsed as NodeAddress[];
+}
+
+/** Relay's global object identification: any object with an id, fetched again by that id. */
+@Resolver()
+export class NodeResolver {
+  @Query(_returns => Node, {
+    nullable: true,
+    description:
+      'The object with this id (any type implementing Node), read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call. Null when it no longer exists, and null at no partner call when the caller may not see its proposal. A malformed id is BAD_USER_INPUT at no partner call. Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
+  })
+  async node(@Arg('id', _type => ID, { description: 'An id from an answer (Node.id).' }) id: string, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Node | null> {
+    const [address] = addresses([id], 'id');
+    return resolveNode(ctx, info, id, address as NodeAddress);
+  }
+
+  @Query(_returns => [Node], {
+    nullable: 'items',
+    description: `The objects with these ids, in the order asked, each as Query.node (null for each gone or hidden); at most ${MAX_NODE_IDS} ids. Reads of one proposal are shared, and run together. Upstream: as Query.node, per id.`,
+  })
+  async nodes(@Arg('ids', _type => [ID], { description: `Ids from answers (Node.id); at most ${MAX_NODE_IDS}.` }) ids: string[], @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Node | null>> {
+    if (ids.length > MAX_NODE_IDS) {
+      throw badUserInput([{ code: 'INVALID_INPUT', field: ['ids'], message: `At most ${MAX_NODE_IDS} ids.`, upstreamCode: null }]);
+    }
+    const parsed = addresses(ids, 'ids');
+    // An Error item makes graphql-js null that item alone and report the error at its path.
+    return (await Promise.all(ids.map((id, index) => resolveNode(ctx, info, id, parsed[index] as NodeAddress).catch((error: unknown) => error as Error)))) as Array<Node | null>;
+  }
+}
