@@ -127,6 +127,17 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
     expect((await graph.admin.calls()).total).toBe(0);
   });
 
+  it("refuses a person's id to a caller without registry.read, at no partner call", async () => {
+    const client = await graph.execute<{ proposal: { client: { id: string } } }>('query($id: ID!) { proposal(id: $id) { client { id } } }', { id: disbursed }, as('alice'));
+    const personId = client.data?.proposal.client.id ?? '';
+    expect(personId).toMatch(/^P1[A-Za-z0-9_-]+$/);
+    await graph.admin.resetCalls();
+    const refused = await graph.execute('query($id: ID!) { node(id: $id) { id } }', { id: personId }, as('alice'));
+    expect(refused.data).toEqual({ node: null });
+    expect(errorCode(refused)).toBe('INSUFFICIENT_SCOPE');
+    expect((await graph.admin.calls()).total).toBe(0);
+  });
+
   it('refuses a malformed or tampered id with BAD_USER_INPUT at no partner call', async () => {
     const real = everything.boletos[0]?.id ?? '';
     const tampered = Buffer.from(Buffer.from(real, 'base64url').toString('utf8').replace(/^Boleto/, 'Bolet0'), 'utf8').toString('base64url');
@@ -204,6 +215,14 @@ describe('Node ids in payloads of writes', () => {
       await graph.admin.resetCalls();
       const found = await graph.execute<{ node: unknown }>('query($id: ID!) { node(id: $id) { __typename id } }', { id: guarantor.id });
       expect(found.data?.node).toEqual({ __typename: 'Guarantor', id: guarantor.id });
+      expect((await graph.admin.calls()).total).toBe(0);
+
+      // A person, by the opaque id Proposal.client gives (this development caller holds registry.read).
+      const disbursed = graph.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
+      const person = (await graph.execute<{ proposal: { client: { id: string } } }>('query($id: ID!) { proposal(id: $id) { client { id } } }', { id: disbursed })).data?.proposal.client.id ?? '';
+      await graph.admin.resetCalls();
+      const again = await graph.execute<{ node: unknown }>('query($id: ID!) { node(id: $id) { __typename id } }', { id: person });
+      expect(again.data?.node).toEqual({ __typename: 'Person', id: person });
       expect((await graph.admin.calls()).total).toBe(0);
     } finally {
       await graph.close();

@@ -5,8 +5,9 @@ import { mapBoleto } from '../boleto/boleto.mapper.js';
 import { Node, type NodeAddress, parseNodeId } from '../common/node.js';
 import { selectedFields } from '../common/selection.js';
 import { type GraphContext } from '../context.js';
-import { badUserInput } from '../errors.js';
+import { badUserInput, insufficientScope } from '../errors.js';
 import { mapInstallments } from '../installment/installment.mapper.js';
+import { resolvePerson } from '../person/person.resolver.js';
 import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
 import { mapProposal, proposalReference } from '../proposal/proposal.mapper.js';
 import { resolveProposal } from '../proposal/proposal.reference.js';
@@ -65,8 +66,18 @@ async function candidates(ctx: GraphContext, { kind, proposalId, keys }: NodeAdd
   }
 }
 
+/** What an id names: an object inside a proposal (or the proposal), or a person by document. */
+type Address = NodeAddress | { kind: 'Person'; document: string };
+
 /** The object `id` names, or null when it is gone or the caller may not see its proposal (no partner call then). */
-async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: string, address: NodeAddress): Promise<Node | null> {
+async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: string, address: Address): Promise<Node | null> {
+  if (address.kind === 'Person') {
+    // As Query.person: a person's record is personal data, for callers holding registry.read.
+    if (!ctx.scopes.has('registry.read')) {
+      throw insufficientScope('registry.read');
+    }
+    return resolvePerson(ctx, address.document, info, info.fieldNodes);
+  }
   if (address.kind === 'Proposal') {
     return resolveProposal(ctx, { id: address.proposalId }, info, selectedFields(info, info.fieldNodes, 'Proposal'));
   }
@@ -77,8 +88,12 @@ async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: stri
 }
 
 /** Every id parsed before any read: one malformed id refuses the whole request at no partner call. */
-function addresses(ids: readonly string[], field: string): NodeAddress[] {
-  const parsed = ids.map(parseNodeId);
+function addresses(ctx: GraphContext, ids: readonly string[], field: string): Address[] {
+  const parsed = ids.map((id): Address | null => {
+    // A person's id is the document sealed under the server's secret (person/person.id.ts).
+    const document = ctx.personIds.decode(id);
+    return document === undefined ? parseNodeId(id) : { kind: 'Person', document };
+  });
   const bad = parsed.flatMap((address, index) => (address === null ? [index] : []));
   if (bad.length > 0) {
     throw badUserInput(
@@ -90,7 +105,7 @@ function addresses(ids: readonly string[], field: string): NodeAddress[] {
       })),
     );
   }
-  return parsed as NodeAddress[];
+  return parsed as Address[];
 }
 
 /** Relay's global object identification: any object with an id, fetched again by that id. */
@@ -99,11 +114,11 @@ export class NodeResolver {
   @Query(_returns => Node, {
     nullable: true,
     description:
-      'The object with this id (any type implementing Node), read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call. Null when it no longer exists, and null at no partner call when the caller may not see its proposal. A malformed id is BAD_USER_INPUT at no partner call. Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
+      'The object with this id (any type implementing Node), read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call; a person as Query.person (registry.read). Null when it no longer exists, and null at no partner call when the caller may not see its proposal. A malformed id is BAD_USER_INPUT at no partner call. Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
   })
   async node(@Arg('id', _type => ID, { description: 'An id from an answer (Node.id).' }) id: string, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Node | null> {
-    const [address] = addresses([id], 'id');
-    return resolveNode(ctx, info, id, address as NodeAddress);
+    const [address] = addresses(ctx, [id], 'id');
+    return resolveNode(ctx, info, id, address as Address);
   }
 
   @Query(_returns => [Node], {
@@ -114,8 +129,8 @@ export class NodeResolver {
     if (ids.length > MAX_NODE_IDS) {
       throw badUserInput([{ code: 'INVALID_INPUT', field: ['ids'], message: `At most ${MAX_NODE_IDS} ids.`, upstreamCode: null }]);
     }
-    const parsed = addresses(ids, 'ids');
+    const parsed = addresses(ctx, ids, 'ids');
     // An Error item makes graphql-js null that item alone and report the error at its path.
-    return (await Promise.all(ids.map((id, index) => resolveNode(ctx, info, id, parsed[index] as NodeAddress).catch((error: unknown) => error as Error)))) as Array<Node | null>;
+    return (await Promise.all(ids.map((id, index) => resolveNode(ctx, info, id, parsed[index] as Address).catch((error: unknown) => error as Error)))) as Array<Node | null>;
   }
 }

@@ -1,4 +1,5 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
+import { Node } from '../common/node.js';
 import { RegistrationRecord } from '../registry/registry.type.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 
@@ -8,16 +9,17 @@ import { DateTimeScalar, JSONScalar } from '../scalars.js';
  */
 @Directive('@key(fields: "id")')
 @ObjectType({
+  implements: Node,
   description:
     'A person (individual or legal entity) identified by CPF or CNPJ. Fields other than id and document cost one Pessoa/ConsultarPessoa call per document, only when selected. ' +
     'Upstream: Pessoa/ConsultarPessoa (request documentoCliente; answer json, whose nome gives name), or documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes when reached through Proposal.client.',
 })
-export class Person {
+export class Person implements Node {
   @Field(_type => ID, {
     description:
       "The person's opaque, stable id: the same person has the same id in every answer and on every replica, and it never reveals the document (the federation key, so no CPF/CNPJ travels in a router's query plans). Upstream: none; issued by the graph.",
   })
-  id?: string;
+  id: string;
 
   @Field(_type => String, { description: 'CPF (11 digits) or CNPJ (14 digits), digits only. Upstream: documentoCliente (ConsultarPessoa request) / documentoFederalCliente (agenda).' })
   document: string;

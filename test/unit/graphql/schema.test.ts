@@ -11,7 +11,7 @@ describe('buildCreditGraphSchema', () => {
   it('makes Proposal and Person Federation 2 entities keyed by id (an opaque id for Person, never its document)', () => {
     const sdl = printSubgraphSchema(schema);
     expect(sdl).toMatch(/type Proposal implements Node\s+@key\(fields: "id"\)/);
-    expect(sdl).toMatch(/type Person\s+@key\(fields: "id"\)/);
+    expect(sdl).toMatch(/type Person implements Node\s+@key\(fields: "id"\)/);
     // Only the federation directives the SDL uses are imported.
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@authenticated", "@requiresScopes"])');
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5"');
