@@ -358,7 +358,7 @@ describe('scopes', () => {
       expect(ordinary.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect(JSON.stringify(ordinary)).not.toContain('type Proposal');
       const router = await production.execute<{ _service: { sdl: string } }>('{ _service { sdl } }', undefined, as('router'));
-      expect(router.data?._service.sdl).toMatch(/type Proposal\s+@key\(fields: "id"\)/);
+      expect(router.data?._service.sdl).toMatch(/type Proposal implements Node\s+@key\(fields: "id"\)/);
     } finally {
       await production.close();
     }

@@ -11,8 +11,8 @@ describe('schema/schema.graphql', () => {
   it('starts with the generated-file header and keeps the federation keys', () => {
     const committed = readFileSync(SCHEMA_PATH, 'utf8');
     expect(committed.startsWith(SCHEMA_HEADER)).toBe(true);
-    expect(committed).toMatch(/type Proposal @key\(fields: "id"\)/);
-    expect(committed).toMatch(/type Person @key\(fields: "id"\)/);
+    expect(committed).toMatch(/type Proposal implements Node @key\(fields: "id"\)/);
+    expect(committed).toMatch(/type Person implements Node @key\(fields: "id"\)/);
   });
 });
 
