@@ -200,8 +200,9 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
       ids.push(created.createProposal.proposal.id);
       await graph.admin.setSituation(created.createProposal.proposal.id, 9);
     }
-    // 150 ms: long enough for all 20 reads to be seen in flight together on a loaded machine.
-    await graph.admin.setFaults({ latencyMs: 150 });
+    // Each read held 1 s at the sandbox, so all 20 are seen in flight together even when a loaded
+    // machine (two suites at once) takes several hundred ms to send them: 150 ms saw 18 of 20.
+    await graph.admin.setFaults({ latencyMs: 1000 });
     const { result, calls } = await counted(graph, () =>
       graph.execute('query ($ids: [ID!]!) { proposals(ids: $ids) { id installments { number agenda { number balance } } } }', { ids }),
     );
