@@ -164,7 +164,11 @@ describe('freshness', () => {
     ]);
     expect(writeTags('IncluirManual', { dto: { codigoProposta: 'p1' } })).toEqual(['by-operation-code']);
     expect(writeTags('GerarUnicoBoleto', { dto: { codigoOperacao: '1' } })).toEqual(['all']);
+    expect(writeTags('IncluirManual', {})).toEqual(['by-operation-code']);
     expect(WRITE_TOUCHES.IncluirAvalista).toEqual(['ConsultaProposta']);
+    expect(WRITE_TOUCHES.IncluirAssinaturaCCBFinalizada).toEqual(['ConsultaProposta']);
+    expect(WRITE_TOUCHES.IncluirLancamentoMultiplasParcelas).toEqual(['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos']);
+    expect(WRITE_TOUCHES.GerarUnicoBoleto).toEqual(['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos']);
     expect(WRITE_TOUCHES.GerarMultiplosBoletos).toEqual(['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos']);
   });
 });

@@ -307,3 +307,131 @@ describe('SharedUpstream', () => {
     });
   });
 });
+
+describe('SharedUpstream, counted exactly', () => {
+  let clock: number;
+  let partner: ScriptedPartner;
+  let shared: SharedUpstream;
+
+  beforeEach(() => {
+    clock = 1_700_000_000_000;
+    partner = new ScriptedPartner();
+    shared = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
+  });
+
+  async function warm(value: unknown = { parcelas: [] }): Promise<void> {
+    const read = shared.session({ callerId: 'warm' }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    await partner.answer(partner.calls.length - 1, value);
+    await read;
+  }
+
+  it('counts hits, stale answers and misses in its stats', async () => {
+    await warm();
+    await shared.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
+    expect(shared.stats()).toMatchObject({ hits: 1, misses: 1, staleServed: 0 });
+    clock += 6000;
+    await shared.session({ callerId: 'b' }).request('ConsultarParcelas', PARCELAS('p1'));
+    expect(shared.stats()).toMatchObject({ hits: 1, misses: 1, staleServed: 1, revalidations: 1 });
+    await partner.answer(1, { parcelas: [] });
+  });
+
+  it('serves stale while revalidating up to the last millisecond of the window (5 + 30 s), then reads first', async () => {
+    await warm({ parcelas: [{ nroParcela: 1 }] });
+    clock += 35_000;
+    const atEdge = shared.session({ callerId: 'a' });
+    await expect(atEdge.request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({ parcelas: [{ nroParcela: 1 }] });
+    expect(atEdge.cost).toMatchObject({ staleReads: 1, upstreamCalls: 0 });
+    expect(partner.calls).toHaveLength(2);
+  });
+
+  it('counts a stale answer served after a partner failure', async () => {
+    await warm({ parcelas: [{ nroParcela: 1 }] });
+    clock += 60_000;
+    const session = shared.session({ callerId: 'a' });
+    const read = session.request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    await partner.fail(1, unavailable());
+    await expect(read).resolves.toEqual({ parcelas: [{ nroParcela: 1 }] });
+    expect(shared.stats()).toMatchObject({ staleServed: 1, misses: 2 });
+  });
+
+  it('does not lend a fresh read in flight to a later ordinary read', async () => {
+    const fresh = shared.session({ callerId: 'a', fresh: true }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    const ordinary = shared.session({ callerId: 'b' }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    expect(partner.calls).toHaveLength(2);
+    await partner.answer(0, { parcelas: [] });
+    await partner.answer(1, { parcelas: [] });
+    await Promise.all([fresh, ordinary]);
+  });
+
+  it('keeps the new flight of a key when a flight a write detached settles after it', async () => {
+    const early = shared.session({ callerId: 'early' }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    await shared.session({ callerId: 'w' }).invalidateProposal('p1');
+    const second = shared.session({ callerId: 'second' }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    expect(partner.calls).toHaveLength(2);
+    await partner.answer(0, { parcelas: [] });
+    await early;
+    // The read after the early one settled still joins the second flight.
+    const third = shared.session({ callerId: 'third' });
+    const joined = third.request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    expect(partner.calls).toHaveLength(2);
+    expect(third.cost).toMatchObject({ upstreamCalls: 0, cacheHits: 1 });
+    await partner.answer(1, { parcelas: [{ nroParcela: 2 }] });
+    await expect(joined).resolves.toEqual({ parcelas: [{ nroParcela: 2 }] });
+    await second;
+  });
+
+  describe('with a store shared by replicas (claims)', () => {
+    /** The memory store with the claim methods a Redis store has, recording what was asked. */
+    class ClaimingStore extends MemoryReadCacheStore {
+      readonly log: string[] = [];
+      claimAnswer = true;
+      async claim(key: string, version: string, holder: string, ttlMs: number): Promise<boolean> {
+        this.log.push(`claim ${version} ${holder.length} ${ttlMs}`);
+        return this.claimAnswer;
+      }
+      async release(_key: string, version: string, holder: string): Promise<void> {
+        this.log.push(`release ${version} ${holder.length}`);
+      }
+      async claimed(): Promise<boolean> {
+        return false;
+      }
+    }
+
+    it('claims a read before sending it and lets go of the claim once answered', async () => {
+      const store = new ClaimingStore({ now: () => clock });
+      const replica = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store });
+      const read = replica.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
+      await flush();
+      expect(partner.calls).toHaveLength(1);
+      expect(store.log).toEqual(['claim 0.0 36 30000']);
+      await partner.answer(0, { parcelas: [] });
+      await read;
+      expect(store.log).toEqual(['claim 0.0 36 30000', 'release 0.0 36']);
+    });
+
+    it('serves what another replica stored while it held the claim: no partner call, one shared read', async () => {
+      const store = new ClaimingStore({ now: () => clock });
+      store.claimAnswer = false;
+      const replica = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store });
+      const original = store.claim.bind(store);
+      store.claim = async (key, version, holder, ttlMs) => {
+        // The other replica's answer lands between this replica's lookup and its claim.
+        await store.set(key, version, { value: { parcelas: [{ nroParcela: 7 }] }, fetchedAt: clock }, 60_000);
+        return original(key, version, holder, ttlMs);
+      };
+      const session = replica.session({ callerId: 'a' });
+      await expect(session.request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({ parcelas: [{ nroParcela: 7 }] });
+      expect(partner.calls).toHaveLength(0);
+      expect(session.cost).toMatchObject({ upstreamCalls: 0, cacheHits: 1 });
+      expect(replica.stats().peerServed).toBe(1);
+      expect(store.log).toEqual(['claim 0.0 36 30000']);
+    });
+  });
+});
