@@ -24,5 +24,9 @@ describe('looksLikeJwt', () => {
     expect(looksLikeJwt('a.b.c')).toBe(false);
     expect(looksLikeJwt(`${Buffer.from('{"typ":"JWT"}').toString('base64url')}.e30.c2ln`)).toBe(false);
     expect(looksLikeJwt(`${header}.e30`)).toBe(false);
+    // Exactly three parts: a fourth, or anything after the third, is not a compact JWS.
+    expect(looksLikeJwt(`${header}.e30.c2ln.eHg`)).toBe(false);
+    expect(looksLikeJwt(`${header}.e30.c2ln!`)).toBe(false);
+    expect(looksLikeJwt(`!${header}.e30.c2ln`)).toBe(false);
   });
 });
