@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/limits.js';
+import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/runtime/limits.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './server/guard.js';
 import { readPrivateKey } from './upstream/auth.js';
 import { type CallerBudgetConfig, type CallerBudgetLimits } from './upstream/budget.js';
@@ -42,7 +42,7 @@ export interface UpstreamLimits {
   timeoutMs: number;
 }
 
-/** Limits on what one GraphQL request may cost (defaults: DEFAULT_QUERY_LIMITS of src/graphql/limits.ts). */
+/** Limits on what one GraphQL request may cost (defaults: DEFAULT_QUERY_LIMITS of src/graphql/runtime/limits.ts). */
 export interface QueryLimits extends QueryLimitOptions {
   /**
    * GRAPHQL_MAX_UPSTREAM_CALLS: upstream operations one request may start (default 200); fields

@@ -11,8 +11,8 @@ import {
   type SelectionNode,
 } from 'graphql';
 import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
-import { selectedFields, type Selection } from './common/selection.js';
-import { type GraphContext } from './context.js';
+import { selectedFields, type Selection } from './runtime/selection.js';
+import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reference.js';
 
 /** Code of a request refused because its estimated cost exceeds what its caller has left. */

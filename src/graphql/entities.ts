@@ -1,8 +1,8 @@
 import { isUUID } from 'class-validator';
 import { type GraphQLError, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { userError, UserErrorCode, type UserError } from './common/user-error.type.js';
-import { type GraphContext } from './context.js';
-import { badUserInput } from './errors.js';
+import { type GraphContext } from './runtime/context.js';
+import { badUserInput } from './runtime/errors.js';
 
 /** One `_entities` representation as the router sends it. */
 type Representation = Record<string, unknown> & { __typename?: unknown };

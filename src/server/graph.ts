@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { type Config } from '../config.js';
-import { probeForRecord } from '../graphql/common/probes.js';
-import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/context.js';
+import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
+import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';
-import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/errors.js';
-import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/limits.js';
-import { createPersonIds, type PersonIds } from '../graphql/person/person.id.js';
+import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/runtime/errors.js';
+import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
+import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
@@ -48,6 +48,7 @@ export async function creditGraph(
         scopes: scopes ?? [],
         maxUpstreamCalls: limits.maxUpstreamCalls,
         ledger: writes.ledger,
+        probes: PROBE_FAMILIES,
         ...(writes.settings === undefined ? {} : { writes: writes.settings }),
         ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
       }),

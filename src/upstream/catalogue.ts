@@ -106,6 +106,34 @@ export function isCatalogueCode(item: { code: string; detail: string }, code: st
   return key(item.code, item.detail) === key(code, detail);
 }
 
+/** A catalogue code and detailed code (the envelope's `context`), as the partner writes them. */
+export interface CatalogueCode {
+  readonly code: string;
+  readonly detail: string;
+}
+
+/** C0112/V0001: the proposal does not exist. */
+export const PROPOSAL_NOT_FOUND: CatalogueCode = { code: 'C0112', detail: 'V0001' };
+
+/** C0112/V0002: the proposal belongs to another integration. */
+export const PROPOSAL_OF_ANOTHER_INTEGRATION: CatalogueCode = { code: 'C0112', detail: 'V0002' };
+
+/** I0001/V0001: the IdempotencyKey was already used with another request (HTTP 409). */
+export const IDEMPOTENCY_KEY_REUSED: CatalogueCode = { code: 'I0001', detail: 'V0001' };
+
+/**
+ * C0200/V0001: this proposal has no receivables agenda (never disbursed). Not in the contract's
+ * catalogue: the sandbox defines it (src/sandbox/README.md, "Receivables") for a read the contract
+ * leaves open. For an agenda or boleto read it means "nothing yet", not failure, and unlike
+ * C0112/V0001 it proves the proposal exists.
+ */
+export const NO_AGENDA: CatalogueCode = { code: 'C0200', detail: 'V0001' };
+
+/** Whether a message item says the IdempotencyKey was reused with another request ({@link IDEMPOTENCY_KEY_REUSED}). */
+export function isIdempotencyKeyReused(item: { code: string; detail: string }): boolean {
+  return isCatalogueCode(item, IDEMPOTENCY_KEY_REUSED.code, IDEMPOTENCY_KEY_REUSED.detail);
+}
+
 /** The English meaning of a code and detailed code, `undefined` when the contract does not list it. */
 export function meaningOf(code: string, detail: string): string | undefined {
   return catalogueEntry(code, detail)?.meaning;

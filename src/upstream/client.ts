@@ -12,17 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as undiciRequest } from 'undici';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
-import { isCatalogueCode } from './catalogue.js';
-import { parseBody, readEnvelope } from './envelope.js';
 import {
   type UpstreamError,
-  type UpstreamMessage,
   UpstreamAuthError,
   UpstreamBadResponseError,
-  UpstreamForbiddenError,
-  UpstreamNotFoundError,
   UpstreamRateLimitedError,
-  UpstreamRejectedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
   isUpstreamError,
@@ -30,8 +24,9 @@ import {
 import { type CallLimiter, LimiterRefusal, RateLimiter } from './limiter.js';
 import { safeObserver, type UpstreamObserver } from './observer.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
+import { type AttemptOutcome, interpretResponse } from './response.js';
 import { OperationRecorder, type UpstreamStats } from './stats.js';
-import { type ClassifiedFailure, classifyTransportError, parseRetryAfter } from './transport.js';
+import { classifyTransportError } from './transport.js';
 
 export { type OperationName } from './operations.js';
 
@@ -86,8 +81,6 @@ export interface CallOptions {
 }
 
 /** What one HTTP exchange produced: a parsed success, or a failure with its retry class. */
-type AttemptOutcome = { ok: true; data: Record<string, unknown> } | ({ ok: false } & ClassifiedFailure);
-
 const DEFAULTS = {
   connectMs: 5000,
   headersMs: 10_000,
@@ -428,113 +421,4 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** The error of a failed envelope: not found, forbidden or rejected, with every message item. */
-export function envelopeError(
-  operation: string,
-  status: number,
-  failure: { msg?: string; items: UpstreamMessage[] },
-): UpstreamNotFoundError | UpstreamForbiddenError | UpstreamRejectedError {
-  const init = { operation, status, items: failure.items, ...(failure.msg === undefined ? {} : { upstreamMessage: failure.msg }) };
-  const has = (code: string, detail: string): boolean => failure.items.some((i) => isCatalogueCode(i, code, detail));
-  // Descriptions may name people; messages carry codes and our meanings only.
-  const summary = failure.items.map((i) => `${i.code}/${i.detail}${i.meaning ? ` ${i.meaning}` : ''}`).join('; ') || 'no message items';
-  if (has('C0112', 'V0001')) {
-    return new UpstreamNotFoundError(`${operation}: proposal not found (${summary})`, init);
-  }
-  if (has('C0112', 'V0002')) {
-    return new UpstreamForbiddenError(`${operation}: the proposal belongs to another integration (${summary})`, init);
-  }
-  return new UpstreamRejectedError(`${operation}: the upstream rejected the request (${summary})`, init);
-}
-
-/**
- * Turns one HTTP answer into data or a classified failure. Pure: unit tests drive it directly.
- * A 401 comes back as an `UpstreamAuthError` with status 401 (the caller renews and replays once).
- */
-export function interpretResponse(
-  operation: string,
-  spec: Pick<OperationSpec, 'parsesJson'>,
-  status: number,
-  headers: Record<string, string | string[] | undefined>,
-  text: string,
-): AttemptOutcome {
-  const init = { operation, status };
-  if (status === 401) {
-    return { ok: false, error: new UpstreamAuthError(`${operation}: the upstream refused the token (HTTP 401)`, init), retry: 'none' };
-  }
-  if (status === 408 || status === 504) {
-    return { ok: false, error: new UpstreamTimeoutError(`${operation}: the upstream timed out (HTTP ${status})`, init), retry: 'read' };
-  }
-  if (status === 429) {
-    const retryAfterMs = parseRetryAfter(headers['retry-after']);
-    return {
-      ok: false,
-      error: new UpstreamRateLimitedError(`${operation}: the upstream is rate limiting (HTTP 429)`, {
-        ...init,
-        local: false,
-        ...(retryAfterMs === undefined ? {} : { retryAfterSeconds: retryAfterMs / 1000 }),
-      }),
-      retry: 'any',
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    };
-  }
-  if (status >= 500) {
-    const retryAfterMs = parseRetryAfter(headers['retry-after']);
-    return {
-      ok: false,
-      error: new UpstreamUnavailableError(`${operation}: the upstream is unavailable (HTTP ${status})`, init),
-      // 502/503 come from gateways before the service: safe to repeat with the same key.
-      retry: status === 502 || status === 503 ? 'any' : 'read',
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    };
-  }
-  const parsed = parseBody(text);
-  if (status >= 200 && status < 300) {
-    if (parsed.kind === 'invalid') {
-      return { ok: false, error: new UpstreamBadResponseError(`${operation}: ${parsed.reason} (HTTP ${status})`, init), retry: 'none' };
-    }
-    const envelope = readEnvelope(parsed.value);
-    if (!envelope.ok) {
-      return { ok: false, error: envelopeError(operation, status, envelope.error), retry: 'none' };
-    }
-    if (spec.parsesJson) {
-      const json = parseJsonField(operation, status, envelope.data);
-      if (json instanceof UpstreamBadResponseError) {
-        return { ok: false, error: json, retry: 'none' };
-      }
-      return { ok: true, data: json };
-    }
-    return { ok: true, data: envelope.data };
-  }
-  if (status >= 400 && status < 500 && parsed.kind === 'object') {
-    const envelope = readEnvelope(parsed.value, status === 400);
-    if (!envelope.ok) {
-      return { ok: false, error: envelopeError(operation, status, envelope.error), retry: 'none' };
-    }
-  }
-  if (status === 403) {
-    return { ok: false, error: new UpstreamAuthError(`${operation}: the upstream refused access (HTTP 403)`, init), retry: 'none' };
-  }
-  const reason = parsed.kind === 'invalid' ? `; ${parsed.reason}` : '';
-  return { ok: false, error: new UpstreamBadResponseError(`${operation}: unexpected HTTP ${status}${reason}`, init), retry: 'none' };
-}
-
-/** Parses the `json` string of the person and bureau look-ups in place of the string. */
-function parseJsonField(operation: string, status: number, data: Record<string, unknown>): Record<string, unknown> | UpstreamBadResponseError {
-  const raw = data.json;
-  if (typeof raw !== 'string') {
-    return data;
-  }
-  const trimmed = raw.trim();
-  if (trimmed === '') {
-    const { json: _json, ...rest } = data;
-    return rest;
-  }
-  try {
-    return { ...data, json: JSON.parse(trimmed) as unknown };
-  } catch {
-    return new UpstreamBadResponseError(`${operation}: the json field is not valid JSON`, { operation, status });
-  }
 }

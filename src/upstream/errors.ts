@@ -3,6 +3,7 @@
  * with a stable SCREAMING_SNAKE `code` (like undici's `UND_ERR_*`). Messages never carry tokens,
  * assertions or keys.
  */
+import { isCatalogueCode, NO_AGENDA } from './catalogue.js';
 
 /** Stable codes of the upstream error family. */
 export type UpstreamErrorCode =
@@ -147,4 +148,12 @@ export class UpstreamRejectedError extends UpstreamEnvelopeError {
 /** True for any error of the family. */
 export function isUpstreamError(error: unknown): error is UpstreamError {
   return error instanceof UpstreamError;
+}
+
+/**
+ * Whether an upstream error is the "no receivables agenda yet" answer ({@link NO_AGENDA} on every
+ * message item): for an agenda or boleto read, nothing yet rather than failure.
+ */
+export function isNoAgenda(error: unknown): boolean {
+  return error instanceof UpstreamRejectedError && error.items.length > 0 && error.items.every(i => isCatalogueCode(i, NO_AGENDA.code, NO_AGENDA.detail));
 }

@@ -1,5 +1,5 @@
 import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
-import { createPersonIds } from '../../src/graphql/person/person.id.js';
+import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../helpers/keys.js';
 /**

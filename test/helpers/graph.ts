@@ -2,7 +2,7 @@ import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
-import { type WriteSettings } from '../../src/graphql/context.js';
+import { type WriteSettings } from '../../src/graphql/runtime/context.js';
 import { type Ledger } from '../../src/ledger/index.js';
 import { type App } from '../../src/server/app.js';
 import { openTestLedger, type TestLedgerDatabase } from './ledger.js';

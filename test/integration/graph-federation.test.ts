@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
-import { createPersonIds } from '../../src/graphql/person/person.id.js';
+import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';

@@ -7,8 +7,9 @@
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type ExecutionResult, type GraphQLSchema, graphql, print } from 'graphql';
-import { createContext } from '../../src/graphql/context.js';
-import { GRAPH_ERROR_CODES, toGraphQLError } from '../../src/graphql/errors.js';
+import { PROBE_FAMILIES } from '../../src/graphql/probes.js';
+import { createContext } from '../../src/graphql/runtime/context.js';
+import { GRAPH_ERROR_CODES, toGraphQLError } from '../../src/graphql/runtime/errors.js';
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
 import { createSandbox, type DemoProposal, type Sandbox } from '../../src/sandbox/server.js';
 import { createFormatError, SERVER_ERROR_CODES } from '../../src/server/errors.js';
@@ -109,7 +110,7 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
       return found;
     },
     async run<TData, TVariables>(document: TypedDocumentNode<TData, TVariables> | DocumentNode | string, variables?: TVariables, options: RunOptions = {}) {
-      const contextValue = createContext({ upstream, callerId: options.callerId ?? 'anonymous', scopes: options.scopes ?? ALL_SCOPES, ledger: options.ledger ?? ledger.ledger });
+      const contextValue = createContext({ upstream, callerId: options.callerId ?? 'anonymous', scopes: options.scopes ?? ALL_SCOPES, ledger: options.ledger ?? ledger.ledger, probes: PROBE_FAMILIES });
       const source = typeof document === 'string' ? document : print(document);
       const variableValues = variables as Record<string, unknown> | undefined;
       const result: ExecutionResult = await graphql({ schema, source, contextValue, ...(variableValues ? { variableValues } : {}) });

@@ -6,7 +6,7 @@
  * request is dropped before it reaches the partner.
  */
 import { randomUUID } from 'node:crypto';
-import { probeForRecord } from '../../src/graphql/common/probes.js';
+import { probeForRecord } from '../../src/graphql/probes.js';
 import { reconcileOnce } from '../../src/ledger/index.js';
 import { consultaProposta, consultarBoletos, consultarDetalhes } from '../../src/upstream/index.js';
 import { type LedgerKind, openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';

@@ -1,5 +1,5 @@
 import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
-import { createPersonIds } from '../../src/graphql/person/person.id.js';
+import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { exportJWK, generateKeyPair, type JWK, type CryptoKey, SignJWT } from 'jose';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';

@@ -1,6 +1,6 @@
 import { type FieldNode, type GraphQLResolveInfo } from 'graphql';
-import { selectedFields } from '../common/selection.js';
-import { type AgendaDetailNeeds } from '../loaders.js';
+import { selectedFields } from '../runtime/selection.js';
+import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
 
 /** What a selection of `AgendaInstallment` needs from ConsultarDetalhes beyond the installments. */
 export function agendaInstallmentNeeds(info: GraphQLResolveInfo, nodes: readonly FieldNode[]): AgendaDetailNeeds {

@@ -7,7 +7,7 @@ import {
   type Parametro,
   UpstreamEnvelopeError,
 } from '../../upstream/index.js';
-import { AmbiguousProbeError, cents, dayOf, type PartnerReads, possibleTwins, type ProbeFamily } from '../common/in-doubt.js';
+import { AmbiguousProbeError, cents, dayOf, type PartnerReads, possibleTwins, type ProbeFamily } from '../runtime/in-doubt.js';
 import { parseInstallmentList } from './boleto.mapper.js';
 
 /** The boleto writes: a boleto of one may look like a boleto of the other. */

@@ -1,11 +1,13 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { fetchedAtOf, gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
-import { idempotencyKeyDescription, mapParameters, payloadProposal, payloadSelects, validatedWrite, type WriteOutcome } from '../common/mutation.js';
-import { type GraphContext } from '../context.js';
+import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { payloadProposal } from '../proposal/proposal.reference.js';
+import { type GraphContext } from '../runtime/context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
 import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest, mapBoleto } from './boleto.mapper.js';
-import { type Boleto, GenerateBoletosPayload } from './boleto.type.js';
+import { GenerateBoletosPayload } from './boleto.payload.js';
+import { type Boleto } from './boleto.type.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
 

@@ -1,9 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { QrCode } from '../agenda/agenda.type.js';
 import { Node } from '../common/node.js';
-import { UpstreamParameter } from '../common/parameter.type.js';
-import { UserError } from '../common/user-error.type.js';
-import { Proposal } from '../proposal/proposal.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
@@ -72,20 +69,4 @@ export class Boleto implements Node {
 
   @Field(_type => QrCode, { nullable: true, description: 'Pix QR code printed on the boleto. Upstream: qrCode.' })
   qrCode: QrCode | null;
-}
-
-/** Result of `generateBoletos` and `generateSingleBoleto`. */
-@ObjectType({ description: 'Result of a boleto generation. Upstream: parametros (numeroBoleto, linhaDigitavel, pixCopiaECola) of GerarMultiplosBoletos / GerarUnicoBoleto.' })
-export class GenerateBoletosPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the boletos were generated, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
-  proposal: Proposal | null;
-
-  @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
-  boletos: Boleto[];
-
-  @Field(_type => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
-  parameters: UpstreamParameter[];
-
-  @Field(_type => [UserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
 }

@@ -1,11 +1,12 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirDocumento } from '../../upstream/index.js';
-import { idempotencyKeyDescription, payloadProposal, validatedWrite } from '../common/mutation.js';
-import { type GraphContext } from '../context.js';
+import { idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
+import { payloadProposal } from '../proposal/proposal.reference.js';
+import { type GraphContext } from '../runtime/context.js';
 import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
-import { AttachDocumentPayload } from './document.type.js';
+import { AttachDocumentPayload } from './document.payload.js';
 
 /** Documents of proposals. */
 @Resolver()

@@ -1,8 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { DocumentType } from '../common/codes.type.js';
 import { Node } from '../common/node.js';
-import { UserError } from '../common/user-error.type.js';
-import { Proposal } from '../proposal/proposal.type.js';
 import { CalendarDateScalar, DateTimeScalar } from '../scalars.js';
 
 /** A document attached to a proposal (IncluirDocumento answer). */
@@ -42,17 +40,4 @@ export class ProposalDocument implements Node {
 
   @Field(_type => String, { nullable: true, description: "Caller id that attached it (null in attachDocument's own payload). Upstream: none (ledger)." })
   attachedBy: string | null;
-}
-
-/** Result of `Mutation.attachDocument`. */
-@ObjectType({ description: 'Result of attachDocument. Upstream: Proposta/IncluirDocumento.' })
-export class AttachDocumentPayload {
-  @Field(_type => ProposalDocument, { nullable: true, description: 'The attached document; null when userErrors is not empty. Upstream: codigo, tipoDocumento, nomeArquivo, extensao, dtValidade.' })
-  document: ProposalDocument | null;
-
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the document was attached, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
-  proposal: Proposal | null;
-
-  @Field(_type => [UserError], { description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.' })
-  userErrors: UserError[];
 }

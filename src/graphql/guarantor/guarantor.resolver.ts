@@ -1,13 +1,15 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirAvalista } from '../../upstream/index.js';
-import { idempotencyKeyDescription, payloadProposal, runWrite } from '../common/mutation.js';
+import { idempotencyKeyDescription, runWrite } from '../runtime/write.js';
+import { payloadProposal } from '../proposal/proposal.reference.js';
 import { userError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
-import { type GraphContext } from '../context.js';
+import { type GraphContext } from '../runtime/context.js';
 import { AddGuarantorInput } from './guarantor.input.js';
 import { guarantorDetails, type GuarantorDetails, guarantorKind, guarantorRequest, mapGuarantor } from './guarantor.mapper.js';
-import { AddGuarantorPayload, GuarantorKind } from './guarantor.type.js';
+import { AddGuarantorPayload } from './guarantor.payload.js';
+import { GuarantorKind } from './guarantor.type.js';
 
 function failed(userErrors: AddGuarantorPayload['userErrors']): AddGuarantorPayload {
   return Object.assign(new AddGuarantorPayload(), { guarantor: null, proposal: null, userErrors });

@@ -1,7 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Node } from '../common/node.js';
-import { UserError } from '../common/user-error.type.js';
-import { Proposal } from '../proposal/proposal.type.js';
 
 /** Whether a guarantor is an individual or a legal entity. */
 export enum GuarantorKind {
@@ -38,17 +36,4 @@ export class Guarantor implements Node {
 
   @Field(_type => GuarantorKind, { description: 'Individual or company. Upstream: avalistaPF / avalistaPJ.' })
   kind: GuarantorKind;
-}
-
-/** Result of `Mutation.addGuarantor`. */
-@ObjectType({ description: 'Result of addGuarantor. Upstream: Proposta/IncluirAvalista.' })
-export class AddGuarantorPayload {
-  @Field(_type => Guarantor, { nullable: true, description: 'The guarantor added; null when userErrors is not empty. Upstream: codigo, numero.' })
-  guarantor: Guarantor | null;
-
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the guarantor was added, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
-  proposal: Proposal | null;
-
-  @Field(_type => [UserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
 }

@@ -3,7 +3,7 @@ import { Ctx, FieldResolver, Info, Resolver, Root, type ResolverInterface } from
 import { agendaItemOf, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
-import { type GraphContext } from '../context.js';
+import { type GraphContext } from '../runtime/context.js';
 import { Installment } from './installment.type.js';
 
 /** Fields of `Installment` that need another upstream read. */

@@ -8,7 +8,7 @@ import {
   type Parametro,
   UpstreamEnvelopeError,
 } from '../../upstream/index.js';
-import { AmbiguousProbeError, cents, dayOf, type PartnerReads, possibleTwins, type ProbeFamily } from '../common/in-doubt.js';
+import { AmbiguousProbeError, cents, dayOf, type PartnerReads, possibleTwins, type ProbeFamily } from '../runtime/in-doubt.js';
 
 /** The payment writes: an entry of one of them may be an entry of the other. */
 const PAYMENT_OPERATIONS = ['IncluirLancamentoParcela', 'IncluirLancamentoMultiplasParcelas'] as const;

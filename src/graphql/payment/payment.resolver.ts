@@ -4,12 +4,13 @@ import { type EnvelopeWithParametros, incluirLancamentoMultiplasParcelas, inclui
 import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
-import { idempotencyKeyDescription, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
-import { selectedFields } from '../common/selection.js';
-import { type GraphContext } from '../context.js';
+import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { payloadProposal } from '../proposal/proposal.reference.js';
+import { selectedFields } from '../runtime/selection.js';
+import { type GraphContext } from '../runtime/context.js';
 import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } from './payment.input.js';
 import { paymentEntryRequest } from './payment.mapper.js';
-import { RegisterInstallmentPaymentPayload } from './payment.type.js';
+import { RegisterInstallmentPaymentPayload } from './payment.payload.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
 

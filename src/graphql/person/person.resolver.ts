@@ -1,9 +1,9 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, ID, Info, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
 import { fetchedAtOf } from '../../upstream/index.js';
-import { selectedFields } from '../common/selection.js';
-import { type GraphContext } from '../context.js';
-import { insufficientScope } from '../errors.js';
+import { selectedFields } from '../runtime/selection.js';
+import { type GraphContext } from '../runtime/context.js';
+import { insufficientScope } from '../runtime/errors.js';
 import { DocumentArgs } from '../registry/registry.input.js';
 import { mapRegistrationRecord } from '../registry/registry.mapper.js';
 import { type RegistrationRecord } from '../registry/registry.type.js';

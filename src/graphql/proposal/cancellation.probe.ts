@@ -1,6 +1,6 @@
 import { type OperationRecord } from '../../ledger/index.js';
 import { type CancelamentoFGTS, type CancelarPropostaRequest, consultaProposta, UpstreamEnvelopeError } from '../../upstream/index.js';
-import { AmbiguousProbeError, type PartnerReads, possibleTwins, type ProbeFamily } from '../common/in-doubt.js';
+import { AmbiguousProbeError, type PartnerReads, possibleTwins, type ProbeFamily } from '../runtime/in-doubt.js';
 
 /** What an FGTS cancellation records for in-doubt resolution. */
 export interface CancellationProbeData {

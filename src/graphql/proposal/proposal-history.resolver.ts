@@ -2,7 +2,7 @@ import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
 import { type OperationRecord } from '../../ledger/index.js';
 import { type IncluirAvalistaResponse, type IncluirDocumentoResponse } from '../../upstream/index.js';
 import { nodeId } from '../common/node.js';
-import { type GraphContext } from '../context.js';
+import { type GraphContext } from '../runtime/context.js';
 import { type DocumentDetails, mapDocument } from '../document/document.mapper.js';
 import { ProposalDocument } from '../document/document.type.js';
 import { guarantorFromLedger, type GuarantorDetails } from '../guarantor/guarantor.mapper.js';

@@ -1,8 +1,8 @@
 import { type FieldNode, GraphQLBoolean, type GraphQLResolveInfo, valueFromAST } from 'graphql';
 import { agendaDetailNeeds, agendaInstallmentNeeds, mergeNeeds } from '../agenda/agenda.reference.js';
-import { selectedFields, type Selection } from '../common/selection.js';
-import { type AgendaDetailNeeds } from '../loaders.js';
-import { type GraphContext } from '../context.js';
+import { selectedFields, type Selection } from '../runtime/selection.js';
+import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
+import { type GraphContext } from '../runtime/context.js';
 import { type Parcela } from '../../upstream/index.js';
 import { INSTALLMENT_FIELDS_IN_AGENDA } from '../installment/installment.mapper.js';
 import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
@@ -187,4 +187,22 @@ async function numberFromReads(
   // Neither read carried it (no installments, no agenda yet): one ConsultaProposta.
   const record = await ctx.loaders.proposalById.load(id);
   return record ? proposalNumberOf(record) : null;
+}
+
+/**
+ * The `proposal` of a mutation payload, read fresh after the write with exactly the reads its
+ * selection needs (nothing when `proposal` is not selected).
+ */
+export async function payloadProposal(
+  ctx: GraphContext,
+  identity: ProposalIdentity,
+  info: GraphQLResolveInfo,
+  payloadType: string,
+): Promise<Proposal | null> {
+  const nodes = selectedFields(info, info.fieldNodes, payloadType).get('proposal');
+  if (!nodes) {
+    return null;
+  }
+  // The write just named this proposal: existence needs no confirming read.
+  return resolveProposal(ctx, identity, info, selectedFields(info, nodes, 'Proposal'), { known: true });
 }

@@ -6,17 +6,18 @@ import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
 import { mapBoleto } from '../boleto/boleto.mapper.js';
 import { type Boleto } from '../boleto/boleto.type.js';
-import { derivedOperationCode, idempotencyKeyDescription, payloadProposal, validatedWrite } from '../common/mutation.js';
-import { selectedFields } from '../common/selection.js';
-import { type GraphContext } from '../context.js';
+import { derivedOperationCode, idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
+import { selectedFields } from '../runtime/selection.js';
+import { type GraphContext } from '../runtime/context.js';
 import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
 import { type Installment } from '../installment/installment.type.js';
 import { type Person } from '../person/person.type.js';
 import { personReference } from '../person/person.mapper.js';
 import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
-import { resolveProposal } from './proposal.reference.js';
-import { CancelFgtsProposalPayload, CreateProposalPayload, Proposal } from './proposal.type.js';
+import { resolveProposal, payloadProposal } from './proposal.reference.js';
+import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
+import { Proposal } from './proposal.type.js';
 
 /**
  * One proposal by id or by operation code (the schema requires one of them: `proposal(id: ID!)`,
@@ -105,7 +106,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
-    // Every create carries an operation code, so one whose answer is lost can be found (common/probes.ts).
+    // Every create carries an operation code, so one whose answer is lost can be found (proposal/creation.probe.ts).
     const operationCode = input.operationCode || derivedOperationCode(ctx.callerId, idempotencyKey);
     const outcome = await validatedWrite<IncluirManualResponse, IncluirManualRequest>(
       ctx,

@@ -3,7 +3,6 @@ import { Node } from '../common/node.js';
 import { AccountType, FgtsCancellationEventType, PaymentEntrySituation } from '../common/codes.type.js';
 import { AgendaDetail } from '../agenda/agenda.type.js';
 import { Boleto } from '../boleto/boleto.type.js';
-import { UserError } from '../common/user-error.type.js';
 import { Installment } from '../installment/installment.type.js';
 import { Person } from '../person/person.type.js';
 import { ProposalSituation } from './proposal-situation.type.js';
@@ -284,27 +283,4 @@ export class Proposal implements Node {
       "The client. Upstream: documentoFederalCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so it is null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected.",
   })
   client?: Person | null;
-}
-
-/** Result of `Mutation.createProposal`. */
-@ObjectType({ description: 'Result of createProposal. Upstream: Proposta/IncluirManual answers codigo and numero.' })
-export class CreateProposalPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The new proposal, read fresh when selected; null when userErrors is not empty. Upstream: codigo, numero (then the reads its selection needs).' })
-  proposal: Proposal | null;
-
-  @Field(_type => [UserError], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
-}
-
-/** Result of `Mutation.cancelFgtsProposal`. */
-@ObjectType({ description: 'Result of cancelFgtsProposal. Upstream: FGTS/CancelarProposta.' })
-export class CancelFgtsProposalPayload {
-  @Field(_type => Proposal, { nullable: true, description: 'The proposal, read fresh when selected (its fgtsCancellations carry the return boleto / Pix). Upstream: the reads its selection needs.' })
-  proposal: Proposal | null;
-
-  @Field(_type => String, { nullable: true, description: 'The boleto (or Pix copy-and-paste) with which the client returns the disbursed amount. Upstream: Boleto.' })
-  returnBoleto: string | null;
-
-  @Field(_type => [UserError], { description: 'Why the proposal was not cancelled (e.g. "400/27" already cancelled, "400/28" not allowed); empty on success. Upstream: Messages.' })
-  userErrors: UserError[];
 }

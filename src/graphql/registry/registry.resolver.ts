@@ -1,6 +1,6 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import { onlyDigits } from '../../shared/documents.js';
-import { type GraphContext } from '../context.js';
+import { type GraphContext } from '../runtime/context.js';
 import { DocumentArgs } from './registry.input.js';
 import { mapBureauReport, mapRegistrationRecord } from './registry.mapper.js';
 import { BureauReport, RegistrationRecord } from './registry.type.js';

@@ -1,11 +1,12 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
-import { idempotencyKeyDescription, mapParameters, payloadProposal, validatedWrite, type WriteOutcome } from '../common/mutation.js';
-import { type GraphContext } from '../context.js';
+import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { payloadProposal } from '../proposal/proposal.reference.js';
+import { type GraphContext } from '../runtime/context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
 import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults } from './signature.mapper.js';
-import { SignersPayload } from './signature.type.js';
+import { SignersPayload } from './signature.payload.js';
 
 const PAYLOAD = 'SignersPayload';
 

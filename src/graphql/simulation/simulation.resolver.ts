@@ -1,6 +1,6 @@
 import { Arg, Ctx, Query, Resolver } from 'type-graphql';
 import { calcularValoresProposta } from '../../upstream/index.js';
-import { type GraphContext } from '../context.js';
+import { type GraphContext } from '../runtime/context.js';
 import { SimulateProposalInput } from './simulation.input.js';
 import { mapSimulation, simulationRequest } from './simulation.mapper.js';
 import { ProposalSimulation } from './simulation.type.js';
@@ -16,7 +16,7 @@ export class SimulationResolver {
     @Arg('input', _type => SimulateProposalInput, { description: 'The terms. Upstream: dto.' }) input: SimulateProposalInput,
     @Ctx() ctx: GraphContext,
   ): Promise<ProposalSimulation> {
-    // An UpstreamError thrown here is mapped by the server's formatError (toGraphQLError in errors.ts), like every other.
+    // An UpstreamError thrown here is mapped by the server's formatError (toGraphQLError in runtime/errors.ts), like every other.
     return mapSimulation(await calcularValoresProposta(ctx.upstream, simulationRequest(input)));
   }
 }

@@ -1,9 +1,9 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { type OwnedProposal, type ProposalCursor } from '../../ledger/index.js';
-import { selectedFields } from '../common/selection.js';
-import { type GraphContext } from '../context.js';
-import { badUserInput } from '../errors.js';
+import { selectedFields } from '../runtime/selection.js';
+import { type GraphContext } from '../runtime/context.js';
+import { badUserInput } from '../runtime/errors.js';
 import { proposalReference, toProposalSituation } from '../proposal/proposal.mapper.js';
 import { resolveProposal } from '../proposal/proposal.reference.js';
 import { type Proposal } from '../proposal/proposal.type.js';

@@ -1,4 +1,4 @@
-import { AmbiguousProbeError, cents, dayOf, possibleTwins } from '../../../src/graphql/common/in-doubt.js';
+import { AmbiguousProbeError, cents, dayOf, possibleTwins } from '../../../src/graphql/runtime/in-doubt.js';
 import { type Ledger, type OperationRecord } from '../../../src/ledger/index.js';
 
 describe('in-doubt helpers', () => {

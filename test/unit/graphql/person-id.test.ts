@@ -1,4 +1,4 @@
-import { createPersonIds } from '../../../src/graphql/person/person.id.js';
+import { createPersonIds } from '../../../src/graphql/common/person-id.js';
 
 const SECRET = 'a test secret of at least thirty-two characters';
 const CPF = '39053344705';

@@ -1,7 +1,12 @@
 import { type Ledger, type OperationRecord } from '../../../src/ledger/index.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
 import { UpstreamNotFoundError, UpstreamUnavailableError, type UpstreamCaller } from '../../../src/upstream/index.js';
-import { probeFamily, probeFor, probeForRecord } from '../../../src/graphql/common/probes.js';
+import { PROBE_FAMILIES, probeForRecord } from '../../../src/graphql/probes.js';
+import { probeFamily as familyIn, probeFor as probeIn, type PartnerReads } from '../../../src/graphql/runtime/in-doubt.js';
+
+/** The registry's probes, as runWrite sees them (ctx.probes is PROBE_FAMILIES). */
+const probeFamily = (operation: string): ReturnType<typeof familyIn> => familyIn(PROBE_FAMILIES, operation);
+const probeFor = (operation: string, partner: PartnerReads): ReturnType<typeof probeIn> => probeIn(PROBE_FAMILIES, operation, partner);
 
 /** A partner that answers ConsultaProposta with `answer` (or throws it), recording each body. */
 function partner(answer: unknown): UpstreamCaller & { calls: Array<[OperationName, object]> } {

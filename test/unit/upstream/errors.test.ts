@@ -1,4 +1,4 @@
-import { interpretResponse } from '../../../src/upstream/client.js';
+import { interpretResponse } from '../../../src/upstream/response.js';
 import {
   UpstreamAuthError,
   UpstreamBadResponseError,

@@ -1,11 +1,12 @@
 import type DataLoader from 'dataloader';
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../config.js';
-import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../ledger/index.js';
-import { directSession, type ReadSession, type UpstreamCaller } from '../upstream/index.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
+import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
+import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
+import { type ProbeFamilies } from './in-doubt.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
-import { createPersonIds, type PersonIds } from './person/person.id.js';
+import { createPersonIds, type PersonIds } from '../common/person-id.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -43,6 +44,8 @@ export interface CreateContextOptions {
   writes?: WriteSettings;
   /** The `Person.id` codec (config `PERSON_ID_SECRET`); default the development key's. */
   personIds?: PersonIds;
+  /** The partner reads that settle in-doubt writes, by operation (graphql/probes.ts: `PROBE_FAMILIES`). */
+  probes: ProbeFamilies;
 }
 
 /** The per-request context every resolver receives. */
@@ -51,7 +54,7 @@ export interface GraphContext {
   upstream: UpstreamCaller;
   /**
    * The upstream client itself, past the shared read cache (no cached, coalesced or stale answer):
-   * for the reads that decide an in-doubt write (common/probes.ts), which must see the partner now.
+   * for the reads that decide an in-doubt write (graphql/probes.ts), which must see the partner now.
    */
   uncached: UpstreamCaller;
   loaders: Loaders;
@@ -62,6 +65,8 @@ export interface GraphContext {
   scopes: ReadonlySet<string>;
   ledger: Ledger;
   writes: WriteSettings;
+  /** The partner reads that settle in-doubt writes, by operation. */
+  probes: ProbeFamilies;
   /** Which proposals this caller may see and change. */
   ownership: Ownership;
   /** The ledger's writes of each proposal, oldest first (read-back; per request, like the loaders). */
@@ -90,6 +95,7 @@ export function createContext(options: CreateContextOptions): GraphContext {
     scopes,
     ledger: options.ledger,
     writes: options.writes ?? {},
+    probes: options.probes,
     ownership: createOwnership(options.ledger, callerId, scopes),
     history: createHistory(options.ledger),
     personIds: options.personIds ?? developmentPersonIds,

@@ -1,5 +1,5 @@
 import { buildSchema, graphql, parse, print } from 'graphql';
-import { declareAccessRules, enforceAccessRules, FEDERATION_FIELDS, FIELD_SCOPES } from '../../../src/graphql/scopes.js';
+import { declareAccessRules, enforceAccessRules, FEDERATION_FIELDS, FIELD_SCOPES } from '../../../../src/graphql/runtime/scopes.js';
 
 const SDL = `
 type Query { person(document: String!): Person registrationRecord(document: String!): Person bureauReport(document: String!): Person proposal: String }

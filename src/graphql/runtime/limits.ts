@@ -7,7 +7,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-import { type UpstreamCaller } from '../upstream/index.js';
+import { type UpstreamCaller } from '../../upstream/index.js';
 
 /**
  * What one GraphQL request may cost. The partner allows about one call per second in production,

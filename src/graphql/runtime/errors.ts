@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { LedgerUnavailableError } from '../ledger/index.js';
-import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../upstream/index.js';
+import { LedgerUnavailableError } from '../../ledger/index.js';
+import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
 
 /**
  * Every `extensions.code` a client of this graph can receive. `docs/errors.md` documents each one; a

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { GRAPH_ERROR_CODES } from '../../../src/graphql/errors.js';
-import { UserErrorCode } from '../../../src/graphql/common/user-error.type.js';
-import { HTTP_ERROR_CODES, SERVER_ERROR_CODES } from '../../../src/server/errors.js';
-import { GUARD_ERROR_CODES } from '../../../src/server/guard.js';
+import { GRAPH_ERROR_CODES } from '../../../../src/graphql/runtime/errors.js';
+import { UserErrorCode } from '../../../../src/graphql/common/user-error.type.js';
+import { HTTP_ERROR_CODES, SERVER_ERROR_CODES } from '../../../../src/server/errors.js';
+import { GUARD_ERROR_CODES } from '../../../../src/server/guard.js';
 
 /** The codes in the first column of the table under `heading` in docs/errors.md. */
 function tableCodes(markdown: string, heading: string): string[] {
@@ -31,7 +31,7 @@ function drift(documented: readonly string[], expected: Iterable<string>): { und
 }
 
 describe('docs/errors.md', () => {
-  const markdown = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
+  const markdown = readFileSync(new URL('../../../../docs/errors.md', import.meta.url), 'utf8');
 
   it("lists exactly the extensions.code values of the graph, of Apollo Server, of the document guard and of the HTTP layer, each once", () => {
     const documented = tableCodes(markdown, '## `extensions.code`');

@@ -1,5 +1,5 @@
-import { AgendaLoader, type AgendaFetchSpec } from '../../../src/graphql/loaders.js';
-import { type ConsultarDetalhesResponse, UpstreamNotFoundError, UpstreamRejectedError, UpstreamUnavailableError } from '../../../src/upstream/index.js';
+import { AgendaLoader, type AgendaFetchSpec } from '../../../../src/graphql/runtime/agenda.loader.js';
+import { type ConsultarDetalhesResponse, UpstreamNotFoundError, UpstreamRejectedError, UpstreamUnavailableError } from '../../../../src/upstream/index.js';
 
 function recording(answer: (id: string) => Promise<ConsultarDetalhesResponse>) {
   const calls: Array<{ id: string } & AgendaFetchSpec> = [];

@@ -18,6 +18,23 @@ export interface ProbeFamily {
   probe(partner: PartnerReads, record: OperationRecord): ReturnType<Probe>;
 }
 
+/** The probe families by write operation (graphql/probes.ts assembles them from the features). */
+export type ProbeFamilies = Readonly<Record<string, ProbeFamily>>;
+
+/** The probe family of `operation`, if the partner offers a read precise enough. */
+export function probeFamily(families: ProbeFamilies, operation: string): ProbeFamily | undefined {
+  return Object.hasOwn(families, operation) ? families[operation] : undefined;
+}
+
+/**
+ * The partner read that settles an in-doubt write of `operation`, or undefined when the partner
+ * offers none precise enough (the write then stays OUTCOME_UNKNOWN rather than risk a second one).
+ */
+export function probeFor(families: ProbeFamilies, operation: string, partner: PartnerReads): Probe | undefined {
+  const family = probeFamily(families, operation);
+  return family === undefined ? undefined : record => family.probe(partner, record);
+}
+
 /** What a probe reads: the partner past every cache, on whose behalf, and the ledger (for twins). */
 export interface PartnerReads {
   upstream: UpstreamCaller;

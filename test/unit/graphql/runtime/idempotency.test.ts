@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson, IdempotencyKeyReusedError, requestFingerprint } from '../../../src/graphql/common/idempotency.js';
+import { canonicalJson, IdempotencyKeyReusedError, requestFingerprint } from '../../../../src/graphql/runtime/idempotency.js';
 
 describe('requestFingerprint', () => {
   it('ignores key order and undefined members, and tells values, array order and operations apart', () => {

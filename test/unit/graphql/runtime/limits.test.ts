@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getIntrospectionQuery, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, queryLimitRules } from '../../../src/graphql/limits.js';
-import { buildCreditGraphSchema } from '../../../src/graphql/schema.js';
-import { type UpstreamCaller } from '../../../src/upstream/index.js';
+import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, queryLimitRules } from '../../../../src/graphql/runtime/limits.js';
+import { buildCreditGraphSchema } from '../../../../src/graphql/schema.js';
+import { type UpstreamCaller } from '../../../../src/upstream/index.js';
 
 describe('budgetedUpstream', () => {
   function counting(): UpstreamCaller & { sent: string[] } {
@@ -51,7 +51,7 @@ describe('query limit rules', () => {
   });
 
   it('lets every example operation of schema/operations through under the defaults', () => {
-    const folder = new URL('../../../schema/operations/', import.meta.url);
+    const folder = new URL('../../../../schema/operations/', import.meta.url);
     const files = readdirSync(folder).filter((name) => name.endsWith('.graphql'));
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const name of files) {

@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { type Ledger, type OperationRecord, type OwnedProposal } from '../ledger/index.js';
+import { type Ledger, type OperationRecord, type OwnedProposal } from '../../ledger/index.js';
 
 /** Scopes a caller may hold. */
 export const SCOPES = ['proposals.all', 'registry.read', 'federation'] as const;

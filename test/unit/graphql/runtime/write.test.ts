@@ -1,9 +1,9 @@
-import { deriveIdempotencyKey, rejectionUserErrors } from '../../../src/graphql/common/mutation.js';
-import { mobileRule, validateInput } from '../../../src/graphql/common/validation.js';
-import { SignerInviteInput } from '../../../src/graphql/signature/signature.input.js';
-import { base64DecodedBytes, normalizeExtension } from '../../../src/graphql/document/document.input.js';
-import { graphFieldPath } from '../../../src/graphql/common/field-paths.js';
-import { type UpstreamMessage, UpstreamForbiddenError, UpstreamRejectedError } from '../../../src/upstream/index.js';
+import { deriveIdempotencyKey, rejectionUserErrors } from '../../../../src/graphql/runtime/write.js';
+import { mobileRule, validateInput } from '../../../../src/graphql/common/validation.js';
+import { SignerInviteInput } from '../../../../src/graphql/signature/signature.input.js';
+import { base64DecodedBytes, normalizeExtension } from '../../../../src/graphql/document/document.input.js';
+import { graphFieldPath } from '../../../../src/graphql/common/field-paths.js';
+import { type UpstreamMessage, UpstreamForbiddenError, UpstreamRejectedError } from '../../../../src/upstream/index.js';
 
 describe('deriveIdempotencyKey', () => {
   it('is deterministic per operation, caller and client key, and UUID-shaped', () => {

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { GRAPH_ERROR_CODES, mapUpstreamCode, toGraphQLError } from '../../../src/graphql/errors.js';
-import { createFormatError, SERVER_ERROR_CODES } from '../../../src/server/errors.js';
-import { type Logger, silentLogger } from '../../../src/server/logger.js';
+import { GRAPH_ERROR_CODES, mapUpstreamCode, toGraphQLError } from '../../../../src/graphql/runtime/errors.js';
+import { createFormatError, SERVER_ERROR_CODES } from '../../../../src/server/errors.js';
+import { type Logger, silentLogger } from '../../../../src/server/logger.js';
 import {
   UPSTREAM_ERROR_CODES,
   UpstreamAuthError,
@@ -10,7 +10,7 @@ import {
   UpstreamRejectedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
-} from '../../../src/upstream/index.js';
+} from '../../../../src/upstream/index.js';
 
 describe('mapUpstreamCode', () => {
   it('maps every upstream code to a literal graph code', () => {

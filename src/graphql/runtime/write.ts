@@ -3,7 +3,8 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { type Attempt, LedgerUnavailableError, writeOnce } from '../../ledger/index.js';
 import {
   type CallOptions,
-  isCatalogueCode,
+  IDEMPOTENCY_KEY_REUSED,
+  isIdempotencyKeyReused,
   observedMeaningOf,
   type OperationName,
   type Parametro,
@@ -14,19 +15,15 @@ import {
   UpstreamRateLimitedError,
   UpstreamUnavailableError,
 } from '../../upstream/index.js';
-import { type GraphContext } from '../context.js';
-import { catalogueCode, idempotencyKeyInUse, outcomeUnknown, toGraphQLError } from '../errors.js';
-import { type ProposalIdentity } from '../proposal/proposal.mapper.js';
-import { resolveProposal } from '../proposal/proposal.reference.js';
-import { type Proposal } from '../proposal/proposal.type.js';
-import { graphFieldPath } from './field-paths.js';
+import { type GraphContext } from './context.js';
+import { catalogueCode, idempotencyKeyInUse, outcomeUnknown, toGraphQLError } from './errors.js';
+import { graphFieldPath } from '../common/field-paths.js';
 import { IdempotencyKeyReusedError, requestFingerprint } from './idempotency.js';
-import { UpstreamParameter } from './parameter.type.js';
-import { type PartnerReads } from './in-doubt.js';
-import { probeFamily, probeFor } from './probes.js';
+import { UpstreamParameter } from '../common/parameter.type.js';
+import { type PartnerReads, probeFamily, probeFor } from './in-doubt.js';
 import { selectedFields } from './selection.js';
-import { userError, type UserError, UserErrorCode } from './user-error.type.js';
-import { validateInput } from './validation.js';
+import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
+import { validateInput } from '../common/validation.js';
 
 /** Description of every mutation's idempotencyKey argument. */
 export const IDEMPOTENCY_KEY_DESCRIPTION =
@@ -68,12 +65,9 @@ export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; userErrors: 
 
 const GENERIC_REJECTION = 'The credit partner rejected the operation.';
 
-/** The partner's answer to a reused IdempotencyKey with another request (HTTP 409). */
-const KEY_REUSED = { code: 'I0001', detail: 'V0001' };
-
 /** The user error of an idempotency key reused with a different request. */
 export function keyReusedUserError(): UserError {
-  return userError(UserErrorCode.IDEMPOTENCY_KEY_REUSED, new IdempotencyKeyReusedError().message, ['idempotencyKey'], `${KEY_REUSED.code}/${KEY_REUSED.detail}`);
+  return userError(UserErrorCode.IDEMPOTENCY_KEY_REUSED, new IdempotencyKeyReusedError().message, ['idempotencyKey'], catalogueCode(IDEMPOTENCY_KEY_REUSED.code, IDEMPOTENCY_KEY_REUSED.detail));
 }
 
 /**
@@ -93,7 +87,7 @@ export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
     return [userError(code, GENERIC_REJECTION, null, null)];
   }
   return error.items.map(item => {
-    if (isCatalogueCode(item, KEY_REUSED.code, KEY_REUSED.detail)) {
+    if (isIdempotencyKeyReused(item)) {
       return keyReusedUserError();
     }
     const meaning = item.meaning ?? observedMeaningOf(item.code, item.detail) ?? GENERIC_REJECTION;
@@ -119,7 +113,7 @@ export interface WriteOptions<T> {
   idempotencyKey: string;
   /** The proposal written to: only its owner (or a caller with proposals.all) may write; its loaders are cleared afterwards. */
   proposalId?: string;
-  /** What in-doubt resolution needs to find this write at the partner (default: its probe family's `describe` of the request; common/probes.ts). */
+  /** What in-doubt resolution needs to find this write at the partner (default: its probe family's `describe` of the request; graphql/probes.ts). */
   probe?: unknown;
   /** What read-back serves after success (no file content, no secrets). */
   details?: unknown;
@@ -153,7 +147,7 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
     return { ok: false, userErrors: [proposalNotFoundUserError()] };
   }
   const { creates } = options;
-  const family = probeFamily(options.operation);
+  const family = probeFamily(ctx.probes, options.operation);
   // In-doubt writes are decided on what the partner shows now: past the shared read cache.
   const partner: PartnerReads = { upstream: ctx.uncached, ledger: ctx.ledger, caller: ctx.callerId };
   const prepare = family?.prepare;
@@ -172,7 +166,7 @@ export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInf
       },
       {
         ...ctx.writes,
-        probe: probeFor(options.operation, partner),
+        probe: probeFor(ctx.probes, options.operation, partner),
         ...(prepare === undefined ? {} : { prepare: record => prepare.call(family, partner, record.probe) }),
         send: async (record): Promise<Attempt> => {
           try {
@@ -246,24 +240,6 @@ export async function validatedWrite<T, R>(
 /** Maps the `parametros` a write answers with. */
 export function mapParameters(items: readonly Parametro[] | null | undefined): UpstreamParameter[] {
   return (items ?? []).map(p => Object.assign(new UpstreamParameter(), { name: p.nome ?? '', value: p.valor ?? null }));
-}
-
-/**
- * The `proposal` of a mutation payload, read fresh after the write with exactly the reads its
- * selection needs (nothing when `proposal` is not selected).
- */
-export async function payloadProposal(
-  ctx: GraphContext,
-  identity: ProposalIdentity,
-  info: GraphQLResolveInfo,
-  payloadType: string,
-): Promise<Proposal | null> {
-  const nodes = selectedFields(info, info.fieldNodes, payloadType).get('proposal');
-  if (!nodes) {
-    return null;
-  }
-  // The write just named this proposal: existence needs no confirming read.
-  return resolveProposal(ctx, identity, info, selectedFields(info, nodes, 'Proposal'), { known: true });
 }
 
 /** Whether `field` is selected on the payload. */

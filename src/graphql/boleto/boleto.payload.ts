@@ -1,0 +1,21 @@
+import { Field, ObjectType } from 'type-graphql';
+import { UpstreamParameter } from '../common/parameter.type.js';
+import { UserError } from '../common/user-error.type.js';
+import { Proposal } from '../proposal/proposal.type.js';
+import { Boleto } from './boleto.type.js';
+
+/** Result of `generateBoletos` and `generateSingleBoleto`. */
+@ObjectType({ description: 'Result of a boleto generation. Upstream: parametros (numeroBoleto, linhaDigitavel, pixCopiaECola) of GerarMultiplosBoletos / GerarUnicoBoleto.' })
+export class GenerateBoletosPayload {
+  @Field(_type => Proposal, { nullable: true, description: 'The proposal after the boletos were generated, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
+  proposal: Proposal | null;
+
+  @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
+  boletos: Boleto[];
+
+  @Field(_type => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
+  parameters: UpstreamParameter[];
+
+  @Field(_type => [UserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
+  userErrors: UserError[];
+}
