@@ -15,13 +15,53 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
   },
+  // Layers (DESIGN.md), enforced: a wrong-way import fails `npm run lint`.
+  // graphql/ (the top layer) may use upstream/, ledger/ and config; never the server or the sandbox.
   {
-    files: ['src/upstream/**/*.ts', 'src/graphql/**/*.ts'],
+    files: ['src/graphql/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
+            { group: ['**/server/**'], message: 'graphql/ knows nothing of the HTTP server (server/ uses graphql/).' },
+          ],
+        },
+      ],
     },
   },
-  // Layers (DESIGN.md): upstream knows nothing of the ledger; the ledger knows nothing of GraphQL, the server, the sandbox or the partner's dialect.
+  // graphql/runtime/: the per-request machinery, below the feature folders: it may use common/ and the
+  // lower layers, never a feature folder or the graph's top-level files (schema, probes, cost...).
+  {
+    files: ['src/graphql/runtime/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
+            { regex: '^\\.\\./(?!common/)[^.]', message: 'graphql/runtime/ sits below the feature folders: it may import graphql/common/ only (an arrow back up otherwise).' },
+          ],
+        },
+      ],
+    },
+  },
+  // graphql/common/: the bottom of the graph layer: nothing of the graph above it, nor upstream/ or the ledger.
+  {
+    files: ['src/graphql/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./shared/)', message: 'graphql/common/ is the bottom of the graph layer: it imports no feature folder, no runtime/, no upstream/ or ledger/ (src/shared/ only).' },
+          ],
+        },
+      ],
+    },
+  },
+  // upstream/ knows nothing of the layers above it nor of the ledger.
   {
     files: ['src/upstream/**/*.ts'],
     rules: {
@@ -31,6 +71,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
             { group: ['**/ledger/**'], message: 'upstream/ knows nothing of the ledger (graphql/ uses both).' },
+            { group: ['**/graphql/**', '**/server/**', '**/config.js'], message: 'upstream/ is below graphql/, server/ and config: it gets its settings as options.' },
           ],
         },
       ],
