@@ -19,7 +19,7 @@ export const MODULES = {
   },
   /** The request chokepoint. */
   client: {
-    mutate: ['src/upstream/client.ts'],
+    mutate: ['src/upstream/client.ts', 'src/upstream/response.ts'],
     tests: [
       'test/unit/upstream/client.test.ts',
       'test/unit/upstream/client.calls.test.ts',
@@ -52,21 +52,22 @@ export const MODULES = {
     mutate: [
       'src/ledger/idempotency.ts',
       'src/ledger/in-doubt.ts',
-      'src/graphql/common/idempotency.ts',
-      'src/graphql/common/in-doubt.ts',
-      'src/graphql/common/probes.ts',
+      'src/graphql/runtime/idempotency.ts',
+      'src/graphql/runtime/in-doubt.ts',
+      'src/graphql/probes.ts',
+      'src/graphql/proposal/creation.probe.ts',
     ],
     tests: [
       'test/unit/ledger/idempotency.test.ts',
-      'test/unit/graphql/idempotency.test.ts',
+      'test/unit/graphql/runtime/idempotency.test.ts',
       'test/unit/graphql/in-doubt.test.ts',
       'test/unit/graphql/probes.test.ts',
     ],
   },
   /** Caller authentication: bearer JWTs against the issuer's JWKS, and the scopes the graph enforces. */
   jwt: {
-    mutate: ['src/server/jwt.ts', 'src/graphql/scopes.ts'],
-    tests: ['test/unit/server/jwt.test.ts', 'test/unit/server/jwt.verifier.test.ts', 'test/unit/graphql/scopes.test.ts'],
+    mutate: ['src/server/jwt.ts', 'src/graphql/runtime/scopes.ts'],
+    tests: ['test/unit/server/jwt.test.ts', 'test/unit/server/jwt.verifier.test.ts', 'test/unit/graphql/runtime/scopes.test.ts'],
   },
   /** The sandbox's loan arithmetic. */
   finance: {
