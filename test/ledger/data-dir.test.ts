@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedgerDatabase } from '../../src/ledger/database.js';
@@ -34,20 +35,28 @@ describe('the embedded ledger directory', () => {
     await third.close();
   });
 
-  it('takes over a lock left by a process that died (not refreshed for more than 30 s)', async () => {
-    const lock = join(dataDir, 'ledger.lock');
+  it('takes over at once a lock left by a process that died', async () => {
+    // A pid that ran and is gone: a child that exited.
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const deadPid = Number(child.stdout);
+    expect(deadPid).toBeGreaterThan(0);
     mkdirSync(join(dataDir, 'ledger'), { recursive: true });
-    mkdirSync(lock);
-    const longAgo = new Date(Date.now() - 31_000);
-    utimesSync(lock, longAgo, longAgo);
+    writeFileSync(join(dataDir, 'ledger.lock'), String(deadPid));
     const taken = await openLedgerDatabase({ dataDir });
     await expect(taken.db.selectFrom('ledger_operations').select('idempotency_key').execute()).resolves.toEqual([]);
+    expect(readFileSync(join(dataDir, 'ledger.lock'), 'utf8')).toBe(String(process.pid));
     await taken.close();
+    // Closing gives the directory back.
+    expect(existsSync(join(dataDir, 'ledger.lock'))).toBe(false);
   });
 
-  it('refuses while a live lock is fresh, even one made moments ago by another process', async () => {
+  it('refuses while the process holding the lock runs, however old the lock file', async () => {
     mkdirSync(join(dataDir, 'ledger'), { recursive: true });
-    mkdirSync(join(dataDir, 'ledger.lock'));
+    // The parent process (jest's) is alive; the file's age does not matter.
+    writeFileSync(join(dataDir, 'ledger.lock'), String(process.ppid));
+    const longAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(dataDir, 'ledger.lock'), longAgo, longAgo);
     await expect(openLedgerDatabase({ dataDir })).rejects.toThrow('is in use by another process');
+    expect(readFileSync(join(dataDir, 'ledger.lock'), 'utf8')).toBe(String(process.ppid));
   });
 });
