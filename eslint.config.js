@@ -61,6 +61,13 @@ export default tseslint.config(
       ],
     },
   },
+  // config.ts is a leaf: every layer may read it, it reads none (the settings' shapes live in src/shared/).
+  {
+    files: ['src/config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!shared/)', message: 'config.ts is a leaf: it imports no layer (settings shapes and defaults live in src/shared/).' }] }],
+    },
+  },
   // upstream/ knows nothing of the layers above it nor of the ledger.
   {
     files: ['src/upstream/**/*.ts'],

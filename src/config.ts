@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from './graphql/runtime/limits.js';
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './server/guard.js';
-import { readPrivateKey } from './upstream/auth.js';
-import { type CallerBudgetConfig, type CallerBudgetLimits } from './upstream/budget.js';
-import { UpstreamAuthError } from './upstream/errors.js';
-import { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy } from './upstream/freshness.js';
+// A leaf: the settings' shapes and defaults are pure data in src/shared/, read by the layers too.
+import { parsePrivateKey, PrivateKeyError } from './shared/private-key.js';
+import {
+  type CallerBudgetConfig,
+  type CallerBudgetLimits,
+  DEFAULT_DOCUMENT_LIMITS,
+  DEFAULT_QUERY_LIMITS,
+  DEFAULT_READ_POLICIES,
+  type DocumentLimits,
+  type QueryLimitOptions,
+  type ReadOperation,
+  type ReadPolicy,
+} from './shared/settings.js';
 
 /** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -482,14 +489,14 @@ function upstreamSettings(read: (name: string) => string | undefined): UpstreamS
 
 /**
  * PEM text (literal `\n` escapes allowed, as env files often carry them) or a path to a PEM file;
- * RSA only. Read by the upstream client's own `readPrivateKey`, so start-up accepts exactly the keys
- * the client can sign with; its messages name the failure, never the key material or the path.
+ * RSA only. Read by `parsePrivateKey` (src/shared/), as the upstream client reads it, so start-up
+ * accepts exactly the keys the client can sign with; its messages name the failure, never the key material or the path.
  */
 function privateKey(raw: string): string {
   try {
-    return readPrivateKey(raw).export({ type: 'pkcs8', format: 'pem' }).toString();
+    return parsePrivateKey(raw).export({ type: 'pkcs8', format: 'pem' }).toString();
   } catch (error) {
-    const problem = error instanceof UpstreamAuthError ? error.message.replace(/^the private key /, '') : 'is not a readable PEM private key';
+    const problem = error instanceof PrivateKeyError ? error.message.replace(/^the private key /, '') : 'is not a readable PEM private key';
     throw new ConfigError('UPSTREAM_PRIVATE_KEY', problem);
   }
 }

@@ -28,16 +28,8 @@ import {
   BREAK,
 } from 'graphql';
 
-/** Limits of the document itself, read from GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES. */
-export interface DocumentLimits {
-  /** Lexical tokens one document may have (default 5000; the full introspection query has 184). */
-  maxTokens: number;
-  /** Directives one document may carry (default 50). */
-  maxDirectives: number;
-}
-
-/** Defaults of {@link DocumentLimits}. */
-export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxTokens: 5000, maxDirectives: 50 });
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../shared/settings.js';
+export { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits };
 
 /** Code of a document with more directives than the graph accepts. */
 export const TOO_MANY_DIRECTIVES = 'TOO_MANY_DIRECTIVES';

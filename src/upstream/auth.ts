@@ -10,8 +10,7 @@
  *   rejected token share one renewal.
  * - The private key and the tokens never appear in errors or messages.
  */
-import { createPrivateKey, type KeyObject, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { type KeyObject, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { type Dispatcher, request } from 'undici';
 import {
@@ -25,6 +24,7 @@ import {
 } from './errors.js';
 import { NOOP_UPSTREAM_OBSERVER, type UpstreamObserver } from './observer.js';
 import { classifyTransportError, parseRetryAfter } from './transport.js';
+import { parsePrivateKey, PrivateKeyError } from '../shared/private-key.js';
 
 /** Lifetime of a client assertion, in seconds (public clients use about 60 s). */
 export const ASSERTION_LIFETIME_SECONDS = 60;
@@ -36,26 +36,11 @@ export const DEFAULT_SCOPE = 'bmp.digital.api.full.access';
  * environment variables are accepted) or as a path to a PEM file. Errors never quote the key.
  */
 export function readPrivateKey(pemOrPath: string): KeyObject {
-  let pem = pemOrPath.trim();
-  if (!pem.includes('-----BEGIN')) {
-    try {
-      pem = readFileSync(pem, 'utf8');
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? 'unreadable';
-      throw new UpstreamAuthError(`the private key is neither PEM text nor a readable file (${code})`, { operation: 'token' });
-    }
-  }
-  pem = pem.replace(/\\n/g, '\n');
-  let key: KeyObject;
   try {
-    key = createPrivateKey({ key: pem, format: 'pem' });
-  } catch {
-    throw new UpstreamAuthError('the private key could not be parsed as a PEM private key', { operation: 'token' });
+    return parsePrivateKey(pemOrPath);
+  } catch (error) {
+    throw error instanceof PrivateKeyError ? new UpstreamAuthError(error.message, { operation: 'token' }) : error;
   }
-  if (key.asymmetricKeyType !== 'rsa') {
-    throw new UpstreamAuthError(`the private key must be RSA, not ${key.asymmetricKeyType ?? 'unknown'}`, { operation: 'token' });
-  }
-  return key;
 }
 
 /** Signs one client assertion. Exported for tests of its header and claims. */

@@ -1,3 +1,4 @@
+import { type CallerBudgetConfig, type CallerBudgetLimits } from '../shared/settings.js';
 /**
  * Budgets of partner calls. Two kinds of state, each one small interface with a memory and a Redis
  * implementation (`redis.ts`) and one shared test suite:
@@ -18,12 +19,6 @@ export interface ThrottleStatus {
   restoreRate: number;
 }
 
-/** One caller's bucket size and restore rate. */
-export interface CallerBudgetLimits {
-  maximumAvailable: number;
-  restoreRate: number;
-}
-
 /** Per-caller leaky buckets of partner calls. */
 export interface CallerBudgets {
   /** The caller's bucket now (restored up to now). */
@@ -33,11 +28,7 @@ export interface CallerBudgets {
   close(): Promise<void>;
 }
 
-/** The limits of each caller: `byCaller[id]`, else `defaults`. */
-export interface CallerBudgetConfig {
-  defaults: CallerBudgetLimits;
-  byCaller?: Readonly<Record<string, CallerBudgetLimits>>;
-}
+export { type CallerBudgetConfig, type CallerBudgetLimits };
 
 /** The limits that apply to `callerId`. */
 export function limitsOf(config: CallerBudgetConfig, callerId: string): CallerBudgetLimits {

@@ -4,47 +4,9 @@
  */
 import { type OperationName, OPERATIONS } from './operations.js';
 
-/** The freshness of one read operation (all in seconds). */
-export interface ReadPolicy {
-  /** Served from the cache without asking the partner. */
-  freshSeconds: number;
-  /** Past freshness: still served at once while ONE background read refreshes it. */
-  staleWhileRevalidateSeconds: number;
-  /**
-   * Past freshness: served, marked stale, when the partner read fails with a 5xx, a timeout or the
-   * rate limit (stale-if-error). Bounds how old an answer may ever be served.
-   */
-  maxStaleSeconds: number;
-}
-
-/** Reads of one proposal's living state: seconds. */
-const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 };
-/** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
-const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
-
-/** Documented defaults (README, "Read cache"). */
-export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
-  ConsultaProposta: PROPOSAL_STATE,
-  ConsultarParcelas: PROPOSAL_STATE,
-  ConsultarDetalhes: PROPOSAL_STATE,
-  ConsultarBoletos: PROPOSAL_STATE,
-  // A pure calculation of the partner's (the same input gives the same answer, until its rates change).
-  CalcularValoresProposta: { freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 },
-  ConsultarPessoa: REGISTRY,
-  ConsultarCadastroBusca: REGISTRY,
-  ConsultaBureauCnpj: REGISTRY,
-});
-
-/** The operations that only read. */
-export type ReadOperation =
-  | 'ConsultaProposta'
-  | 'ConsultarParcelas'
-  | 'ConsultarDetalhes'
-  | 'ConsultarBoletos'
-  | 'CalcularValoresProposta'
-  | 'ConsultarPessoa'
-  | 'ConsultarCadastroBusca'
-  | 'ConsultaBureauCnpj';
+// The policies' shapes and defaults are settings (src/shared/settings.ts), read by config.ts too.
+import { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy } from '../shared/settings.js';
+export { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy };
 
 /** Whether `operation` only reads (Consulta*, Consultar*, Calcular*). */
 export function isReadOperation(operation: OperationName): operation is ReadOperation {

@@ -9,25 +9,8 @@ import {
 } from 'graphql';
 import { type UpstreamCaller } from '../../upstream/index.js';
 
-/**
- * What one GraphQL request may cost. The partner allows about one call per second in production,
- * so a query must not be able to spend calls without bound (e.g. a hundred aliases of `proposal`).
- */
-export interface QueryLimitOptions {
-  /** Upstream operations one request may start. */
-  maxUpstreamCalls: number;
-  /** Deepest field nesting of an operation (`{ proposal { installments { number } } }` is 3). */
-  maxDepth: number;
-  /** Aliased fields in an operation, counted once per place they are spread into. */
-  maxAliases: number;
-}
-
-/**
- * Defaults of the limits. 200 upstream calls cover 50 proposals (the most `proposals` takes, and a
- * gateway's 50 `_entities` representations) with four field groups each (e.g. core fields,
- * installments, agenda, boletos).
- */
-export const DEFAULT_QUERY_LIMITS: Readonly<QueryLimitOptions> = Object.freeze({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from '../../shared/settings.js';
+export { DEFAULT_QUERY_LIMITS, type QueryLimitOptions };
 
 /** Code of a field that needed an upstream call after the request had spent its budget. */
 export const UPSTREAM_CALL_BUDGET_EXCEEDED = 'UPSTREAM_CALL_BUDGET_EXCEEDED';

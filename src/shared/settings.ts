@@ -1,0 +1,90 @@
+/**
+ * The shapes and defaults of the service's settings that several layers share: config.ts reads them
+ * from the environment, and the layers take them as options. Pure data, no imports, so config.ts is a
+ * leaf that imports no layer (issue 11, item 10).
+ */
+
+/** The freshness of one read operation (all in seconds). */
+export interface ReadPolicy {
+  /** Served from the cache without asking the partner. */
+  freshSeconds: number;
+  /** Past freshness: still served at once while ONE background read refreshes it. */
+  staleWhileRevalidateSeconds: number;
+  /**
+   * Past freshness: served, marked stale, when the partner read fails with a 5xx, a timeout or the
+   * rate limit (stale-if-error). Bounds how old an answer may ever be served.
+   */
+  maxStaleSeconds: number;
+}
+
+/** Reads of one proposal's living state: seconds. */
+const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 };
+/** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
+const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
+
+/** Documented defaults (README, "Read cache"). */
+export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
+  ConsultaProposta: PROPOSAL_STATE,
+  ConsultarParcelas: PROPOSAL_STATE,
+  ConsultarDetalhes: PROPOSAL_STATE,
+  ConsultarBoletos: PROPOSAL_STATE,
+  // A pure calculation of the partner's (the same input gives the same answer, until its rates change).
+  CalcularValoresProposta: { freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 },
+  ConsultarPessoa: REGISTRY,
+  ConsultarCadastroBusca: REGISTRY,
+  ConsultaBureauCnpj: REGISTRY,
+});
+
+/** The operations that only read. */
+export type ReadOperation =
+  | 'ConsultaProposta'
+  | 'ConsultarParcelas'
+  | 'ConsultarDetalhes'
+  | 'ConsultarBoletos'
+  | 'CalcularValoresProposta'
+  | 'ConsultarPessoa'
+  | 'ConsultarCadastroBusca'
+  | 'ConsultaBureauCnpj';
+
+/**
+ * What one GraphQL request may cost. The partner allows about one call per second in production,
+ * so a query must not be able to spend calls without bound (e.g. a hundred aliases of `proposal`).
+ */
+export interface QueryLimitOptions {
+  /** Upstream operations one request may start. */
+  maxUpstreamCalls: number;
+  /** Deepest field nesting of an operation (`{ proposal { installments { number } } }` is 3). */
+  maxDepth: number;
+  /** Aliased fields in an operation, counted once per place they are spread into. */
+  maxAliases: number;
+}
+
+/**
+ * Defaults of the limits. 200 upstream calls cover 50 proposals (the most `proposals` takes, and a
+ * gateway's 50 `_entities` representations) with four field groups each (e.g. core fields,
+ * installments, agenda, boletos).
+ */
+export const DEFAULT_QUERY_LIMITS: Readonly<QueryLimitOptions> = Object.freeze({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+
+/** Limits of the document itself, read from GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES. */
+export interface DocumentLimits {
+  /** Lexical tokens one document may have (default 5000; the full introspection query has 184). */
+  maxTokens: number;
+  /** Directives one document may carry (default 50). */
+  maxDirectives: number;
+}
+
+/** Defaults of {@link DocumentLimits}. */
+export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxTokens: 5000, maxDirectives: 50 });
+
+/** One caller's bucket size and restore rate. */
+export interface CallerBudgetLimits {
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
+/** The limits of each caller: `byCaller[id]`, else `defaults`. */
+export interface CallerBudgetConfig {
+  defaults: CallerBudgetLimits;
+  byCaller?: Readonly<Record<string, CallerBudgetLimits>>;
+}
