@@ -25,6 +25,7 @@ export const MODULES = {
       'test/unit/upstream/client.calls.test.ts',
       'test/unit/upstream/errors.test.ts',
       'test/unit/upstream/observer.test.ts',
+      'test/unit/upstream/response.test.ts',
     ],
   },
   /** How transport failures and the upstream's envelopes are read. */
