@@ -64,7 +64,8 @@ describe('interpretResponse', () => {
   });
 
   it('names a 4xx whose body is neither empty nor an object, and a 404 whose object is not a failed envelope', () => {
-    expect(!interpretResponse('Op', PLAIN, 404, {}, 'Not Found').ok && (interpretResponse('Op', PLAIN, 404, {}, 'Not Found') as { error: Error }).error.message).toMatch(/^Op: unexpected HTTP 404; .+/);
+    const text = interpretResponse('Op', PLAIN, 404, {}, 'Not Found');
+    expect(!text.ok && text.error.message).toMatch(/^Op: unexpected HTTP 404; .+/);
     const plainObject = interpretResponse('Op', PLAIN, 404, {}, JSON.stringify({ hasError: false }));
     expect(!plainObject.ok && plainObject.error.message).toBe('Op: unexpected HTTP 404');
   });
