@@ -23,6 +23,7 @@ export const MODULES = {
     tests: [
       'test/unit/upstream/client.test.ts',
       'test/unit/upstream/client.calls.test.ts',
+      'test/unit/upstream/client.options.test.ts',
       'test/unit/upstream/errors.test.ts',
       'test/unit/upstream/observer.test.ts',
       'test/unit/upstream/response.test.ts',

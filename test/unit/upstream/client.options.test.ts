@@ -1,0 +1,277 @@
+/**
+ * The chokepoint's options and its limiter contract, one rule per test: what each option reaches
+ * (addresses, the token cache's clock and renewal window, the response size bound), what every HTTP
+ * attempt asks of the limiter and gives back, and what a limiter's refusal becomes. Waits are gated
+ * on the fake upstream (`waitFor`), never on elapsed time.
+ */
+import { type CallLimiter, type CallTicket, LimiterRefusal } from '../../../src/upstream/limiter.js';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
+import { cancelarProposta } from '../../../src/upstream/fgts.api.js';
+import { type UpstreamCallEvent } from '../../../src/upstream/observer.js';
+import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
+import { type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
+
+/** A limiter that admits every call at once and records what it was asked and given back. */
+class RecordingLimiter implements CallLimiter {
+  readonly tickets: CallTicket[] = [];
+  acquired = 0;
+  released = 0;
+  closed = 0;
+  /** When set, `acquire` rejects with it instead of admitting. */
+  refusal: Error | undefined;
+
+  acquire(ticket: CallTicket): Promise<() => void> {
+    this.tickets.push(ticket);
+    if (this.refusal !== undefined) {
+      return Promise.reject(this.refusal);
+    }
+    this.acquired += 1;
+    return Promise.resolve(() => {
+      this.released += 1;
+    });
+  }
+
+  close(): void {
+    this.closed += 1;
+  }
+}
+
+describe('UpstreamClient options and limiter contract', () => {
+  let fake: FakeUpstream;
+  const clients: UpstreamClient[] = [];
+
+  beforeEach(async () => {
+    fake = await startFakeUpstream();
+  });
+
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await fake.close();
+  });
+
+  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
+    const c = createUpstreamClient({
+      baseUrl: `${fake.url}/`,
+      environmentUrl: `${fake.url}/environment`,
+      authUrl: fake.url,
+      clientId: 'client-1',
+      privateKeyPem: testKeys().privateKeyPem,
+      scope: 'bmp.digital.api.full.access',
+      timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      random: () => 0.5,
+      ...extra,
+    });
+    clients.push(c);
+    return c;
+  }
+
+  describe('addresses', () => {
+    it('sends CancelarProposta to the environment address without its trailing slashes', async () => {
+      await cancelarProposta(client({ environmentUrl: `${fake.url}/environment///` }), { CodigoProposta: 'abc' });
+      expect(fake.operationRequests().map((r) => r.path)).toEqual(['/environment/FGTS/CancelarProposta']);
+    });
+  });
+
+  describe('the token cache', () => {
+    it('reads token expiry off the clock it is given', async () => {
+      let now = Date.parse('2026-11-25T12:00:00Z');
+      const c = client({ clock: () => now });
+      await consultarParcelas(c, {});
+      now += 3_500_000; // 100 s before the 3600 s token expires: still served, renewed in the background
+      await consultarParcelas(c, {});
+      await waitFor(() => fake.tokenRequests().length === 2);
+      now += 7_200_000; // long past the renewed token's expiry too
+      await consultarParcelas(c, {});
+      expect(fake.tokenRequests()).toHaveLength(3);
+      expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-3']);
+    });
+
+    it('renews the configured number of seconds before expiry, not the default 300', async () => {
+      let now = Date.parse('2026-11-25T12:00:00Z');
+      const c = client({ clock: () => now, tokenRenewBeforeSeconds: 1000 });
+      await consultarParcelas(c, {});
+      now += 3_000_000; // 600 s before expiry: inside a 1000 s window, outside the default 300 s one
+      await consultarParcelas(c, {});
+      await waitFor(() => fake.tokenRequests().length === 2);
+      await consultarParcelas(c, {});
+      expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
+    });
+  });
+
+  describe('the response size bound', () => {
+    it('refuses by default a body over 32 MiB, and accepts one just under it', async () => {
+      const limit = 32 * 1024 * 1024;
+      const envelope = JSON.stringify({ msg: 'ok', hasError: false, messages: [], filler: '' });
+      const under = envelope.replace('"filler":""', `"filler":"${'x'.repeat(limit - envelope.length)}"`);
+      fake.onOperation((_r, i) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: i === 0 ? under : `${under} ` }));
+      const c = client();
+      await expect(consultarParcelas(c, {})).resolves.toMatchObject({ hasError: false });
+      await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE' });
+      expect(fake.operationRequests()).toHaveLength(2);
+    });
+  });
+
+  describe('the limiter', () => {
+    it('asks for a slot before every attempt, as the call\'s caller, and gives each back once', async () => {
+      const limiter = new RecordingLimiter();
+      fake.onOperation((_r, i) => (i === 0 ? { status: 503, body: '' } : okText()));
+      const c = client({ limiter });
+      await consultarParcelas(c, {}, { caller: 'app-1' });
+      await incluirManual(c, {});
+      expect(limiter.tickets.map((t) => [t.caller, t.write])).toEqual([
+        ['app-1', false],
+        ['app-1', false],
+        ['anonymous', true],
+      ]);
+      expect(limiter.acquired).toBe(3);
+      expect(limiter.released).toBe(3);
+    });
+
+    it('bounds the wait by what is left of the call\'s deadline, and passes the call\'s signal', async () => {
+      const limiter = new RecordingLimiter();
+      const c = client({ limiter, timeouts: { deadlineMs: 5000 } });
+      await c.checkAuth();
+      await consultarParcelas(c, {});
+      const [ticket] = limiter.tickets;
+      expect(ticket?.waitBoundMs).toBeGreaterThan(0);
+      expect(ticket?.waitBoundMs).toBeLessThanOrEqual(5000);
+      expect(ticket?.signal).toBeInstanceOf(AbortSignal);
+      expect(ticket?.signal?.aborted).toBe(false);
+    });
+
+    it('gives the slot back when the deadline ends the attempt', async () => {
+      const limiter = new RecordingLimiter();
+      fake.onOperation(() => ({ hang: true }));
+      const c = client({ limiter });
+      await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      expect(limiter.acquired).toBe(1);
+      expect(limiter.released).toBe(1);
+    });
+
+    it('turns a wait-bound refusal into a local UPSTREAM_RATE_LIMITED, naming it and sending nothing', async () => {
+      const limiter = new RecordingLimiter();
+      limiter.refusal = new LimiterRefusal('wait-bound', 'the partner budget would be waited on for more than 2000 ms');
+      const c = client({ limiter });
+      const error = await consultarParcelas(c, {}).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'UPSTREAM_RATE_LIMITED',
+        local: true,
+        operation: 'ConsultarParcelas',
+        message: 'ConsultarParcelas: the partner budget would be waited on for more than 2000 ms; not sent',
+      });
+      expect(fake.operationRequests()).toHaveLength(0);
+      expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 1, attempts: 0, errorsByCode: { UPSTREAM_RATE_LIMITED: 1 } });
+    });
+
+    it('does not call any other refusal rate limiting: a closed limiter on an open client is an unexpected failure', async () => {
+      const limiter = new RecordingLimiter();
+      limiter.refusal = new LimiterRefusal('closed', 'the limiter is closed');
+      const error = await consultarParcelas(client({ limiter }), {}).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: unexpected client failure' });
+      expect(fake.operationRequests()).toHaveLength(0);
+    });
+
+    it('says the caller cancelled when the limiter refuses an aborted wait', async () => {
+      const limiter = new RecordingLimiter();
+      limiter.refusal = new LimiterRefusal('aborted', 'the call was cancelled while waiting');
+      const caller = new AbortController();
+      const c = client({ limiter });
+      await c.checkAuth();
+      caller.abort();
+      await expect(consultarParcelas(c, {}, { signal: caller.signal })).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'ConsultarParcelas: cancelled by the caller',
+      });
+    });
+
+    it('closes the limiter it was given when the client closes, once', async () => {
+      const limiter = new RecordingLimiter();
+      const c = client({ limiter });
+      await c.close();
+      await c.close();
+      expect(limiter.closed).toBe(1);
+    });
+  });
+
+  describe('attempts', () => {
+    it('tells onAttempt of every HTTP request: the first, each retry and the 401 replay', async () => {
+      fake.onOperation((r, i) => (r.headers.authorization === 'Bearer tok-1' ? { status: 401, body: '' } : i === 1 ? { status: 503, body: '' } : okText()));
+      let attempts = 0;
+      const c = client();
+      await consultarParcelas(c, {}, { onAttempt: () => (attempts += 1) });
+      expect(fake.operationRequests()).toHaveLength(3);
+      expect(attempts).toBe(3);
+    });
+
+    it('is not told of a call refused before it was sent', async () => {
+      let attempts = 0;
+      const c = client();
+      await c.close();
+      await expect(consultarParcelas(c, {}, { onAttempt: () => (attempts += 1) })).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+      expect(attempts).toBe(0);
+    });
+  });
+
+  describe('the back-off wait', () => {
+    // A 503 asking for 200 s before the next attempt, inside a 300 s deadline: the client sleeps, and
+    // only the abort can end the call before the test's own timeout. The slot's release marks the
+    // end of the attempt, after which the client is in its wait.
+    const retryLater = { status: 503, headers: { 'retry-after': '200' }, body: '' };
+
+    it('is cut short when the caller cancels during it: cancelled, nothing more sent', async () => {
+      fake.onOperation(() => retryLater);
+      const limiter = new RecordingLimiter();
+      const caller = new AbortController();
+      const c = client({ limiter });
+      const call = consultarParcelas(c, {}, { signal: caller.signal, deadlineMs: 300_000 }).catch((e: unknown) => e);
+      await waitFor(() => limiter.released === 1);
+      caller.abort();
+      expect(await call).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: 'ConsultarParcelas: cancelled by the caller' });
+      expect(fake.operationRequests()).toHaveLength(1);
+      expect(limiter.acquired).toBe(1);
+      expect(c.stats().operations.ConsultarParcelas).toMatchObject({ attempts: 1, retries: 0 });
+    });
+
+    it('is cut short by close(): the client was closed, nothing more sent', async () => {
+      fake.onOperation(() => retryLater);
+      const limiter = new RecordingLimiter();
+      const c = client({ limiter });
+      const call = consultarParcelas(c, {}, { deadlineMs: 300_000 }).catch((e: unknown) => e);
+      await waitFor(() => limiter.released === 1);
+      await c.close();
+      expect(await call).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: the upstream client was closed' });
+      expect(fake.operationRequests()).toHaveLength(1);
+      expect(limiter.acquired).toBe(1);
+    });
+  });
+
+  describe('call events', () => {
+    it('carries no status for a failure that had none (a transport failure)', async () => {
+      const calls: UpstreamCallEvent[] = [];
+      fake.onOperation(() => ({ hang: true }));
+      const c = client({ observer: { call: (event) => calls.push(event) } });
+      await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ operation: 'ConsultarParcelas', outcome: 'UPSTREAM_TIMEOUT', write: false });
+      expect(calls[0]).not.toHaveProperty('status');
+    });
+
+    it('says whether the call wrote', async () => {
+      const calls: UpstreamCallEvent[] = [];
+      const c = client({ observer: { call: (event) => calls.push(event) } });
+      await incluirManual(c, {});
+      expect(calls.map((e) => [e.operation, e.outcome, e.write])).toEqual([['IncluirManual', 'ok', true]]);
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) {
+      throw new Error('condition not met in time');
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
