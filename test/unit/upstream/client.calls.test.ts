@@ -250,7 +250,11 @@ describe('UpstreamClient call rules', () => {
 
     it('gives up at the client deadline when the token endpoint hangs', async () => {
       fake.onToken(() => ({ hang: true }));
-      await expect(client({ timeouts: { deadlineMs: 100 } }).checkAuth()).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT', operation: 'token' });
+      await expect(client({ timeouts: { deadlineMs: 100 } }).checkAuth()).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        operation: 'token',
+        message: 'token: deadline passed while waiting for a token',
+      });
     });
 
     it('refuses once the client is closed, without asking for a token', async () => {

@@ -4,6 +4,8 @@
  * attempt asks of the limiter and gives back, and what a limiter's refusal becomes. Waits are gated
  * on the fake upstream (`waitFor`), never on elapsed time.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { type CallLimiter, type CallTicket, LimiterRefusal } from '../../../src/upstream/limiter.js';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { cancelarProposta } from '../../../src/upstream/fgts.api.js';
@@ -19,6 +21,8 @@ class RecordingLimiter implements CallLimiter {
   closed = 0;
   /** When set, `acquire` rejects with it instead of admitting. */
   refusal: Error | undefined;
+  /** Runs as a slot is given back (before the attempt's outcome reaches the client). */
+  onRelease: () => void = () => undefined;
 
   acquire(ticket: CallTicket): Promise<() => void> {
     this.tickets.push(ticket);
@@ -28,6 +32,7 @@ class RecordingLimiter implements CallLimiter {
     this.acquired += 1;
     return Promise.resolve(() => {
       this.released += 1;
+      this.onRelease();
     });
   }
 
@@ -76,26 +81,63 @@ describe('UpstreamClient options and limiter contract', () => {
   describe('the token cache', () => {
     it('reads token expiry off the clock it is given', async () => {
       let now = Date.parse('2026-11-25T12:00:00Z');
-      const c = client({ clock: () => now });
+      const renewals: string[] = [];
+      const c = client({ clock: () => now, observer: { tokenRenewal: (e) => renewals.push(e.outcome) } });
       await consultarParcelas(c, {});
       now += 3_500_000; // 100 s before the 3600 s token expires: still served, renewed in the background
       await consultarParcelas(c, {});
-      await waitFor(() => fake.tokenRequests().length === 2);
+      await waitFor(() => renewals.length === 2); // the background renewal's token is in the cache
       now += 7_200_000; // long past the renewed token's expiry too
       await consultarParcelas(c, {});
-      expect(fake.tokenRequests()).toHaveLength(3);
+      expect(renewals).toEqual(['ok', 'ok', 'ok']);
       expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-3']);
     });
 
     it('renews the configured number of seconds before expiry, not the default 300', async () => {
       let now = Date.parse('2026-11-25T12:00:00Z');
-      const c = client({ clock: () => now, tokenRenewBeforeSeconds: 1000 });
+      const renewals: string[] = [];
+      const c = client({ clock: () => now, tokenRenewBeforeSeconds: 1000, observer: { tokenRenewal: (e) => renewals.push(e.outcome) } });
       await consultarParcelas(c, {});
       now += 3_000_000; // 600 s before expiry: inside a 1000 s window, outside the default 300 s one
       await consultarParcelas(c, {});
-      await waitFor(() => fake.tokenRequests().length === 2);
+      await waitFor(() => renewals.length === 2); // the background renewal's token is in the cache
       await consultarParcelas(c, {});
       expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
+    });
+  });
+
+  describe('undici\'s timeouts', () => {
+    it('ends a connection attempt that is not accepted within connectMs, before the call\'s deadline', async () => {
+      const port = await unacceptedPort();
+      try {
+        // 5000 ms (the default) or 10 s (undici's) would leave the 3 s deadline to end the call.
+        const c = client({ baseUrl: `http://127.0.0.1:${port.port}`, timeouts: { connectMs: 100, deadlineMs: 3000 }, retry: { maxAttempts: 1 } });
+        await c.checkAuth();
+        await expect(consultarParcelas(c, {})).rejects.toMatchObject({
+          code: 'UPSTREAM_TIMEOUT',
+          message: 'ConsultarParcelas: connecting to the upstream timed out',
+        });
+      } finally {
+        port.close();
+      }
+    });
+
+    it('ends an attempt whose headers do not come within headersMs, before the call\'s deadline', async () => {
+      fake.onOperation(() => ({ hang: true }));
+      const c = client({ timeouts: { headersMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
+      await expect(consultarParcelas(c, {})).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'ConsultarParcelas: the upstream sent no response headers in time',
+      });
+    });
+
+    it('ends an attempt whose body stalls for bodyMs, before the call\'s deadline', async () => {
+      fake.onOperation(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: '{"msg":', stallBody: true }));
+      const c = client({ timeouts: { bodyMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
+      await expect(consultarParcelas(c, {})).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'ConsultarParcelas: the upstream response body stalled',
+      });
     });
   });
 
@@ -107,7 +149,10 @@ describe('UpstreamClient options and limiter contract', () => {
       fake.onOperation((_r, i) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: i === 0 ? under : `${under} ` }));
       const c = client();
       await expect(consultarParcelas(c, {})).resolves.toMatchObject({ hasError: false });
-      await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE' });
+      await expect(consultarParcelas(c, {})).rejects.toMatchObject({
+        code: 'UPSTREAM_BAD_RESPONSE',
+        message: 'ConsultarParcelas: the upstream response exceeds the size limit',
+      });
       expect(fake.operationRequests()).toHaveLength(2);
     });
   });
@@ -246,7 +291,44 @@ describe('UpstreamClient options and limiter contract', () => {
     });
   });
 
+  describe('an abort between the attempt and the wait', () => {
+    it('ends the call at once when the caller cancels as the slot is given back', async () => {
+      fake.onOperation(() => ({ status: 503, headers: { 'retry-after': '200' }, body: '' }));
+      const limiter = new RecordingLimiter();
+      const caller = new AbortController();
+      limiter.onRelease = () => caller.abort();
+      const c = client({ limiter });
+      await expect(consultarParcelas(c, {}, { signal: caller.signal, deadlineMs: 300_000 })).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        message: 'ConsultarParcelas: cancelled by the caller',
+      });
+      expect(fake.operationRequests()).toHaveLength(1);
+      expect(c.stats().operations.ConsultarParcelas).toMatchObject({ attempts: 1, retries: 0 });
+    });
+  });
+
   describe('call events', () => {
+    it('measure each call inside the window it ran in, succeeded or failed', async () => {
+      const calls: UpstreamCallEvent[] = [];
+      fake.onOperation((_r, i) => (i === 0 ? okText() : { status: 400, body: '' }));
+      const c = client({ observer: { call: (event) => calls.push(event) } });
+      await c.checkAuth();
+      const windows: number[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const started = performance.now();
+        await consultarParcelas(c, {}).catch(() => undefined);
+        windows.push(performance.now() - started);
+      }
+      expect(calls.map((e) => e.outcome)).toEqual(['ok', 'UPSTREAM_BAD_RESPONSE']);
+      calls.forEach((event, i) => {
+        expect(event.durationMs).toBeGreaterThan(0);
+        expect(event.durationMs).toBeLessThanOrEqual(windows[i] ?? 0);
+      });
+      const latency = c.stats().operations.ConsultarParcelas?.latency;
+      expect(latency?.count).toBe(2);
+      expect(latency?.maxMs).toBeLessThanOrEqual(Math.max(...windows));
+    });
+
     it('carries no status for a failure that had none (a transport failure)', async () => {
       const calls: UpstreamCallEvent[] = [];
       fake.onOperation(() => ({ hang: true }));
@@ -274,4 +356,39 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
     }
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * A loopback port that is listening but never accepts: a child process listens with a backlog of 1
+ * and blocks its event loop; the accept queue is then filled, so the kernel drops later SYNs and a
+ * connection attempt neither succeeds nor fails until its own timeout.
+ */
+async function unacceptedPort(): Promise<{ port: number; close: () => void }> {
+  const script = `
+    const server = require('node:net').createServer();
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+      process.stdout.write(server.address().port + '\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+    });`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('error', reject);
+  });
+  // Linux queues backlog + 1 handshaken connections; once two are in, the queue is full.
+  const fillers: Socket[] = [];
+  let connected = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const socket = connect(port, '127.0.0.1', () => (connected += 1));
+    socket.on('error', () => undefined);
+    fillers.push(socket);
+  }
+  await waitFor(() => connected >= 2);
+  return {
+    port,
+    close: () => {
+      fillers.forEach((s) => s.destroy());
+      child.kill('SIGKILL');
+    },
+  };
 }

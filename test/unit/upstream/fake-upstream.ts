@@ -23,6 +23,8 @@ export interface FakeAnswer {
   delayMs?: number;
   /** Never answer (the socket is destroyed when the server closes). */
   hang?: boolean;
+  /** Send the status, headers and `body`, then never end the body. */
+  stallBody?: boolean;
 }
 
 export type FakeHandler = (req: RecordedRequest, index: number) => FakeAnswer | Promise<FakeAnswer>;
@@ -121,6 +123,10 @@ export async function startFakeUpstream(options: { expiresIn?: number } = {}): P
           return;
         }
         res.writeHead(answer.status ?? 200, answer.headers ?? {});
+        if (answer.stallBody) {
+          res.write(answer.body ?? '');
+          return;
+        }
         res.end(answer.body ?? '');
       });
     });

@@ -70,6 +70,16 @@ describe('interpretResponse', () => {
     expect(!plainObject.ok && plainObject.error.message).toBe('Op: unexpected HTTP 404');
   });
 
+  it('reads an envelope only below 300 and from 400 to 499: a 3xx carrying a failed one is unexpected', () => {
+    const failed = JSON.stringify({ hasError: true, messages: [{ code: 'C0112', context: 'V0001' }] });
+    for (const status of [302, 399]) {
+      const outcome = interpretResponse('Op', PLAIN, status, {}, failed);
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(UpstreamBadResponseError);
+      expect(!outcome.ok && outcome.error.message).toBe(`Op: unexpected HTTP ${status}`);
+    }
+    expect(interpretResponse('Op', PLAIN, 400, {}, failed)).toMatchObject({ ok: false, error: { code: 'UPSTREAM_NOT_FOUND' } });
+  });
+
   it('answers the data of a 2xx envelope, at 200 and at 299', () => {
     expect(interpretResponse('Op', PLAIN, 200, {}, OK_ENVELOPE)).toEqual({ ok: true, data: { hasError: false, numero: 7 } });
     expect(interpretResponse('Op', PLAIN, 299, {}, OK_ENVELOPE)).toEqual({ ok: true, data: { hasError: false, numero: 7 } });
