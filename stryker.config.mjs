@@ -47,7 +47,7 @@ export const MODULES = {
   /** Coalescing, the read cache and freshness. */
   shared: {
     mutate: ['src/upstream/shared.ts', 'src/upstream/cache.ts', 'src/upstream/freshness.ts'],
-    tests: ['test/unit/upstream/shared.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
+    tests: ['test/unit/upstream/shared.test.ts', 'test/unit/upstream/shared.peers.test.ts', 'test/unit/upstream/shared.session.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
   },
   /** The ledger's idempotency decisions and in-doubt resolution, the request fingerprint and the probes' rules. */
   ledger: {
