@@ -13,7 +13,7 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from '../../../src/upstream/errors.js';
-import { type FakeUpstream, startFakeUpstream, testKeys } from './fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
 
 describe('TokenProvider', () => {
   let fake: FakeUpstream;
@@ -693,16 +693,6 @@ describe('readPrivateKey', () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 async function waitForAsync(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;

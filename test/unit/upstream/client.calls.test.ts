@@ -8,7 +8,7 @@ import { getEventListeners } from 'node:events';
 import { backoffDelay, createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
+import { type FakeUpstream, okText, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
 
 describe('UpstreamClient call rules', () => {
   let fake: FakeUpstream;
@@ -280,13 +280,3 @@ describe('UpstreamClient call rules', () => {
     });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}

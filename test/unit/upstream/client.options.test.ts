@@ -11,7 +11,7 @@ import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions }
 import { cancelarProposta } from '../../../src/upstream/fgts.api.js';
 import { type UpstreamCallEvent } from '../../../src/upstream/observer.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
+import { type FakeUpstream, okText, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
 
 /** A limiter that admits every call at once and records what it was asked and given back. */
 class RecordingLimiter implements CallLimiter {
@@ -347,16 +347,6 @@ describe('UpstreamClient options and limiter contract', () => {
     });
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /**
  * A loopback port that is listening but never accepts: a child process listens with a backlog of 1

@@ -157,3 +157,14 @@ export async function startFakeUpstream(options: { expiresIn?: number } = {}): P
     },
   };
 }
+
+/** Resolves once `condition` holds (polled every 5 ms); fails the test after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) {
+      throw new Error('condition not met in time');
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
