@@ -406,6 +406,26 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
       expect(session.cost).toEqual({ upstreamCalls: 1, cacheHits: 1, staleReads: 1, oldestStaleFetchedAt: clock - 100_000 });
     });
 
+    it('serves one after a transient failure only up to freshness plus maxStale (5 + 300 s), even where the store still holds an older one', async () => {
+      // A store that keeps answers longer than the layer's own bound (another replica's longer
+      // policy, or a store with its own expiry): the age the layer computes is what decides.
+      const store = localStore(log);
+      const value = { parcelas: [{ nroParcela: 1 }] };
+      store.gets.push(found('v1', { value, fetchedAt: clock - 305_001 }), found('v1', { value, fetchedAt: clock - 305_000 }));
+      partner.answers.push(
+        new UpstreamUnavailableError('u', { operation: 'ConsultarParcelas', status: 503 }),
+        new UpstreamUnavailableError('u', { operation: 'ConsultarParcelas', status: 503 }),
+      );
+      const layer = shared({ store });
+      const late = layer.session({ callerId: 'a' });
+      await expect(late.request('ConsultarParcelas', PARCELAS('p1'))).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 503 });
+      expect(late.cost).toEqual({ upstreamCalls: 1, cacheHits: 0, staleReads: 0, oldestStaleFetchedAt: undefined });
+      const edge = layer.session({ callerId: 'a' });
+      await expect(edge.request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual(value);
+      expect(edge.cost).toEqual({ upstreamCalls: 1, cacheHits: 1, staleReads: 1, oldestStaleFetchedAt: clock - 305_000 });
+      expect(layer.stats()).toEqual({ ...STATS, misses: 2, staleServed: 1 });
+    });
+
     it.each([
       ['an unreadable answer', () => new UpstreamBadResponseError('b', { operation: 'ConsultarParcelas' })],
       ['a bug', () => new TypeError('x is undefined')],
