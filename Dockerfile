@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The credit graph. Build: docker build -t credit-graph .   Run: see compose.yaml and the README.
-ARG NODE_VERSION=20.20.2
+ARG NODE_VERSION=24.21.0
 
 # Build stage: every dependency (TypeScript, type definitions), compiles src/ to dist/.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
