@@ -156,10 +156,15 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
       if (error.status === 405) {
         res.setHeader('Allow', url?.pathname === GRAPHQL_PATH ? 'GET, POST, OPTIONS' : 'GET, HEAD');
       }
-      sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code: error.code } }] });
       if (error.status === 413) {
-        discardBody(req);
+        // Answered once the client has sent the rest: since Node 22 the server closes a
+        // `Connection: close` socket as soon as the answer is written, and the unread body then
+        // makes the kernel reset it, so the client would see EPIPE instead of the 413.
+        if (!(await discardBody(req))) {
+          return;
+        }
       }
+      sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code: error.code } }] });
       return;
     }
     app.logger.error('http request failed', {
@@ -263,19 +268,28 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Reads and drops the rest of a refused body (up to {@link DISCARD_LIMIT_BYTES}), keeping the connection usable. */
-function discardBody(req: IncomingMessage): void {
+/**
+ * Reads and drops the rest of a refused body (up to {@link DISCARD_LIMIT_BYTES}), keeping the
+ * connection usable. Resolves `true` once the body has ended, `false` when the client sent more than
+ * the discard limit or went away (the socket is then destroyed and there is no one to answer).
+ */
+function discardBody(req: IncomingMessage): Promise<boolean> {
   if (req.complete) {
-    return;
+    return Promise.resolve(true);
   }
-  let discarded = 0;
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > DISCARD_LIMIT_BYTES) {
-      req.socket.destroy();
-    }
+  return new Promise((resolve) => {
+    let discarded = 0;
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > DISCARD_LIMIT_BYTES) {
+        req.socket.destroy();
+        resolve(false);
+      }
+    });
+    req.once('end', () => resolve(true));
+    req.once('close', () => resolve(req.complete));
+    req.resume();
   });
-  req.resume();
 }
 
 /**
