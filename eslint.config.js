@@ -93,6 +93,38 @@ export default tseslint.config(
       ],
     },
   },
+  // sandbox/ is the partner's twin: it must be able to disagree with our client, so it shares nothing
+  // with the other layers but the pure helpers of src/shared/.
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/graphql/**', '**/server/**', '**/upstream/**', '**/ledger/**', '**/config.js', '**/main.js'],
+              message: 'sandbox/ imports src/shared/ only (DESIGN.md: it shares no code with the client).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // server/ serves the graph; only main.ts and tests start the sandbox.
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
+    },
+  },
+  // shared/ is a leaf: pure helpers any layer may use, importing no layer.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'src/shared/ is a leaf: it imports no layer and no config.' }] }],
+    },
+  },
   // Config files (eslint, jest, Stryker) and jest's global setup are loaded through their default export.
   { files: ['eslint.config.js', 'jest.config.js', 'stryker.config.mjs', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );
