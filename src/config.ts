@@ -181,7 +181,7 @@ export interface Config {
   /** OpenTelemetry traces: exported over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
   tracing: TracingSettings;
   /**
-   * PERSON_ID_SECRET: the key of the opaque `Person.id` (graphql/person/person.id.ts), at least 32
+   * PERSON_ID_SECRET: the key of the opaque `Person.id` (graphql/common/person-id.ts), at least 32
    * characters; every replica needs the same one. Unset: {@link DEVELOPMENT_PERSON_ID_SECRET} outside
    * production; in production derived from UPSTREAM_PRIVATE_KEY (a secret every replica already
    * shares; rotating that key then changes every person id, so set this to keep them), or, with no

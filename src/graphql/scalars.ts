@@ -252,7 +252,7 @@ const DATE_TIME_WITHOUT_OFFSET = /^\d{4}-\d{2}-\d{2}T[\d:.]+$/;
 /**
  * Reads an upstream date-time string into a `Date`. The upstream sends ISO 8601 text, sometimes
  * without an offset (`2026-03-15T00:00:00`) or date-only; both are read as UTC, the zone the partner
- * contract gives for its date-times (spec/upstream-api.md, "Field types"). Unparseable text gives
+ * contract gives for its date-times (docs/partner/contract.md, "Field types"). Unparseable text gives
  * `null` rather than a wrong date.
  */
 export function toDateTime(value: string | null | undefined): Date | null {

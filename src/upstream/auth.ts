@@ -1,6 +1,6 @@
 /**
  * OAuth 2.0 client credentials with a signed client assertion (private_key_jwt), as the contract's
- * "Authentication" section and upstream-facts.md describe it.
+ * "Authentication" section and docs/partner/facts.md describe it.
  *
  * - Every token request signs a fresh RS256 assertion (new `jti`, ~60 s lifetime, `aud` the token URL).
  * - The token is cached. Once inside the renewal window it is renewed in the background while the

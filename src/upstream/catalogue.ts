@@ -1,5 +1,5 @@
 /**
- * The upstream's message catalogue (spec/upstream-api.md, "Errors"): every code and detailed code
+ * The upstream's message catalogue (docs/partner/contract.md, "Errors"): every code and detailed code
  * the contract lists, with an English meaning. A message item carries the catalogue code in `code`
  * and the detailed code in `context`; CancelarProposta's numbered HTTP 400 messages all carry code
  * `400` and their number as the detail.

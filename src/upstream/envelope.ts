@@ -1,7 +1,7 @@
 /**
  * Reading the upstream's answers. The body is JSON whatever the content type says (text/plain on
  * success); the envelope is camelCase (`msg, hasError, messages`) or, for /FGTS/, PascalCase
- * (`Msg, HasError, Messages`). Every envelope field is optional (upstream-facts.md, "Transport").
+ * (`Msg, HasError, Messages`). Every envelope field is optional (docs/partner/facts.md, "Transport").
  */
 import { meaningOf } from './catalogue.js';
 import { type UpstreamMessage } from './errors.js';

@@ -1,6 +1,6 @@
 /**
  * The 18 upstream operations: path, which base address serves them, whether they write, and the
- * envelope spelling (spec/upstream-api.md, "Operations").
+ * envelope spelling (docs/partner/contract.md, "Operations").
  */
 
 export interface OperationSpec {

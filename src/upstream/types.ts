@@ -1,11 +1,11 @@
 /**
- * Request and response types of the 18 upstream operations (spec/upstream-api.md, "Resources and
- * their fields" and "Endpoints"; loose shapes from spec/upstream-facts.md).
+ * Request and response types of the 18 upstream operations (docs/partner/contract.md, "Resources
+ * and their fields" and "Operations"; loose shapes from docs/partner/facts.md).
  *
  * Field names are the upstream's, exactly: camelCase everywhere except the /FGTS/ responses and the
  * /FGTS/ConsultaProposta locator, which are PascalCase. The contract shows no mandatory request
  * fields, so request fields are optional too. Every response field is optional and nullable: the
- * upstream omits fields freely and serializes absent values as `null` (upstream-facts.md: `vlrPago`,
+ * upstream omits fields freely and serializes absent values as `null` (docs/partner/facts.md: `vlrPago`,
  * `dtCancelamento` may be null). Dates travel as ISO 8601 strings.
  */
 
@@ -124,7 +124,7 @@ export type IncluirAssinaturaCCBFinalizadaResponse = EnvelopeWithParametros;
 // 3. IncluirDocumento
 // ---------------------------------------------------------------------------------------------
 
-/** The file (upstream-facts.md: base64 in `documento.arquivo`). */
+/** The file (docs/partner/facts.md: base64 in `documento.arquivo`). */
 export interface DocumentoArquivo {
   tipoDocumento?: number;
   /** At most 255 characters. */
@@ -302,7 +302,7 @@ export interface IncluirManualDto {
   nroDiasAcrescimo?: number;
   formatoCalculo?: number;
   tipoIndiceFinan?: number;
-  /** An integer in the contract; announced to become alphanumeric (upstream-facts.md). */
+  /** An integer in the contract; announced to become alphanumeric (docs/partner/facts.md). */
   numeroCCB?: number | string;
   vlrSolicitado?: number;
   percJurosNegociado?: number;
@@ -516,7 +516,7 @@ export interface ConsultarParcelasRequest {
 /** An installment; each item repeats the envelope. */
 export interface Parcela extends Envelope {
   codigo?: string | null;
-  /** The proposal NUMBER (integer), unlike the request's UUID `codigoProposta` (upstream-facts.md). */
+  /** The proposal NUMBER (integer), unlike the request's UUID `codigoProposta` (docs/partner/facts.md). */
   codigoProposta?: number | null;
   nroParcela?: number | null;
   dtVencimento?: DateTimeString | null;

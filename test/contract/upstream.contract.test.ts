@@ -186,7 +186,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       expect(installments.hasError).toBe(false);
       expect(installments.parcelas).toHaveLength(12);
       const first = installments.parcelas?.[0];
-      // upstream-facts.md: an item's codigoProposta is the proposal number, not the UUID.
+      // docs/partner/facts.md: an item's codigoProposta is the proposal number, not the UUID.
       expect(first?.codigoProposta).toBe(created.numero);
       expect(first?.nroParcela).toBe(1);
       expect(typeof first?.vlrParcela).toBe('number');

@@ -1,6 +1,6 @@
 import { defineCodeEnum } from './code-enum.js';
 
-// The partner publishes only some of these tables (upstream-facts.md); the others are the sandbox's
+// The partner publishes only some of these tables (docs/partner/facts.md); the others are the sandbox's
 // (src/sandbox/README.md, "Codes"), marked there as inferred. Any other code reads as UNKNOWN.
 
 /** Installment `situacao` (ConsultarParcelas and the agenda). */
@@ -91,7 +91,7 @@ export const FgtsCancellationEventType = defineCodeEnum('FgtsCancellationEventTy
 });
 export type FgtsCancellationEventType = keyof typeof FgtsCancellationEventType.values;
 
-/** Document `tipoDocumento` (the codes a public client uses, upstream-facts.md; 1 to 66 exist). */
+/** Document `tipoDocumento` (the codes a public client uses, docs/partner/facts.md; 1 to 66 exist). */
 export const DocumentType = defineCodeEnum('DocumentType', {
   description: 'Kind of document attached to a proposal. Codes 1 to 66 exist; these are the ones the partner names for public clients.',
   codeField: 'typeCode',

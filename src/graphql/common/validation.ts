@@ -9,7 +9,7 @@ import { Decimal } from 'decimal.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
 
-/** Partner catalogue codes the graph checks itself, before any call (spec/upstream-api.md, "Errors"). */
+/** Partner catalogue codes the graph checks itself, before any call (docs/partner/contract.md, "Errors"). */
 export const CATALOGUE = {
   invalidEmail: 'T0668/D0001',
   mobileElevenDigits: 'T0668/D0008',

@@ -3,7 +3,7 @@ import { Field, ID, InputType, Int } from 'type-graphql';
 import { catalogue, CATALOGUE } from '../common/validation.js';
 import { CalendarDateScalar } from '../scalars.js';
 
-/** Extensions the partner accepts (spec/upstream-api.md, "Limits"). */
+/** Extensions the partner accepts (docs/partner/contract.md, "Limits"). */
 export const ALLOWED_EXTENSIONS = ['txt', 'bmp', 'jpg', 'jpeg', 'gif', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip'] as const;
 
 /** Largest document the graph forwards, decoded: 10 MiB (about 13.4 MiB as base64, within the 16 MiB request limit). */

@@ -6,7 +6,7 @@ import { toCalendarDate } from '../scalars.js';
 import { type AttachDocumentInput, base64DecodedBytes, normalizeExtension } from './document.input.js';
 import { ProposalDocument } from './document.type.js';
 
-/** The IncluirDocumento request for a validated input (file in `documento.arquivo`, upstream-facts.md). */
+/** The IncluirDocumento request for a validated input (file in `documento.arquivo`, docs/partner/facts.md). */
 export function attachDocumentRequest(input: AttachDocumentInput): IncluirDocumentoRequest {
   return {
     dto: { codigoProposta: input.proposalId },

@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 
-/** Proposal situation (upstream `Situacao` / `situacaoProposta`; code table in upstream-facts.md). */
+/** Proposal situation (upstream `Situacao` / `situacaoProposta`; code table in docs/partner/facts.md). */
 export enum ProposalSituation {
   DRAFT = 'DRAFT',
   UNDER_REVIEW = 'UNDER_REVIEW',

@@ -4,7 +4,7 @@
  * cent (see `src/shared/money.ts`); dates are `Date` on the sandbox clock.
  */
 
-/** Proposal situation codes as published (upstream-facts.md, "Code tables"). */
+/** Proposal situation codes as published (docs/partner/facts.md, "Code tables"). */
 export const Situation = {
   Draft: 0,
   UnderReview: 1,
