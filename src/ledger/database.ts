@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type ColumnType, type Generated, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -107,7 +108,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
       const dir = options.dataDir === undefined ? undefined : resolve(options.dataDir, 'ledger');
       if (dir !== undefined) {
         mkdirSync(dir, { recursive: true });
-        releaseDir = await lockDataDir(dir);
+        releaseDir = await lockEmbeddedDir(dir);
       }
       ownPglite = new PGlite(dir);
       pglite = ownPglite;
@@ -130,60 +131,21 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
 }
 
 /**
- * Takes the embedded database's directory for this process alone. PGlite's files are not made for
- * two processes at once (a second one aborts inside the WASM with no useful message), so a second
+ * Takes the embedded database's directory for this process alone (data-dir-lock.ts): a second
  * process on the same DATA_DIR is refused with a message that names the way out.
- *
- * The lock is `ledger.lock` beside the directory, created exclusively, holding the owner's pid; a
- * lock whose process is gone (a crash) is taken over at once. Liveness is asked of the operating
- * system, not read from a refreshed time stamp: PGlite's start-up can block the event loop for many
- * seconds on a loaded machine, and a time-stamp lock (proper-lockfile) then looked stale while its
- * owner lived. The embedded ledger is one machine's files, so a pid names its owner.
  */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const path = `${dir}.lock`;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      return async () => {
-        // Only our own lock: never one another process took over.
-        if (readOwner(path) === process.pid) {
-          rmSync(path, { force: true });
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new LedgerUnavailableError('the embedded ledger directory could not be locked', { cause: error });
-      }
-    }
-    const owner = readOwner(path);
-    if (owner !== undefined && alive(owner)) {
-      throw new LedgerUnavailableError(`the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
-    }
-    // Left by a process that is gone (or half written by one that died writing it): take it over.
-    rmSync(path, { force: true });
-  }
-  throw new LedgerUnavailableError(`the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
-}
-
-/** The pid a lock file names, or undefined when it names none. */
-function readOwner(path: string): number | undefined {
+async function lockEmbeddedDir(dir: string): Promise<() => Promise<void>> {
+  let lock;
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether process `pid` runs (EPERM: it runs under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
+    lock = await lockDataDir(`${dir}.lock`);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    throw new LedgerUnavailableError('the embedded ledger directory could not be locked', { cause: error });
   }
+  if (!lock.held) {
+    throw new LedgerUnavailableError(`the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
+  }
+  const { release } = lock;
+  return async () => release();
 }
 
 /** Runs every pending migration (under the advisory lock); throws when one fails. */

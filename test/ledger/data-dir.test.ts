@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openLedgerDatabase } from '../../src/ledger/database.js';
 import { LedgerUnavailableError } from '../../src/ledger/errors.js';
 
@@ -58,5 +59,80 @@ describe('the embedded ledger directory', () => {
     utimesSync(join(dataDir, 'ledger.lock'), longAgo, longAgo);
     await expect(openLedgerDatabase({ dataDir })).rejects.toThrow('is in use by another process');
     expect(readFileSync(join(dataDir, 'ledger.lock'), 'utf8')).toBe(String(process.ppid));
+  });
+
+  describe('two processes starting together', () => {
+    const lockModule = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'ledger', 'data-dir-lock.ts');
+    // Each child loads the lock, says it is ready, takes the lock at "go" (both at once), says what it
+    // got, and holds it until "exit".
+    const child = `
+      const { lockDataDir } = await import(process.argv[1]);
+      const lines = (async function* () { let buffer = ''; for await (const chunk of process.stdin) { buffer += chunk; let at; while ((at = buffer.indexOf('\\n')) >= 0) { yield buffer.slice(0, at); buffer = buffer.slice(at + 1); } } })();
+      process.stdout.write('ready\\n');
+      await lines.next();
+      const lock = await lockDataDir(process.argv[2]);
+      process.stdout.write((lock.held ? 'held' : 'refused:' + lock.owner) + '\\n');
+      await lines.next();
+      if (lock.held) { lock.release(); }
+      process.exit(0);
+    `;
+
+    interface Contender {
+      pid: number;
+      next: () => Promise<string>;
+      send: (line: string) => void;
+      exited: Promise<void>;
+    }
+
+    function contender(path: string): Contender {
+      const proc = spawn(process.execPath, ['--input-type=module', '-e', child, lockModule, path], { stdio: ['pipe', 'pipe', 'inherit'] });
+      const pending: string[] = [];
+      const waiting: ((line: string) => void)[] = [];
+      let buffer = '';
+      proc.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        let at: number;
+        while ((at = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, at);
+          buffer = buffer.slice(at + 1);
+          const waiter = waiting.shift();
+          if (waiter) {
+            waiter(line);
+          } else {
+            pending.push(line);
+          }
+        }
+      });
+      return {
+        pid: proc.pid as number,
+        next: () => (pending.length > 0 ? Promise.resolve(pending.shift() as string) : new Promise((resolve) => waiting.push(resolve))),
+        send: (line) => proc.stdin.write(`${line}\n`),
+        exited: new Promise((resolve) => proc.once('exit', () => resolve())),
+      };
+    }
+
+    it('gives the directory to exactly one of them, 25 times over a lock left by a dead process', async () => {
+      const dead = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+      const outcomes: string[] = [];
+      for (let round = 0; round < 25; round += 1) {
+        const path = join(dataDir, `round-${round}.lock`);
+        writeFileSync(path, String(dead));
+        const both = [contender(path), contender(path)];
+        expect(await Promise.all(both.map((one) => one.next()))).toEqual(['ready', 'ready']);
+        both.forEach((one) => one.send('go'));
+        const answers = await Promise.all(both.map(async (one) => `${one.pid}:${await one.next()}`));
+        both.forEach((one) => one.send('exit'));
+        await Promise.all(both.map((one) => one.exited));
+        const held = answers.filter((answer) => answer.endsWith(':held'));
+        const refused = answers.filter((answer) => answer.includes(':refused:'));
+        outcomes.push(`${held.length} held, ${refused.length} refused`);
+        // The refused one names the live owner that won.
+        expect(refused.map((answer) => answer.split(':refused:')[1])).toEqual(held.map((answer) => answer.split(':')[0]));
+        // The winner released it on its way out: nothing is left behind.
+        expect(existsSync(path)).toBe(false);
+        expect(existsSync(`${path}.takeover`)).toBe(false);
+      }
+      expect(outcomes).toEqual(Array.from({ length: 25 }, () => '1 held, 1 refused'));
+    });
   });
 });
