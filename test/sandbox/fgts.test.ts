@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { parseDigitableLine, parsePixCopyPaste } from '../../src/sandbox/receivables/codes.js';
+import { getPixPayloadInfo } from '@brazilian-utils/brazilian-utils';
+import { parseDigitableLine } from '../../src/sandbox/receivables/codes.js';
 import { callOperation, getToken, startTestSandbox } from '../helpers/sandbox.js';
 
 type Started = Awaited<ReturnType<typeof startTestSandbox>>;
@@ -83,7 +84,7 @@ describe('sandbox FGTS operations', () => {
       expect(event.NumCodigoBarras).toMatch(/^\d{44}$/);
       const parsed = parseDigitableLine(res.json.Boleto as string);
       expect(parsed?.amount).toBe(2000);
-      const pix = parsePixCopyPaste(event.PixCopiaCola as string);
+      const pix = getPixPayloadInfo(event.PixCopiaCola as string);
       expect(pix?.amount).toBe(2000);
       const agenda = await call('/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: id } });
       expect(agenda.json.situacaoAgenda).toBe(3);

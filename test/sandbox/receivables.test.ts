@@ -1,5 +1,5 @@
-import { isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import { parseDigitableLine, parsePixCopyPaste } from '../../src/sandbox/receivables/codes.js';
+import { getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
+import { parseDigitableLine } from '../../src/sandbox/receivables/codes.js';
 import { callOperation, getToken, startTestSandbox } from '../helpers/sandbox.js';
 
 type Started = Awaited<ReturnType<typeof startTestSandbox>>;
@@ -41,7 +41,7 @@ describe('sandbox receivables over HTTP', () => {
     const boleto = r.json.parcelas[1].boletos[0];
     expect(parseDigitableLine(boleto.linhaDigitavel)?.amount).toBe(r.json.parcelas[1].vlrParcela);
     expect(isValidBoleto(boleto.linhaDigitavel)).toBe(true);
-    expect(parsePixCopyPaste(boleto.qrCode.emv)?.amount).toBe(r.json.parcelas[1].vlrParcela);
+    expect(getPixPayloadInfo(boleto.qrCode.emv)?.amount).toBe(r.json.parcelas[1].vlrParcela);
     expect(Buffer.from(boleto.qrCode.imagem, 'base64').subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   });
 

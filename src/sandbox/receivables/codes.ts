@@ -1,11 +1,15 @@
+import { generatePixPayload, isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { Decimal } from 'decimal.js';
-import { addDays, daysBetween } from '../finance/dates.js';
+import { daysBetween } from '../finance/dates.js';
 
 /*
  * Boleto (FEBRABAN "cobrança bancária", Carta-Circular BCB 2.926/2000) and Pix BR Code (BCB
- * "Manual de Padrões para Iniciação do Pix", EMV QRCPS) codecs for the sandbox.
+ * "Manual de Padrões para Iniciação do Pix", EMV QRCPS) codes for the sandbox. Validation and the
+ * whole Pix payload come from @brazilian-utils/brazilian-utils; what is written here is what the
+ * library cannot do, each part saying why. Reading a due date back from a line is the library's
+ * `getBoletoInfo` (with an explicit `referenceDate`), and parsing a Pix payload its `getPixPayloadInfo`.
  */
 
 /** Base date of the due-date factor ("fator de vencimento"): factor 0. */
@@ -13,6 +17,7 @@ const FACTOR_BASE = new Date(Date.UTC(1997, 9, 7));
 /** Factor 9999 fell on 2025-02-21; from 2025-02-22 the factor restarts at 1000 and cycles every 9000 days. */
 const FACTOR_RESET_DAYS = 10_000;
 
+// Hand-written: the library only decodes a factor (inside getBoletoInfo); it has no date -> factor encoder.
 /** The FEBRABAN due-date factor of `dueDate`, including the 2025-02-22 restart at 1000. */
 export function dueDateFactor(dueDate: Date): number {
   const days = daysBetween(FACTOR_BASE, dueDate);
@@ -22,23 +27,7 @@ export function dueDateFactor(dueDate: Date): number {
   return days < FACTOR_RESET_DAYS ? days : ((days - FACTOR_RESET_DAYS) % 9000) + 1000;
 }
 
-/**
- * The due date a factor stands for: of the dates 9000 days apart it can denote, the one nearest to
- * `reference` (factors repeat, so a reader must pick a cycle).
- */
-export function dueDateFromFactor(factor: number, reference: Date): Date {
-  if (!Number.isInteger(factor) || factor < 1000 || factor > 9999) {
-    throw new RangeError('a due-date factor runs from 1000 to 9999');
-  }
-  const candidates = [factor];
-  for (let days = FACTOR_RESET_DAYS + factor - 1000; days < 200_000; days += 9000) {
-    candidates.push(days);
-  }
-  const target = daysBetween(FACTOR_BASE, reference);
-  const best = candidates.reduce((a, b) => (Math.abs(b - target) < Math.abs(a - target) ? b : a));
-  return addDays(FACTOR_BASE, best);
-}
-
+// Hand-written: the library's modulo 10 is internal (not exported); building a line needs the digit, not a yes/no.
 /** Modulo-10 check digit of a digitable-line field: weights 2,1,2,1... from the right, product digits summed. */
 export function modulo10(digits: string): number {
   let sum = 0;
@@ -51,6 +40,7 @@ export function modulo10(digits: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
+// Hand-written: the library's modulo 11 is internal (not exported); building a barcode (and nossoNumeroDv) needs the digit.
 /** Modulo-11 general check digit of the barcode: weights 2..9 from the right; results 0, 10 and 11 become 1. */
 export function modulo11(digits: string): number {
   let sum = 0;
@@ -73,6 +63,7 @@ export interface BoletoCodesInput {
   freeField: string;
 }
 
+// Hand-written: the library's generateBoleto only draws a random slip; it cannot build one from bank, amount, date and free field.
 /**
  * The 44-digit barcode and the 47-digit digitable line of a boleto.
  * Barcode: bank (3), currency 9 (1), general check digit (1), due factor (4), amount in cents (10),
@@ -98,6 +89,7 @@ export function boletoCodes(input: BoletoCodesInput): { barcode: string; digitab
   return { barcode, digitableLine: digitableLineFromBarcode(barcode) };
 }
 
+// Hand-written: the library converts neither way between barcode and digitable line.
 /** The 47-digit digitable line of a 44-digit barcode. */
 export function digitableLineFromBarcode(barcode: string): string {
   const free = barcode.slice(19);
@@ -118,32 +110,20 @@ export interface ParsedBoleto {
 }
 
 /**
- * Parses and checks a 47-digit digitable line (mask characters allowed): the three modulo-10 field
- * check digits and the modulo-11 general check digit. Returns `undefined` when any check fails.
+ * Parses and checks a 47-digit digitable line (spaces and dots allowed): the three modulo-10 field
+ * check digits and the modulo-11 general check digit (the library's `isValidBoleto`), and currency 9.
+ * Returns `undefined` when any check fails.
  */
 export function parseDigitableLine(line: string): ParsedBoleto | undefined {
   const d = line.replace(/[\s.]/g, '');
-  if (!/^\d{47}$/.test(d)) {
+  // Only a 47-digit cobrança line: isValidBoleto also takes 48-digit lines and 44-digit barcodes of arrecadação slips.
+  if (!/^\d{47}$/.test(d) || !isValidBoleto(d)) {
     return undefined;
   }
-  const fields: [string, string][] = [
-    [d.slice(0, 9), d.slice(9, 10)],
-    [d.slice(10, 20), d.slice(20, 21)],
-    [d.slice(21, 31), d.slice(31, 32)],
-  ];
-  if (fields.some(([body, dv]) => String(modulo10(body)) !== dv)) {
-    return undefined;
-  }
+  // Hand-written: the library reads neither the barcode, the factor nor the free field out of a line (getBoletoInfo gives a date and cents).
   const barcode = `${d.slice(0, 4)}${d.slice(32, 47)}${d.slice(4, 9)}${d.slice(10, 20)}${d.slice(21, 31)}`;
-  return parseBarcode(barcode);
-}
-
-/** Parses and checks a 44-digit barcode (modulo-11 general check digit). */
-export function parseBarcode(barcode: string): ParsedBoleto | undefined {
-  if (!/^\d{44}$/.test(barcode)) {
-    return undefined;
-  }
-  if (String(modulo11(barcode.slice(0, 4) + barcode.slice(5))) !== barcode[4]) {
+  // Hand-written: isValidBoleto does not check the currency digit (a documented leniency); Carta-Circular 2.926 fixes it at 9.
+  if (barcode[3] !== '9') {
     return undefined;
   }
   return {
@@ -156,43 +136,19 @@ export function parseBarcode(barcode: string): ParsedBoleto | undefined {
   };
 }
 
+/** Parses and checks a 44-digit barcode (its modulo-11 general check digit and currency 9). */
+export function parseBarcode(barcode: string): ParsedBoleto | undefined {
+  // isValidBoleto takes no 44-digit cobrança barcode: checked through the line it stands for (whose field digits are computed here).
+  return /^\d{44}$/.test(barcode) ? parseDigitableLine(digitableLineFromBarcode(barcode)) : undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pix BR Code
 
-/** CRC16-CCITT-FALSE (polynomial 0x1021, initial 0xFFFF, no reflection, no final xor), 4 uppercase hex digits. */
-export function crc16CcittFalse(text: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++) {
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-    }
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
-
-function tlv(id: string, value: string): string {
-  const length = Buffer.byteLength(value, 'utf8');
-  if (length > 99) {
-    throw new RangeError(`EMV field ${id} longer than 99`);
-  }
-  return `${id}${String(length).padStart(2, '0')}${value}`;
-}
-
-/** Upper-case ASCII without diacritics, cut to `max` characters (BR Code name and city fields). */
-function emvText(s: string, max: number): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '')
-    .toUpperCase()
-    .trim()
-    .slice(0, max);
-}
-
 export interface PixCopyPasteInput {
+  /** A DICT key: CPF, CNPJ, e-mail, mobile phone or EVP (written in its canonical form). */
   key: string;
-  /** Amount in reais; rendered with two decimals. */
+  /** Amount in reais, rounded half up to the cent. */
   amount: number;
   /** At most 25 characters after ASCII folding (longer names are cut). */
   merchantName: string;
@@ -203,94 +159,26 @@ export interface PixCopyPasteInput {
 }
 
 /**
- * A Pix "copia e cola" EMV BR Code: 00 payload format "01", 26 merchant account (00 GUI
- * "br.gov.bcb.pix", 01 key), 52 MCC "0000", 53 currency "986", 54 amount, 58 "BR", 59 name,
- * 60 city, 62 additional data (05 txid), 63 CRC16 over everything up to and including "6304".
+ * A static Pix "copia e cola" EMV BR Code (the library's `generatePixPayload`): 00 payload format
+ * "01", 26 merchant account (00 GUI "br.gov.bcb.pix", 01 key), 52 MCC "0000", 53 currency "986",
+ * 54 amount, 58 "BR", 59 name, 60 city (upper-case ASCII), 62 additional data (05 txid), 63 CRC16.
+ * Throws a RangeError when the library refuses the input.
  */
 export function pixCopyPaste(input: PixCopyPasteInput): string {
-  if (!/^[A-Za-z0-9]{1,25}$/.test(input.txid) && input.txid !== '***') {
-    throw new RangeError('txid must have 1 to 25 letters or digits');
+  const payload = generatePixPayload({
+    key: input.key,
+    // Rounded here: the library refuses an amount with more than two decimals instead of rounding it.
+    amount: new Decimal(input.amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber(),
+    // Upper-cased here: the library folds to ASCII but keeps the case.
+    merchantName: input.merchantName.toUpperCase(),
+    merchantCity: input.merchantCity.toUpperCase(),
+    // The library writes "***" itself when no txid is given and refuses it as a value.
+    txid: input.txid === '***' ? undefined : input.txid,
+  });
+  if (payload === null) {
+    throw new RangeError('pix payload refused: the key must be a DICT key, the amount positive, the txid 1 to 25 letters or digits, name and city non-empty');
   }
-  if (input.key.length < 1 || input.key.length > 77) {
-    throw new RangeError('pix key must have 1 to 77 characters');
-  }
-  const amount = new Decimal(input.amount).toFixed(2, Decimal.ROUND_HALF_UP);
-  if (new Decimal(amount).lessThanOrEqualTo(0)) {
-    throw new RangeError('pix amount must be positive');
-  }
-  const body =
-    tlv('00', '01') +
-    tlv('26', tlv('00', 'br.gov.bcb.pix') + tlv('01', input.key)) +
-    tlv('52', '0000') +
-    tlv('53', '986') +
-    tlv('54', amount) +
-    tlv('58', 'BR') +
-    tlv('59', emvText(input.merchantName, 25)) +
-    tlv('60', emvText(input.merchantCity, 15)) +
-    tlv('62', tlv('05', input.txid)) +
-    '6304';
-  return body + crc16CcittFalse(body);
-}
-
-/** Top-level (and template 26/62) fields of a BR Code, by id. */
-export interface ParsedPix {
-  fields: Map<string, string>;
-  gui: string;
-  key: string;
-  amount?: number;
-  merchantName: string;
-  merchantCity: string;
-  txid?: string;
-  crc: string;
-}
-
-function parseTlv(text: string): Map<string, string> | undefined {
-  const out = new Map<string, string>();
-  let at = 0;
-  while (at < text.length) {
-    const id = text.slice(at, at + 2);
-    const length = Number(text.slice(at + 2, at + 4));
-    if (!/^\d{2}$/.test(id) || !/^\d{2}$/.test(text.slice(at + 2, at + 4)) || at + 4 + length > text.length) {
-      return undefined;
-    }
-    out.set(id, text.slice(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  return out;
-}
-
-/**
- * Parses and checks a BR Code: TLV structure, payload format "01", the Pix GUI with a key,
- * currency 986, country BR, name and city present, and the CRC16 of field 63 (the last field).
- * Returns `undefined` when any check fails.
- */
-export function parsePixCopyPaste(code: string): ParsedPix | undefined {
-  const fields = parseTlv(code);
-  // The CRC must be the last field, 4 characters long, and cover everything before its value.
-  const crc = fields?.get('63');
-  if (!fields || code.slice(-8, -4) !== '6304' || crc !== code.slice(-4) || crc !== crc16CcittFalse(code.slice(0, -4))) {
-    return undefined;
-  }
-  const account = parseTlv(fields.get('26') ?? '');
-  const extra = parseTlv(fields.get('62') ?? '');
-  const gui = account?.get('00');
-  const key = account?.get('01');
-  const name = fields.get('59');
-  const city = fields.get('60');
-  if (fields.get('00') !== '01' || gui !== 'br.gov.bcb.pix' || !key || fields.get('53') !== '986' || fields.get('58') !== 'BR' || !name || !city) {
-    return undefined;
-  }
-  const amountText = fields.get('54');
-  return {
-    fields,
-    gui,
-    key,
-    amount: amountText === undefined ? undefined : Number(amountText),
-    merchantName: name,
-    merchantCity: city,
-    txid: extra?.get('05'),
-    crc,
-  };
+  return payload;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,14 +4,12 @@ import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import {
   boletoCodes,
-  crc16CcittFalse,
+  digitableLineFromBarcode,
   dueDateFactor,
-  dueDateFromFactor,
   modulo10,
   modulo11,
   parseBarcode,
   parseDigitableLine,
-  parsePixCopyPaste,
   pixCopyPaste,
   qrPngBase64,
   qrPngBase64Sync,
@@ -33,9 +31,15 @@ describe('dueDateFactor', () => {
     expect(dueDateFactor(day('2025-02-23'))).toBe(1001);
     expect(dueDateFactor(day('2026-06-27'))).toBe(1490);
   });
-  it('reads back the cycle nearest to a reference date', () => {
-    expect(dueDateFromFactor(1490, day('2026-05-01')).toISOString().slice(0, 10)).toBe('2026-06-27');
-    expect(dueDateFromFactor(7586, day('2019-01-01')).toISOString().slice(0, 10)).toBe('2018-07-15');
+  it('is read back across the restart by the library, given a reference date', () => {
+    // getBoletoInfo answers a calendar day as a local-time Date: read it with the local getters.
+    const dueOn = (dueDate: Date, referenceDate: Date): string | undefined => {
+      const date = getBoletoInfo(boletoCodes({ bankCode: '001', amount: 1, dueDate, freeField: '0'.repeat(25) }).digitableLine, { referenceDate })?.expirationDate;
+      return date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}` : undefined;
+    };
+    expect(dueOn(day('2026-06-27'), new Date(2026, 4, 1))).toBe('2026-06-27');
+    expect(dueOn(day('2018-07-15'), new Date(2019, 0, 1))).toBe('2018-07-15');
+    expect(dueOn(day('2025-02-22'), new Date(2025, 0, 1))).toBe('2025-02-22');
   });
 });
 
@@ -107,6 +111,25 @@ describe('boletoCodes', () => {
     }
   });
 
+  it('refuses what isValidBoleto accepts but is no cobrança line: a currency other than 9, an arrecadação line or barcode', () => {
+    // Currency 0 with every check digit right: the library does not check the currency digit.
+    const otherCurrency = digitableLineFromBarcode(`${barcode.slice(0, 3)}0${modulo11(`${barcode.slice(0, 3)}0${barcode.slice(5)}`)}${barcode.slice(5)}`);
+    expect(isValidBoleto(otherCurrency)).toBe(true);
+    expect(parseDigitableLine(otherCurrency)).toBeUndefined();
+    const arrecadacao = '846100000005246100291102005460339004695895061080';
+    expect(isValidBoleto(arrecadacao)).toBe(true);
+    expect(parseDigitableLine(arrecadacao)).toBeUndefined();
+    expect(isValidBoleto('84610000000246100291100054603390069589506108')).toBe(true);
+    expect(parseBarcode('84610000000246100291100054603390069589506108')).toBeUndefined();
+  });
+
+  it('refuses a barcode with a wrong digit and other masks than spaces and dots', () => {
+    expect(parseBarcode(barcode.slice(0, 10) + String((Number(barcode[10]) + 1) % 10) + barcode.slice(11))).toBeUndefined();
+    expect(parseBarcode(barcode.slice(1))).toBeUndefined();
+    expect(parseDigitableLine(digitableLine.replace(/^(\d{5})/, '$1.').replace(/(\d{5})$/, ' $1'))?.barcode).toBe(barcode);
+    expect(parseDigitableLine(digitableLine.replace(/^(\d{5})/, '$1-'))).toBeUndefined();
+  });
+
   it('refuses malformed input', () => {
     expect(() => boletoCodes({ ...input, bankCode: '27' })).toThrow(RangeError);
     expect(() => boletoCodes({ ...input, freeField: '1' })).toThrow(RangeError);
@@ -119,6 +142,7 @@ describe('pixCopyPaste', () => {
   const code = pixCopyPaste(input);
 
   it('writes the EMV fields in order with a CRC16 over the payload', () => {
+    // The expected text, CRC included, is what the hand-written encoder this replaced wrote.
     expect(code).toBe(
       '000201' +
         '26360014br.gov.bcb.pix011412345678000195' +
@@ -129,31 +153,36 @@ describe('pixCopyPaste', () => {
         '5925CREDITO SANDBOX SOCIEDADE' +
         '6009SAO PAULO' +
         '62160512SBX5000001P1' +
-        '6304' +
-        crc16CcittFalse(code.slice(0, -4)),
+        '6304306B',
     );
-    expect(code.slice(-4)).toMatch(/^[0-9A-F]{4}$/);
   });
 
-  it('computes CRC16-CCITT-FALSE', () => {
-    // The standard check value of CRC-16/CCITT-FALSE.
-    expect(crc16CcittFalse('123456789')).toBe('29B1');
-  });
-
-  it('round-trips through the validator and an independent one', () => {
-    expect(parsePixCopyPaste(code)).toMatchObject({ key: input.key, amount: 965.56, txid: 'SBX5000001P1', merchantCity: 'SAO PAULO' });
+  it('round-trips through the parser', () => {
+    expect(getPixPayloadInfo(code)).toEqual({ key: input.key, amount: 965.56, txid: 'SBX5000001P1', merchantName: 'CREDITO SANDBOX SOCIEDADE', merchantCity: 'SAO PAULO', pointOfInitiation: 'static' });
     expect(isValidPixPayload(code)).toBe(true);
-    expect(getPixPayloadInfo(code)).toMatchObject({ key: input.key, amount: 965.56, txid: 'SBX5000001P1' });
   });
 
   it('refuses a payload whose CRC does not match', () => {
-    expect(parsePixCopyPaste(code.replace('965.56', '965.57'))).toBeUndefined();
-    expect(parsePixCopyPaste(code.slice(0, -1) + (code.endsWith('0') ? '1' : '0'))).toBeUndefined();
+    expect(getPixPayloadInfo(code.replace('965.56', '965.57'))).toBeNull();
+    expect(getPixPayloadInfo(code.slice(0, -1) + (code.endsWith('0') ? '1' : '0'))).toBeNull();
   });
 
-  it('refuses bad txids and amounts', () => {
+  it('rounds the amount half up to the cent and writes "***" for no txid', () => {
+    const other = pixCopyPaste({ ...input, amount: 965.555, txid: '***' });
+    expect(other).toContain('5406965.56');
+    expect(other).toContain('62070503***6304');
+    expect(getPixPayloadInfo(other)).toMatchObject({ amount: 965.56 });
+    expect(getPixPayloadInfo(other)?.txid).toBeUndefined();
+  });
+
+  it('refuses bad txids, amounts and keys', () => {
     expect(() => pixCopyPaste({ ...input, txid: 'with-dash' })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, txid: 'x'.repeat(26) })).toThrow(RangeError);
     expect(() => pixCopyPaste({ ...input, amount: 0 })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, amount: 0.004 })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, amount: -1 })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, key: 'not a key' })).toThrow(RangeError);
+    expect(() => pixCopyPaste({ ...input, merchantCity: ' ' })).toThrow(RangeError);
   });
 });
 
