@@ -78,7 +78,10 @@ export interface RequestCost {
 export interface SessionOptions {
   /** Whose request it is: the fair limiter queues its calls apart from other callers'. */
   callerId: string;
-  /** Read every answer from the partner (no cached answer, no joining a read already in flight). */
+  /**
+   * Read every answer from the partner (no cached answer, no joining a read already in flight, and
+   * no stale answer when the partner fails: the failure is the answer).
+   */
   fresh?: boolean;
 }
 
@@ -309,7 +312,9 @@ export class SharedUpstream {
     try {
       return await promise;
     } catch (error) {
-      if (entry !== undefined && transient(error) && age <= (policy.freshSeconds + policy.maxStaleSeconds) * 1000) {
+      // A fresh read (the caller sent `Cache-Control: no-cache`) asked for the partner's answer and
+      // nothing older: its failure is the answer, never a stale copy.
+      if (!fresh && entry !== undefined && transient(error) && age <= (policy.freshSeconds + policy.maxStaleSeconds) * 1000) {
         this.counters.staleServed += 1;
         this.markStale(cost, entry);
         this.observer.cache({ operation, outcome: 'stale' });
