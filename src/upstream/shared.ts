@@ -18,6 +18,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type CachedFailure, type CachedRead, type CacheLookup, MemoryReadCacheStore, readKey, type ReadCacheStore } from './cache.js';
 import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
+  UpstreamCircuitOpenError,
   UpstreamEnvelopeError,
   UpstreamForbiddenError,
   type UpstreamMessage,
@@ -155,7 +156,12 @@ interface Flight {
 
 /** Errors after which a stale answer may still be served (the partner did not give a business answer). */
 function transient(error: unknown): boolean {
-  return error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError || error instanceof UpstreamRateLimitedError;
+  return (
+    error instanceof UpstreamUnavailableError ||
+    error instanceof UpstreamTimeoutError ||
+    error instanceof UpstreamRateLimitedError ||
+    error instanceof UpstreamCircuitOpenError
+  );
 }
 
 function toFailure(error: UpstreamEnvelopeError): CachedFailure {
