@@ -19,9 +19,11 @@ export const MODULES = {
   },
   /** The request chokepoint. */
   client: {
-    mutate: ['src/upstream/client.ts', 'src/upstream/response.ts'],
+    mutate: ['src/upstream/client.ts', 'src/upstream/response.ts', 'src/upstream/breaker.ts'],
     tests: [
       'test/unit/upstream/client.test.ts',
+      'test/unit/upstream/client.tail.test.ts',
+      'test/unit/upstream/breaker.test.ts',
       'test/unit/upstream/client.calls.test.ts',
       'test/unit/upstream/client.options.test.ts',
       'test/unit/upstream/errors.test.ts',

@@ -89,7 +89,8 @@ export function normalizeOperationPath(path: string): string {
  * Fault injection. Decisions are taken in arrival order, so the same seed and the same request
  * sequence give the same faults. Per matching request: `hangNext` first, then `failNext`, then
  * (when > 0) one draw against `timeoutRate`, then (when > 0) one draw against `errorRate`.
- * `latencyMs` delays every matching answer, faulted or not (hangs never answer).
+ * `latencyMs` delays every matching answer, faulted or not (hangs never answer); a passing
+ * operation's work is done first, only its answer waits (see `core/fault-effects.ts`).
  */
 export class Faults {
   private settings: FaultSettings | undefined;

@@ -131,9 +131,16 @@ export function ledgerCheck(ledger: Ledger): ReadinessCheck {
  * otherwise one token request, no operation call). Fails with the upstream error's code only
  * (e.g. `UPSTREAM_UNAVAILABLE`), never its message.
  */
-export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'>): ReadinessCheck {
+export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'> & Partial<Pick<UpstreamClient, 'breakerState'>>): ReadinessCheck {
   return {
     name: 'upstreamAuth',
+    // The partner's circuit breaker, while not closed: `details.upstreamCircuit` (`open` or `half-open`).
+    details: () => {
+      const circuit = upstream.breakerState?.();
+      return circuit === undefined || circuit.state === 'closed'
+        ? {}
+        : { upstreamCircuit: circuit.state, ...(circuit.retryInMs === undefined ? {} : { upstreamCircuitRetryInSeconds: Math.ceil(circuit.retryInMs / 1000) }) };
+    },
     check: () =>
       upstream.checkAuth().then(
         () => undefined,
@@ -164,6 +171,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
   // `credit_graph_ledger_records{state}` asks the ledger at each scrape.
   options.metrics?.observeLedger(() => ledger.countByState());
+  options.metrics?.observeCircuit?.(() => options.upstream.breakerState().state);
   try {
     const reconciler =
       config.ledger.reconcileIntervalMs > 0

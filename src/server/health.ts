@@ -2,12 +2,16 @@
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<string | undefined>;
+  /** What the check adds to the report's `details` at every probe (never cached; never fails readiness). */
+  details?: () => Record<string, unknown>;
 }
 
 /** The answer of GET /ready. */
 export interface ReadinessReport {
   status: 'ready' | 'unavailable';
   checks: Record<string, 'ok' | string>;
+  /** Present when a check has something to say beyond ok (e.g. `upstreamCircuit: 'open'`). */
+  details?: Record<string, unknown>;
 }
 
 /** Runs the readiness checks, caching a passing answer for `cacheMs` so probes do not cost upstream calls. */
@@ -37,19 +41,23 @@ export function createReadiness(checks: readonly ReadinessCheck[], options: { ca
     return report;
   };
 
+  const withDetails = (report: ReadinessReport): ReadinessReport => {
+    const details = Object.assign({}, ...checks.map((c) => c.details?.() ?? {})) as Record<string, unknown>;
+    return Object.keys(details).length === 0 ? report : { ...report, details };
+  };
   return {
     async report() {
       // The server check is cheap and must flip at once on shutdown: never serve it from the cache.
       const first = checks[0];
       if (cached !== undefined && Date.now() - cached.at < cacheMs && (first === undefined || (await bounded(first.check, timeoutMs)) === undefined)) {
-        return cached.report;
+        return withDetails(cached.report);
       }
       inFlight ??= run().finally(() => {
         inFlight = undefined;
       });
       const report = await inFlight;
       cached = report.status === 'ready' ? { report, at: Date.now() } : undefined;
-      return report;
+      return withDetails(report);
     },
   };
 }

@@ -36,6 +36,8 @@ export interface Metrics {
    * (a failure leaves the gauge as it was).
    */
   observeLedger(source: () => Promise<LedgerRecordCounts>): void;
+  /** Reports the partner's circuit breaker state (`closed`, `open`, `half-open`) at each scrape. */
+  observeCircuit?(source: () => string): void;
   /** The Prometheus text exposition of every metric. */
   text(): Promise<string>;
   /** The content type of {@link text}. */
@@ -151,6 +153,22 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  let circuitSource: (() => string) | undefined;
+  new Gauge({
+    name: `${METRIC_PREFIX}upstream_circuit_state`,
+    help: "The partner circuit breaker: 1 for its current state (closed, open, half-open), 0 for the others.",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (circuitSource !== undefined) {
+        const current = circuitSource();
+        for (const state of ['closed', 'open', 'half-open']) {
+          this.set({ state }, state === current ? 1 : 0);
+        }
+      }
+    },
+  });
+
   const operationNames = new Set<string>();
   const operationLabel = (name: string | undefined): string => {
     if (name === undefined || name === '') {
@@ -203,6 +221,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     observeLedger(source) {
       ledgerSource = source;
+    },
+    observeCircuit(source) {
+      circuitSource = source;
     },
     text: () => registry.metrics(),
   };

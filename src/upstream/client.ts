@@ -7,15 +7,20 @@
  * `UpstreamError` family. Reads retry on 408/429/5xx/connection errors with jittered exponential
  * backoff honouring Retry-After, inside the deadline. Writes reuse one IdempotencyKey across their
  * attempts and retry only where the upstream cannot have processed the request (429, 502, 503,
- * connection refused). A 401 renews the token once and replays once.
+ * connection refused). A 401 renews the token once and replays once. A read whose response headers
+ * have not come after `hedge.afterMs` is sent once more (a hedge); the first answer wins and the
+ * other attempt is cancelled. A circuit breaker refuses calls at once, unsent, while the partner
+ * keeps failing (`breaker.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request as undiciRequest } from 'undici';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
+import { type BreakerOptions, type BreakerSnapshot, type BreakerTicket, type BreakerVerdict, CircuitBreaker } from './breaker.js';
 import {
   type UpstreamError,
   UpstreamAuthError,
   UpstreamBadResponseError,
+  UpstreamCircuitOpenError,
   UpstreamRateLimitedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
@@ -64,6 +69,14 @@ export interface UpstreamClientOptions {
   clock?: () => number;
   /** Receives call, token, cache and limiter events (metrics, traces, logs); no-op when absent. */
   observer?: Partial<UpstreamObserver>;
+  /**
+   * Hedged reads: a read attempt with no response headers after `afterMs` (default a third of the
+   * deadline) is sent once more, counted against the limiter like any call; the first answer wins
+   * and the other is cancelled. Never for writes. `false` turns it off.
+   */
+  hedge?: { afterMs?: number } | false;
+  /** The circuit breaker's thresholds (see `breaker.ts`); `false` turns it off. */
+  breaker?: BreakerOptions | false;
 }
 
 /** Per-call options. */
@@ -80,7 +93,6 @@ export interface CallOptions {
   onAttempt?: () => void;
 }
 
-/** What one HTTP exchange produced: a parsed success, or a failure with its retry class. */
 const DEFAULTS = {
   connectMs: 5000,
   headersMs: 10_000,
@@ -89,7 +101,21 @@ const DEFAULTS = {
   maxAttempts: 3,
   baseDelayMs: 100,
   maxDelayMs: 2000,
+  /** Fraction of the deadline after which a read with no response headers is hedged. */
+  hedgeFraction: 1 / 3,
 } as const;
+
+/** What one call went through, for its breaker verdict and its hedge. */
+interface CallProgress {
+  recorder: OperationRecorder;
+  options: CallOptions;
+  /** HTTP attempts sent. */
+  sent: number;
+  /** The call's deadline or caller ended an attempt's wait for a limiter slot. */
+  endedQueued: boolean;
+  /** A hedge was sent (at most one per call). */
+  hedged: boolean;
+}
 
 /**
  * What the typed operations need of a client: its `request`. The graph passes a per-request wrapper
@@ -112,6 +138,8 @@ export class UpstreamClient {
   private readonly recorders = new Map<string, OperationRecorder>();
   private readonly active = new Set<AbortController>();
   private readonly observer: UpstreamObserver;
+  private readonly hedgeAfterMs: number | undefined;
+  private readonly breaker: CircuitBreaker | undefined;
   private closed = false;
   /** The upstream client id this client authenticates as (part of every shared cache key). */
   readonly clientId: string;
@@ -147,6 +175,8 @@ export class UpstreamClient {
     this.baseDelayMs = options.retry?.baseDelayMs ?? DEFAULTS.baseDelayMs;
     this.maxDelayMs = options.retry?.maxDelayMs ?? DEFAULTS.maxDelayMs;
     this.random = options.random ?? Math.random;
+    this.hedgeAfterMs = options.hedge === false ? undefined : Math.max(1, options.hedge?.afterMs ?? Math.round(this.deadlineMs * DEFAULTS.hedgeFraction));
+    this.breaker = options.breaker === false ? undefined : new CircuitBreaker(options.breaker);
   }
 
   /**
@@ -171,17 +201,24 @@ export class UpstreamClient {
       controller.abort();
     }
     this.active.add(controller);
+    const progress: CallProgress = { recorder, options, sent: 0, endedQueued: false, hedged: false };
+    let ticket: BreakerTicket | undefined;
     try {
       if (this.closed) {
         throw new UpstreamUnavailableError(`${operation}: the upstream client is closed`, { operation });
       }
-      const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, recorder, options);
+      ticket = this.admit(operation);
+      const data = await this.run(operation, spec, body, options.idempotencyKey ?? randomUUID(), controller.signal, started + deadlineMs, progress);
+      this.breaker?.settle(ticket, 'success');
       const durationMs = performance.now() - started;
       recorder.record(durationMs);
       this.observer.call({ operation, outcome: 'ok', write: spec.write, startedAtMs, durationMs });
       return data as T;
     } catch (thrown) {
       const error = this.typed(thrown, operation, controller.signal, options.signal);
+      if (ticket !== undefined) {
+        this.breaker?.settle(ticket, this.verdict(error, progress, options.signal));
+      }
       const durationMs = performance.now() - started;
       recorder.record(durationMs, error.code);
       this.observer.call({
@@ -227,6 +264,11 @@ export class UpstreamClient {
     return { operations, ...this.auth.stats() };
   }
 
+  /** The circuit breaker's state and counters (`closed` with zero counters when it is turned off). */
+  breakerState(): BreakerSnapshot {
+    return this.breaker?.snapshot() ?? { state: 'closed', consecutiveFailures: 0, opened: 0, rejected: 0 };
+  }
+
   /** Zeroes the per-operation statistics (token counters are kept). */
   resetStats(): void {
     this.recorders.clear();
@@ -246,6 +288,36 @@ export class UpstreamClient {
     await this.agent.close();
   }
 
+  /** A breaker ticket for the call, or its refusal as UPSTREAM_CIRCUIT_OPEN (nothing sent). */
+  private admit(operation: string): BreakerTicket {
+    const admitted = this.breaker?.admit() ?? { probe: false };
+    if ('refused' in admitted) {
+      throw new UpstreamCircuitOpenError(`${operation}: the partner keeps failing; the circuit is open and the call was not sent`, {
+        operation,
+        retryAfterSeconds: Math.ceil(Math.max(0, admitted.retryInMs) / 1000),
+      });
+    }
+    return admitted;
+  }
+
+  /**
+   * What a failed call says of the partner: down (a timeout or 5xx/unreachable after something was
+   * sent or while getting a token), alive (any other answer), or nothing (the caller cancelled, the
+   * client closed, the deadline passed while queued in our own limiter, our limiter refused).
+   */
+  private verdict(error: UpstreamError, progress: CallProgress, callerSignal: AbortSignal | undefined): BreakerVerdict {
+    if (callerSignal?.aborted || this.closed) {
+      return 'neutral';
+    }
+    if (error.code === 'UPSTREAM_TIMEOUT' || error.code === 'UPSTREAM_UNAVAILABLE') {
+      return progress.sent === 0 && progress.endedQueued ? 'neutral' : 'failure';
+    }
+    if (error instanceof UpstreamRateLimitedError && error.local) {
+      return 'neutral';
+    }
+    return 'success';
+  }
+
   private recorder(operation: string): OperationRecorder {
     let recorder = this.recorders.get(operation);
     if (recorder === undefined) {
@@ -262,9 +334,9 @@ export class UpstreamClient {
     idempotencyKey: string,
     signal: AbortSignal,
     deadline: number,
-    recorder: OperationRecorder,
-    options: CallOptions,
+    progress: CallProgress,
   ): Promise<Record<string, unknown>> {
+    const recorder = progress.recorder;
     const url = `${spec.base === 'environment' ? this.environmentUrl : this.baseUrl}${spec.path}`;
     const payload = JSON.stringify(body);
     let token = await this.auth.token(signal, operation);
@@ -272,7 +344,7 @@ export class UpstreamClient {
     let replayedAfter401 = false;
     for (;;) {
       attempt += 1;
-      const outcome = await this.attempt(operation, spec, url, payload, token, idempotencyKey, signal, deadline, recorder, options);
+      const outcome = await this.exchange(operation, spec, url, payload, token, idempotencyKey, signal, deadline, progress);
       if (outcome.ok) {
         return outcome.data;
       }
@@ -304,6 +376,95 @@ export class UpstreamClient {
     return backoffDelay(attempt, retryAfterMs, { baseDelayMs: this.baseDelayMs, maxDelayMs: this.maxDelayMs, random: this.random });
   }
 
+  /**
+   * One exchange with the partner: a single attempt, or for a read not yet hedged, an attempt and,
+   * when its response headers have not come after `hedgeAfterMs` (and the deadline is still ahead),
+   * a second one. The first answer wins and the other attempt is cancelled; a retryable failure of
+   * one waits for the other's answer. Rejects only when the call's signal ends (or the limiter fails).
+   */
+  private exchange(
+    operation: OperationName,
+    spec: OperationSpec,
+    url: string,
+    payload: string,
+    token: string,
+    idempotencyKey: string,
+    signal: AbortSignal,
+    deadline: number,
+    progress: CallProgress,
+  ): Promise<AttemptOutcome> {
+    const send = (attemptSignal: AbortSignal, events: AttemptEvents): Promise<AttemptOutcome> =>
+      this.attempt(operation, spec, url, payload, token, idempotencyKey, attemptSignal, deadline, progress, events);
+    const hedgeAfterMs = this.hedgeAfterMs;
+    if (spec.write || hedgeAfterMs === undefined || progress.hedged) {
+      return send(signal, {});
+    }
+    return new Promise<AttemptOutcome>((resolve, reject) => {
+      const controllers: AbortController[] = [];
+      let running = 0;
+      let done = false;
+      let failed: AttemptOutcome | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (settle: () => void, winner?: AbortController): void => {
+        done = true;
+        clearTimeout(timer);
+        for (const controller of controllers) {
+          if (controller !== winner) {
+            controller.abort();
+          }
+        }
+        settle();
+      };
+      const launch = (hedge: boolean): void => {
+        const own = new AbortController();
+        controllers.push(own);
+        running += 1;
+        const events: AttemptEvents = hedge
+          ? {}
+          : {
+              sent: () => {
+                timer = setTimeout(() => {
+                  if (!done && performance.now() < deadline) {
+                    progress.hedged = true;
+                    progress.recorder.hedges += 1;
+                    launch(true);
+                  }
+                }, hedgeAfterMs);
+              },
+              headers: () => clearTimeout(timer),
+            };
+        send(AbortSignal.any([signal, own.signal]), events).then(
+          (outcome) => {
+            running -= 1;
+            if (done) {
+              return;
+            }
+            // A retryable failure of one attempt waits for the other's answer.
+            if (!outcome.ok && outcome.retry !== 'none' && running > 0) {
+              failed = outcome;
+              return;
+            }
+            // An answer of the hedge wins; when both failed, the later failure is no win.
+            if (hedge && (outcome.ok || outcome.retry === 'none')) {
+              progress.recorder.hedgeWins += 1;
+            }
+            finish(() => resolve(outcome), own);
+          },
+          (error: unknown) => {
+            running -= 1;
+            if (done) {
+              return;
+            }
+            if (signal.aborted || running === 0) {
+              finish(() => (failed !== undefined && !signal.aborted ? resolve(failed) : reject(error)));
+            }
+          },
+        );
+      };
+      launch(false);
+    });
+  }
+
   private async attempt(
     operation: OperationName,
     spec: OperationSpec,
@@ -313,9 +474,10 @@ export class UpstreamClient {
     idempotencyKey: string,
     signal: AbortSignal,
     deadline: number,
-    recorder: OperationRecorder,
-    options: CallOptions,
+    progress: CallProgress,
+    events: AttemptEvents,
   ): Promise<AttemptOutcome> {
+    const options = progress.options;
     let release: () => void = noop;
     if (this.limiter !== undefined) {
       try {
@@ -329,12 +491,15 @@ export class UpstreamClient {
         if (error instanceof LimiterRefusal && error.reason === 'wait-bound') {
           throw new UpstreamRateLimitedError(`${operation}: ${error.message}; not sent`, { operation, local: true });
         }
+        progress.endedQueued ||= signal.aborted;
         throw error;
       }
     }
     try {
-      recorder.attempts += 1;
+      progress.recorder.attempts += 1;
+      progress.sent += 1;
       options.onAttempt?.();
+      events.sent?.();
       let status: number;
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
@@ -351,6 +516,7 @@ export class UpstreamClient {
           body: payload,
           signal,
         });
+        events.headers?.();
         status = res.statusCode;
         headers = res.headers;
         // Always read to the end: an unread body keeps the connection from being reused.
@@ -401,6 +567,12 @@ export function backoffDelay(
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   const jittered = cap / 2 + policy.random() * (cap / 2);
   return Math.max(jittered, retryAfterMs ?? 0);
+}
+
+/** Told when an attempt was sent and when its response headers came (the hedge's clock). */
+interface AttemptEvents {
+  sent?: () => void;
+  headers?: () => void;
 }
 
 function noop(): void {}

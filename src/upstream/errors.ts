@@ -9,6 +9,7 @@ import { isCatalogueCode, NO_AGENDA } from './catalogue.js';
 export type UpstreamErrorCode =
   | 'UPSTREAM_TIMEOUT'
   | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_CIRCUIT_OPEN'
   | 'UPSTREAM_RATE_LIMITED'
   | 'UPSTREAM_AUTH_FAILED'
   | 'UPSTREAM_BAD_RESPONSE'
@@ -20,6 +21,7 @@ export type UpstreamErrorCode =
 export const UPSTREAM_ERROR_CODES: readonly UpstreamErrorCode[] = [
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_CIRCUIT_OPEN',
   'UPSTREAM_RATE_LIMITED',
   'UPSTREAM_AUTH_FAILED',
   'UPSTREAM_BAD_RESPONSE',
@@ -77,6 +79,21 @@ export class UpstreamTimeoutError extends UpstreamError {
 /** The upstream answered 5xx or could not be reached. */
 export class UpstreamUnavailableError extends UpstreamError {
   readonly code = 'UPSTREAM_UNAVAILABLE' as const;
+}
+
+/**
+ * The partner is failing (consecutive timeouts or 5xx opened the circuit breaker): the call was
+ * refused at once and never sent. Retry after `retryAfterSeconds`.
+ */
+export class UpstreamCircuitOpenError extends UpstreamError {
+  readonly code = 'UPSTREAM_CIRCUIT_OPEN' as const;
+  /** Seconds until the breaker lets a probe call through (0 while a probe is in flight). */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, init: UpstreamErrorInit & { retryAfterSeconds: number }) {
+    super(message, init);
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
 }
 
 /** HTTP 429 from the upstream, or our own limiter refused to wait longer (then nothing was sent). */

@@ -1,5 +1,6 @@
 /** The upstream client: typed operations, errors, catalogue and types. */
 export * from './client.js';
+export * from './breaker.js';
 export * from './response.js';
 export * from './errors.js';
 export * from './catalogue.js';

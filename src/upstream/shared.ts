@@ -18,6 +18,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type CachedFailure, type CachedRead, type CacheLookup, MemoryReadCacheStore, readKey, type ReadCacheStore } from './cache.js';
 import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
+  UpstreamCircuitOpenError,
   UpstreamEnvelopeError,
   UpstreamForbiddenError,
   type UpstreamMessage,
@@ -78,7 +79,10 @@ export interface RequestCost {
 export interface SessionOptions {
   /** Whose request it is: the fair limiter queues its calls apart from other callers'. */
   callerId: string;
-  /** Read every answer from the partner (no cached answer, no joining a read already in flight). */
+  /**
+   * Read every answer from the partner (no cached answer, no joining a read already in flight, and
+   * no stale answer when the partner fails: the failure is the answer).
+   */
   fresh?: boolean;
 }
 
@@ -152,7 +156,12 @@ interface Flight {
 
 /** Errors after which a stale answer may still be served (the partner did not give a business answer). */
 function transient(error: unknown): boolean {
-  return error instanceof UpstreamUnavailableError || error instanceof UpstreamTimeoutError || error instanceof UpstreamRateLimitedError;
+  return (
+    error instanceof UpstreamUnavailableError ||
+    error instanceof UpstreamTimeoutError ||
+    error instanceof UpstreamRateLimitedError ||
+    error instanceof UpstreamCircuitOpenError
+  );
 }
 
 function toFailure(error: UpstreamEnvelopeError): CachedFailure {
@@ -309,7 +318,9 @@ export class SharedUpstream {
     try {
       return await promise;
     } catch (error) {
-      if (entry !== undefined && transient(error) && age <= (policy.freshSeconds + policy.maxStaleSeconds) * 1000) {
+      // A fresh read (the caller sent `Cache-Control: no-cache`) asked for the partner's answer and
+      // nothing older: its failure is the answer, never a stale copy.
+      if (!fresh && entry !== undefined && transient(error) && age <= (policy.freshSeconds + policy.maxStaleSeconds) * 1000) {
         this.counters.staleServed += 1;
         this.markStale(cost, entry);
         this.observer.cache({ operation, outcome: 'stale' });

@@ -28,6 +28,10 @@ export interface OperationStats {
   retries: number;
   /** Calls that renewed the token after a 401 and replayed once. */
   authReplays: number;
+  /** Second attempts sent because a read's response headers were late (counted in `attempts` too). */
+  hedges: number;
+  /** Calls answered by their hedge rather than their first attempt. */
+  hedgeWins: number;
   /** Latency of whole calls (including waits and retries). */
   latency: LatencySummary;
 }
@@ -46,6 +50,8 @@ export class OperationRecorder {
   attempts = 0;
   retries = 0;
   authReplays = 0;
+  hedges = 0;
+  hedgeWins = 0;
   private readonly errorsByCode: Partial<Record<UpstreamErrorCode, number>> = {};
   private readonly samples: number[] = [];
   private next = 0;
@@ -87,6 +93,8 @@ export class OperationRecorder {
       attempts: this.attempts,
       retries: this.retries,
       authReplays: this.authReplays,
+      hedges: this.hedges,
+      hedgeWins: this.hedgeWins,
       latency: {
         count: this.count,
         meanMs: this.count === 0 ? 0 : this.sum / this.count,

@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
-import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
+import { UpstreamCircuitOpenError, UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
 
 /**
  * Every `extensions.code` a client of this graph can receive. `docs/errors.md` documents each one; a
@@ -9,6 +9,7 @@ import { UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type Up
 export const GRAPH_ERROR_CODES = [
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_CIRCUIT_OPEN',
   'UPSTREAM_RATE_LIMITED',
   'UPSTREAM_AUTH_FAILED',
   'UPSTREAM_BAD_RESPONSE',
@@ -51,6 +52,8 @@ export function mapUpstreamCode(code: UpstreamErrorCode): Mapped {
       return { code: 'UPSTREAM_TIMEOUT', message: 'The credit partner did not answer in time.', retryable: true };
     case 'UPSTREAM_UNAVAILABLE':
       return { code: 'UPSTREAM_UNAVAILABLE', message: 'The credit partner is unavailable.', retryable: true };
+    case 'UPSTREAM_CIRCUIT_OPEN':
+      return { code: 'UPSTREAM_CIRCUIT_OPEN', message: 'The credit partner keeps failing; the call was not sent. Retry later.', retryable: true };
     case 'UPSTREAM_RATE_LIMITED':
       return { code: 'UPSTREAM_RATE_LIMITED', message: 'Too many calls to the credit partner; retry later.', retryable: true };
     case 'UPSTREAM_AUTH_FAILED':
@@ -99,7 +102,7 @@ export function toGraphQLError(error: unknown): GraphQLError | Error {
         upstreamOperation: error.operation,
         ...(error.status !== undefined ? { upstreamStatus: error.status } : {}),
         ...(upstreamCodes.length > 0 ? { upstreamCodes } : {}),
-        ...(error instanceof UpstreamRateLimitedError && error.retryAfterSeconds !== undefined
+        ...((error instanceof UpstreamRateLimitedError || error instanceof UpstreamCircuitOpenError) && error.retryAfterSeconds !== undefined
           ? { retryAfterSeconds: error.retryAfterSeconds }
           : {}),
       },

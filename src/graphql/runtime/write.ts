@@ -9,6 +9,7 @@ import {
   type OperationName,
   type Parametro,
   UpstreamAuthError,
+  UpstreamCircuitOpenError,
   UpstreamEnvelopeError,
   UpstreamForbiddenError,
   UpstreamNotFoundError,
@@ -123,8 +124,8 @@ export interface WriteOptions<T> {
 
 /** Whether an upstream failure proves the write never took effect at the partner (else it is in doubt). */
 export function provenNotApplied(error: unknown): boolean {
-  if (error instanceof UpstreamRateLimitedError || error instanceof UpstreamAuthError) {
-    // Refused by our limiter, by a 429 or by authentication: the partner did not process it.
+  if (error instanceof UpstreamRateLimitedError || error instanceof UpstreamAuthError || error instanceof UpstreamCircuitOpenError) {
+    // Refused by our limiter, by a 429, by authentication or by the open circuit: the partner did not process it.
     return true;
   }
   // A 5xx answer: the partner says it failed. A reset, a deadline or a closed client prove nothing.

@@ -13,13 +13,25 @@ export class FaultEffects {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly held = new Set<ServerResponse>();
 
-  /** Applies a decision; true when the request was answered (or is being held open). */
-  async apply(req: IncomingMessage, res: ServerResponse, decision: FaultDecision, errorBody: (status: number) => unknown): Promise<boolean> {
+  /**
+   * Applies a decision; true when the request was answered (or is being held open). An injected
+   * failure is answered after the latency. A passing request's latency is waited here only with
+   * `latency: 'before'` (the token endpoint); the operations pass `'after'` and wait with
+   * {@link answerDelay} once the work is done, as a slow server does: the work happens, only its
+   * answer is late, so a client that gives up meanwhile leaves the write applied.
+   */
+  async apply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    decision: FaultDecision,
+    errorBody: (status: number) => unknown,
+    latency: 'before' | 'after' = 'before',
+  ): Promise<boolean> {
     if (decision.action === 'hang') {
       this.holdOpen(req, res);
       return true;
     }
-    if (decision.latencyMs > 0) {
+    if (decision.latencyMs > 0 && (decision.action === 'error' || latency === 'before')) {
       await this.delay(decision.latencyMs);
     }
     if (decision.action === 'error') {
@@ -30,6 +42,11 @@ export class FaultEffects {
       return true;
     }
     return false;
+  }
+
+  /** Waits `ms` before an answer whose work is done (resolves at once for 0). */
+  answerDelay(ms: number): Promise<void> {
+    return ms > 0 ? this.delay(ms) : Promise.resolve();
   }
 
   /** Stops timers and destroys held-open answers (on close). */

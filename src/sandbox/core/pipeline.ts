@@ -16,7 +16,8 @@ const MAX_JSON_DEPTH = 32;
 /**
  * The operation pipeline, in the order the README gives: count the call, method, faults, bearer
  * token, IdempotencyKey, content type, body size, JSON, then the handler: reads at once, writes
- * through the replay store and the write queue.
+ * through the replay store and the write queue. Injected latency is waited after all that, before
+ * the answer is sent.
  */
 export class OperationPipeline {
   private routesByLowerPath = new Map<string, OperationRoute>();
@@ -41,37 +42,47 @@ export class OperationPipeline {
       return;
     }
     const decision = state.faults.decide(route.path);
-    const faulted = await this.effects.apply(req, res, decision, (status) => {
-      const env = errorEnvelope([message(String(status), 'FAULT', 'Falha injetada pelo sandbox.')], 'Falha injetada pelo sandbox.');
-      return route.pascal ? toPascalEnvelope(env) : env;
-    });
+    const faulted = await this.effects.apply(
+      req,
+      res,
+      decision,
+      (status) => {
+        const env = errorEnvelope([message(String(status), 'FAULT', 'Falha injetada pelo sandbox.')], 'Falha injetada pelo sandbox.');
+        return route.pascal ? toPascalEnvelope(env) : env;
+      },
+      'after',
+    );
     if (faulted) {
       return;
     }
+    // Injected latency delays the answer, not the work: whatever the request does is done at once,
+    // and a client that gives up while it waits leaves it done (a write lands, its answer is lost).
+    const latencyMs = decision.action === 'pass' ? decision.latencyMs : 0;
+    const reply = async (send: () => void): Promise<void> => {
+      await this.effects.answerDelay(latencyMs);
+      send();
+    };
     const bearer = state.tokens.checkBearer(req.headers.authorization);
     if (!bearer.ok) {
       req.resume();
       const env = errorEnvelope([message('401', bearer.context, bearer.description)], 'Não autorizado.');
-      sendJson(res, 401, env, 'text/plain; charset=utf-8', { 'WWW-Authenticate': 'Bearer' });
-      return;
+      return reply(() => sendJson(res, 401, env, 'text/plain; charset=utf-8', { 'WWW-Authenticate': 'Bearer' }));
     }
     const idempotencyKey = headerValue(req.headers.idempotencykey);
     if (idempotencyKey === undefined || idempotencyKey.trim() === '') {
       req.resume();
-      sendFailure(res, 'IdempotencyKeyMissing', 'O cabeçalho IdempotencyKey é obrigatório.', route.pascal);
-      return;
+      return reply(() => sendFailure(res, 'IdempotencyKeyMissing', 'O cabeçalho IdempotencyKey é obrigatório.', route.pascal));
     }
     if (idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
       req.resume();
-      sendFailure(res, 'IdempotencyKeyTooLong', `IdempotencyKey excede ${MAX_IDEMPOTENCY_KEY_LENGTH} caracteres.`, route.pascal);
-      return;
+      return reply(() => sendFailure(res, 'IdempotencyKeyTooLong', `IdempotencyKey excede ${MAX_IDEMPOTENCY_KEY_LENGTH} caracteres.`, route.pascal));
     }
-    const body = await this.readJsonObject(req, res, route);
-    if (!body) {
-      return;
+    const body = await this.readJsonObject(req, route);
+    if (typeof body === 'function') {
+      return reply(() => body(res));
     }
     const [answer, replayed] = route.write ? await this.write(route, bearer.clientId, idempotencyKey, body) : [await this.run(route, bearer.clientId, body), false];
-    sendText(res, answer.status, answer.text, 'text/plain; charset=utf-8', replayed ? { 'Idempotent-Replayed': 'true' } : {});
+    return reply(() => sendText(res, answer.status, answer.text, 'text/plain; charset=utf-8', replayed ? { 'Idempotent-Replayed': 'true' } : {}));
   }
 
   /** The route of a path: case-insensitive (ASP.NET routing); the environment URL serves CancelarProposta only. */
@@ -105,39 +116,44 @@ export class OperationPipeline {
     res.once('finish', done);
   }
 
-  /** Content type, size, JSON, object, depth; answers the failure and returns undefined when one fails. */
-  private async readJsonObject(req: IncomingMessage, res: ServerResponse, route: OperationRoute): Promise<Record<string, unknown> | undefined> {
+  /**
+   * Content type, size, JSON, object, depth: the body, or the failure to answer (sent by the caller,
+   * after any injected latency) when one fails.
+   */
+  private async readJsonObject(req: IncomingMessage, route: OperationRoute): Promise<Record<string, unknown> | ((res: ServerResponse) => void)> {
+    const fail =
+      (which: keyof typeof SandboxCode, description: string, headers: Record<string, string> = {}) =>
+      (res: ServerResponse): void =>
+        sendFailure(res, which, description, route.pascal, headers);
     const type = mediaType(req.headers['content-type']);
     if (type !== '' && !isJsonMediaType(type)) {
       req.resume();
-      sendFailure(res, 'UnsupportedMediaType', `Content-Type não suportado: ${type.slice(0, 100)}`, route.pascal);
-      return undefined;
+      return fail('UnsupportedMediaType', `Content-Type não suportado: ${type.slice(0, 100)}`);
     }
     let raw: Buffer;
     try {
       raw = await readBody(req, this.state.maxBodyBytes);
     } catch (err) {
       if (err instanceof BodyTooLargeError) {
-        sendFailure(res, 'BodyTooLarge', `O corpo excede ${this.state.maxBodyBytes} bytes.`, route.pascal, { Connection: 'close' });
-      } else if (!(err instanceof BodyAbortedError)) {
+        return fail('BodyTooLarge', `O corpo excede ${this.state.maxBodyBytes} bytes.`, { Connection: 'close' });
+      }
+      if (!(err instanceof BodyAbortedError)) {
         this.state.log(`sandbox: failed reading a body: ${err instanceof Error ? err.message : String(err)}`);
       }
-      return undefined;
+      // Nobody is left to answer.
+      return noop;
     }
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8').replace(/^\uFEFF/, ''));
     } catch {
-      sendFailure(res, 'MalformedJson', 'O corpo não é um JSON válido.', route.pascal);
-      return undefined;
+      return fail('MalformedJson', 'O corpo não é um JSON válido.');
     }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      sendFailure(res, 'BodyNotObject', 'O corpo deve ser um objeto JSON.', route.pascal);
-      return undefined;
+      return fail('BodyNotObject', 'O corpo deve ser um objeto JSON.');
     }
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
-      sendFailure(res, 'TooDeep', `O JSON excede ${MAX_JSON_DEPTH} níveis de aninhamento.`, route.pascal);
-      return undefined;
+      return fail('TooDeep', `O JSON excede ${MAX_JSON_DEPTH} níveis de aninhamento.`);
     }
     return body as Record<string, unknown>;
   }
@@ -175,6 +191,8 @@ export class OperationPipeline {
     return dispatch(route, this.state.context(clientId), body, this.state.log);
   }
 }
+
+function noop(): void {}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

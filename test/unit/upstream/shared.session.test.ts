@@ -427,6 +427,24 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
     });
 
     it.each([
+      ['a timeout', () => new UpstreamTimeoutError('t', { operation: 'ConsultarParcelas' })],
+      ['a 5xx', () => new UpstreamUnavailableError('u', { operation: 'ConsultarParcelas', status: 503 })],
+    ])('answers a fresh (no-cache) read that fails with %s with the failure, not the stale answer it holds', async (_name, error) => {
+      const layer = shared();
+      await warm(layer);
+      clock += 100_000;
+      const thrown = error();
+      partner.answers.push(thrown);
+      const session = layer.session({ callerId: 'a', fresh: true });
+      await expect(session.request('ConsultarParcelas', PARCELAS('p1'))).rejects.toBe(thrown);
+      expect(session.cost).toEqual({ upstreamCalls: 1, cacheHits: 0, staleReads: 0, oldestStaleFetchedAt: undefined });
+      expect(layer.stats()).toEqual({ ...STATS, misses: 2 });
+      // The answer is still there for a request that did not ask for fresh data.
+      partner.answers.push(error());
+      await expect(layer.session({ callerId: 'b' }).request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({ parcelas: [{ nroParcela: 1 }] });
+    });
+
+    it.each([
       ['an unreadable answer', () => new UpstreamBadResponseError('b', { operation: 'ConsultarParcelas' })],
       ['a bug', () => new TypeError('x is undefined')],
     ])('does not hide %s behind a stale answer', async (_name, error) => {

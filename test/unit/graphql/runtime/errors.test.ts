@@ -4,6 +4,7 @@ import { createFormatError, SERVER_ERROR_CODES } from '../../../../src/server/er
 import { type Logger, silentLogger } from '../../../../src/server/logger.js';
 import {
   UPSTREAM_ERROR_CODES,
+  UpstreamCircuitOpenError,
   UpstreamAuthError,
   UpstreamNotFoundError,
   UpstreamRateLimitedError,
@@ -17,6 +18,7 @@ describe('mapUpstreamCode', () => {
     expect(Object.fromEntries(UPSTREAM_ERROR_CODES.map(code => [code, mapUpstreamCode(code).code]))).toEqual({
       UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
       UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+      UPSTREAM_CIRCUIT_OPEN: 'UPSTREAM_CIRCUIT_OPEN',
       UPSTREAM_RATE_LIMITED: 'UPSTREAM_RATE_LIMITED',
       UPSTREAM_AUTH_FAILED: 'UPSTREAM_AUTH_FAILED',
       UPSTREAM_BAD_RESPONSE: 'UPSTREAM_BAD_RESPONSE',
@@ -34,7 +36,7 @@ describe('mapUpstreamCode', () => {
   });
 
   it('marks transient failures retryable and the others not', () => {
-    expect(UPSTREAM_ERROR_CODES.filter(code => mapUpstreamCode(code).retryable)).toEqual(['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_RATE_LIMITED']);
+    expect(UPSTREAM_ERROR_CODES.filter(code => mapUpstreamCode(code).retryable)).toEqual(['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_RATE_LIMITED']);
   });
 });
 
@@ -49,6 +51,8 @@ describe('toGraphQLError', () => {
   it('carries Retry-After and catalogue codes when the upstream gave them', () => {
     const limited = toGraphQLError(new UpstreamRateLimitedError('429', { operation: 'ConsultaProposta', status: 429, local: false, retryAfterSeconds: 7 })) as GraphQLError;
     expect(limited.extensions).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', retryAfterSeconds: 7 });
+    const open = toGraphQLError(new UpstreamCircuitOpenError('open', { operation: 'ConsultaProposta', retryAfterSeconds: 12 })) as GraphQLError;
+    expect(open.extensions).toEqual({ code: 'UPSTREAM_CIRCUIT_OPEN', retryable: true, upstreamOperation: 'ConsultaProposta', retryAfterSeconds: 12 });
     const rejected = toGraphQLError(
       new UpstreamRejectedError('x', { operation: 'CalcularValoresProposta', items: [{ code: 'T0665', detail: 'D0022', field: 'dto.formatoCalculo', description: 'inválido', meaning: 'invalid calculation format' }] }),
     ) as GraphQLError;

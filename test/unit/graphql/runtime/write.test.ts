@@ -1,9 +1,16 @@
-import { deriveIdempotencyKey, rejectionUserErrors } from '../../../../src/graphql/runtime/write.js';
+import { deriveIdempotencyKey, provenNotApplied, rejectionUserErrors } from '../../../../src/graphql/runtime/write.js';
 import { mobileRule, validateInput } from '../../../../src/graphql/common/validation.js';
 import { SignerInviteInput } from '../../../../src/graphql/signature/signature.input.js';
 import { base64DecodedBytes, normalizeExtension } from '../../../../src/graphql/document/document.input.js';
 import { graphFieldPath } from '../../../../src/graphql/common/field-paths.js';
-import { type UpstreamMessage, UpstreamForbiddenError, UpstreamRejectedError } from '../../../../src/upstream/index.js';
+import {
+  type UpstreamMessage,
+  UpstreamCircuitOpenError,
+  UpstreamForbiddenError,
+  UpstreamRejectedError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+} from '../../../../src/upstream/index.js';
 
 describe('deriveIdempotencyKey', () => {
   it('is deterministic per operation, caller and client key, and UUID-shaped', () => {
@@ -104,5 +111,14 @@ describe('validation rules', () => {
     expect(base64DecodedBytes(Buffer.alloc(10).toString('base64'))).toBe(10);
     expect(base64DecodedBytes(Buffer.alloc(11).toString('base64'))).toBe(11);
     expect(base64DecodedBytes(Buffer.alloc(12).toString('base64'))).toBe(12);
+  });
+});
+
+describe('provenNotApplied', () => {
+  it('takes a call refused by the open circuit (never sent) and a 5xx as not applied, a timeout or a reset as in doubt', () => {
+    expect(provenNotApplied(new UpstreamCircuitOpenError('open', { operation: 'IncluirManual', retryAfterSeconds: 3 }))).toBe(true);
+    expect(provenNotApplied(new UpstreamUnavailableError('5xx', { operation: 'IncluirManual', status: 503 }))).toBe(true);
+    expect(provenNotApplied(new UpstreamUnavailableError('reset', { operation: 'IncluirManual' }))).toBe(false);
+    expect(provenNotApplied(new UpstreamTimeoutError('late', { operation: 'IncluirManual' }))).toBe(false);
   });
 });
