@@ -196,6 +196,12 @@ export interface Config {
    * real upstream (DEMO_SANDBOX), a random one per process, as short-lived as the sandbox's data.
    */
   personIdSecret: string;
+  /**
+   * METRICS_TOKEN: when set, GET /metrics answers only a request carrying `Authorization: Bearer
+   * <token>` (compared in constant time; 401 UNAUTHENTICATED otherwise). At least 16 characters, no
+   * spaces. Unset: /metrics is open (keep it off the public network).
+   */
+  metricsToken: string | undefined;
 }
 
 /** The person id key outside production when PERSON_ID_SECRET is unset (public: never protects real data). */
@@ -348,7 +354,18 @@ export function loadConfig(env: Env = process.env): Config {
     demoSandbox: boolean(read('DEMO_SANDBOX'), 'DEMO_SANDBOX', false),
     tracing,
     personIdSecret: personIdSecret(read('PERSON_ID_SECRET'), production, upstream),
+    metricsToken: metricsToken(read('METRICS_TOKEN')),
   };
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^\S{16,512}$/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 512 characters without spaces (e.g. openssl rand -hex 32)');
+  }
+  return raw;
 }
 
 function personIdSecret(raw: string | undefined, production: boolean, upstream: UpstreamSettings | undefined): string {
