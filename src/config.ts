@@ -60,6 +60,11 @@ export interface QueryLimits extends QueryLimitOptions {
   maxDepth: number;
   /** GRAPHQL_MAX_ALIASES: aliased fields in an operation (default 30); more are refused with TOO_MANY_ALIASES. */
   maxAliases: number;
+  /**
+   * GRAPHQL_MAX_SELECTIONS: field selections of an operation with its fragments expanded (default
+   * 2000); more are refused with TOO_MANY_SELECTIONS.
+   */
+  maxSelections: number;
 }
 
 /** Scopes a caller may be granted: every proposal, personal-data look-ups, the federation router's fields. */
@@ -171,7 +176,10 @@ export interface Config {
   upstreamLimits: UpstreamLimits;
   /** Read cache, coalescing, fair share and budgets of partner calls. */
   sharing: SharingSettings;
-  /** GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES: limits of a document, checked before it is parsed in full. */
+  /**
+   * GRAPHQL_MAX_QUERY_BYTES, GRAPHQL_MAX_TOKEN_LENGTH, GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES:
+   * limits of a document, checked before it is parsed in full.
+   */
   documentLimits: DocumentLimits;
   /**
    * DEMO_SANDBOX=true: in production without UPSTREAM_* settings, start the embedded demo sandbox
@@ -188,6 +196,12 @@ export interface Config {
    * real upstream (DEMO_SANDBOX), a random one per process, as short-lived as the sandbox's data.
    */
   personIdSecret: string;
+  /**
+   * METRICS_TOKEN: when set, GET /metrics answers only a request carrying `Authorization: Bearer
+   * <token>` (compared in constant time; 401 UNAUTHENTICATED otherwise). At least 16 characters, no
+   * spaces. Unset: /metrics is open (keep it off the public network).
+   */
+  metricsToken: string | undefined;
 }
 
 /** The person id key outside production when PERSON_ID_SECRET is unset (public: never protects real data). */
@@ -255,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUpstreamCalls: integer(read('GRAPHQL_MAX_UPSTREAM_CALLS'), 'GRAPHQL_MAX_UPSTREAM_CALLS', DEFAULT_QUERY_LIMITS.maxUpstreamCalls, 1, 100_000),
     maxDepth: integer(read('GRAPHQL_MAX_DEPTH'), 'GRAPHQL_MAX_DEPTH', DEFAULT_QUERY_LIMITS.maxDepth, 2, 100),
     maxAliases: integer(read('GRAPHQL_MAX_ALIASES'), 'GRAPHQL_MAX_ALIASES', DEFAULT_QUERY_LIMITS.maxAliases, 0, 10_000),
+    maxSelections: integer(read('GRAPHQL_MAX_SELECTIONS'), 'GRAPHQL_MAX_SELECTIONS', DEFAULT_QUERY_LIMITS.maxSelections, 10, 1_000_000),
   };
   const apiCallers = callers(read('GRAPHQL_API_KEYS'));
   const jwt = jwtSettings(read);
@@ -296,6 +311,8 @@ export function loadConfig(env: Env = process.env): Config {
     callerWeights: callerWeights(read('CALLER_WEIGHTS')),
   };
   const documentLimits: DocumentLimits = {
+    maxQueryBytes: integer(read('GRAPHQL_MAX_QUERY_BYTES'), 'GRAPHQL_MAX_QUERY_BYTES', DEFAULT_DOCUMENT_LIMITS.maxQueryBytes, 1000, 16 * 1024 * 1024),
+    maxTokenLength: integer(read('GRAPHQL_MAX_TOKEN_LENGTH'), 'GRAPHQL_MAX_TOKEN_LENGTH', DEFAULT_DOCUMENT_LIMITS.maxTokenLength, 100, 16 * 1024 * 1024),
     maxTokens: integer(read('GRAPHQL_MAX_TOKENS'), 'GRAPHQL_MAX_TOKENS', DEFAULT_DOCUMENT_LIMITS.maxTokens, 200, 1_000_000),
     maxDirectives: integer(read('GRAPHQL_MAX_DIRECTIVES'), 'GRAPHQL_MAX_DIRECTIVES', DEFAULT_DOCUMENT_LIMITS.maxDirectives, 0, 10_000),
   };
@@ -337,7 +354,18 @@ export function loadConfig(env: Env = process.env): Config {
     demoSandbox: boolean(read('DEMO_SANDBOX'), 'DEMO_SANDBOX', false),
     tracing,
     personIdSecret: personIdSecret(read('PERSON_ID_SECRET'), production, upstream),
+    metricsToken: metricsToken(read('METRICS_TOKEN')),
   };
+}
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') {
+    return undefined;
+  }
+  if (!/^\S{16,512}$/.test(raw)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 512 characters without spaces (e.g. openssl rand -hex 32)');
+  }
+  return raw;
 }
 
 function personIdSecret(raw: string | undefined, production: boolean, upstream: UpstreamSettings | undefined): string {

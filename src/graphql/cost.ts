@@ -101,6 +101,7 @@ export function estimateUpstreamCalls(
 /** The nodes of `field` selected on a mutation payload (whatever its type's name). */
 function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode[] | undefined {
   const found: FieldNode[] = [];
+  const expanded = new Set<string>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {
       if (selection.kind === Kind.FIELD) {
@@ -109,7 +110,9 @@ function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode
         }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         visit(selection.selectionSet.selections);
-      } else {
+      } else if (!expanded.has(selection.name.value)) {
+        // Once per fragment, however often it is spread (a fragment bomb costs its size, not 2^n).
+        expanded.add(selection.name.value);
         const fragment = info.fragments[selection.name.value];
         if (fragment) {
           visit(fragment.selectionSet.selections);

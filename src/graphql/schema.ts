@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_DESCRIPTION } from './runtime/write.js';
 import { selectedFields } from './runtime/selection.js';
 import { validateQueryArgs } from './runtime/query-args.js';
 import { type GraphContext } from './runtime/context.js';
+import { insufficientScope } from './runtime/errors.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
@@ -78,7 +79,13 @@ const referenceResolvers = {
   },
   Person: {
     // The representation was validated (entities.ts): its id decodes.
-    __resolveReference(reference: { id: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
+    async __resolveReference(reference: { id: string }, ctx: GraphContext, info: GraphQLResolveInfo) {
+      // As Query.node with a person's id: the id maps to a CPF/CNPJ (Person.document), personal data
+      // for callers holding registry.read. Decided before any read: no partner call. Async, so the
+      // refusal is this representation's (`_entities.N`), not the whole field's.
+      if (!ctx.scopes.has('registry.read')) {
+        throw insufficientScope('registry.read');
+      }
       return resolvePerson(ctx, ctx.personIds.decode(reference.id) ?? '', info);
     },
   },

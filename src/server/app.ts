@@ -107,7 +107,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   const metrics = deps.metrics ?? createMetrics();
   const tracing = deps.tracing;
   const jwt = config.jwt === undefined ? undefined : createJwtVerifier(config.jwt);
-  const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits);
+  const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits, { introspection: config.introspection });
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
     introspection: config.introspection,

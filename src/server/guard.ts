@@ -2,10 +2,17 @@
  * The document guard: cheap checks of a GraphQL document before Apollo Server parses and validates
  * it, so a hostile document costs milliseconds and never stalls other requests.
  *
+ * - Size, before anything reads the text: more than `maxQueryBytes` UTF-8 bytes is refused with
+ *   QUERY_TOO_LARGE (a 14 MB comment or block string is never lexed), then one lexing pass, stopped
+ *   at `maxTokens`, refuses a token (comment, string, block string, name, number) longer than
+ *   `maxTokenLength` characters with TOKEN_TOO_LONG.
  * - Tokens: graphql-js `parse(..., { maxTokens })` stops lexing at the limit (Apollo Server gets the
  *   same `parseOptions`, so its own parse is bounded too and reports GRAPHQL_PARSE_FAILED).
+ * - Introspection, where it is off: a document selecting `__schema` or `__type` is refused with
+ *   INTROSPECTION_DISABLED (Apollo Server's own rule would answer GRAPHQL_VALIDATION_FAILED).
  * - Directives: at most `maxDirectives` in the document (TOO_MANY_DIRECTIVES).
- * - The graph's shape rules (depth, introspection depth included, and aliases) walk the document
+ * - The graph's shape rules (selections after fragment expansion, depth, introspection depth
+ *   included, and aliases) walk the document, each fragment once,
  *   before graphql-js's own validation, some of whose rules grow with the square of the fields.
  * - Subscriptions: the graph has none; a subscription is refused with SUBSCRIPTIONS_NOT_SUPPORTED
  *   (HTTP 400) instead of reaching execution.
@@ -21,7 +28,11 @@ import {
   type GraphQLFormattedError,
   type GraphQLSchema,
   Kind,
+  Lexer,
   parse,
+  Source,
+  type Token,
+  TokenKind,
   validate,
   type ValidationRule,
   visit,
@@ -35,8 +46,14 @@ export { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits };
 export const TOO_MANY_DIRECTIVES = 'TOO_MANY_DIRECTIVES';
 /** Code of a subscription operation (the graph serves queries and mutations only). */
 export const SUBSCRIPTIONS_NOT_SUPPORTED = 'SUBSCRIPTIONS_NOT_SUPPORTED';
-/** Codes the guard answers with (a token limit is Apollo's GRAPHQL_PARSE_FAILED). */
-export const GUARD_ERROR_CODES: readonly string[] = [TOO_MANY_DIRECTIVES, SUBSCRIPTIONS_NOT_SUPPORTED];
+/** Code of a query text longer than the graph reads. */
+export const QUERY_TOO_LARGE = 'QUERY_TOO_LARGE';
+/** Code of a document with one token (comment, string, block string, name, number) longer than the graph reads. */
+export const TOKEN_TOO_LONG = 'TOKEN_TOO_LONG';
+/** Code of an introspection query where introspection is off (Apollo Server's own code, documented by it). */
+export const INTROSPECTION_DISABLED = 'INTROSPECTION_DISABLED';
+/** Codes the guard answers with (a token limit is Apollo's GRAPHQL_PARSE_FAILED; INTROSPECTION_DISABLED is Apollo's code). */
+export const GUARD_ERROR_CODES: readonly string[] = [QUERY_TOO_LARGE, TOKEN_TOO_LONG, TOO_MANY_DIRECTIVES, SUBSCRIPTIONS_NOT_SUPPORTED];
 
 /** A refused request: the HTTP status and the one error of the response. */
 export interface GuardRefusal {
@@ -59,14 +76,39 @@ const REMEMBERED_DOCUMENTS = 1000;
 /** Longer documents are checked every time rather than kept as map keys. */
 const REMEMBERED_MAX_LENGTH = 20_000;
 
+/** Options of {@link createDocumentGuard}. */
+export interface DocumentGuardOptions {
+  /** Whether introspection is served (config GRAPHQL_INTROSPECTION); when false, it is refused with INTROSPECTION_DISABLED. Default true. */
+  introspection?: boolean;
+}
+
+/** Refuses `__schema` and `__type` with INTROSPECTION_DISABLED, HTTP 400 (`__typename` stays allowed). */
+const noIntrospectionRule: ValidationRule = context => ({
+  Field(node) {
+    if (node.name.value === '__schema' || node.name.value === '__type') {
+      context.reportError(
+        new GraphQLError('Introspection is off on this graph; use the committed schema/schema.graphql.', {
+          nodes: [node],
+          extensions: { code: INTROSPECTION_DISABLED, http: { status: 400 } },
+        }),
+      );
+    }
+  },
+});
+
 /** A guard for documents against `schema`, with the graph's shape `rules` and `limits`. */
-export function createDocumentGuard(schema: GraphQLSchema, rules: readonly ValidationRule[], limits: DocumentLimits): DocumentGuard {
+export function createDocumentGuard(schema: GraphQLSchema, graphRules: readonly ValidationRule[], limits: DocumentLimits, options: DocumentGuardOptions = {}): DocumentGuard {
   const passed = new Map<string, DocumentNode>();
+  const rules = options.introspection === false ? [noIntrospectionRule, ...graphRules] : graphRules;
 
   const inspect = (query: string): DocumentNode | GuardRefusal | undefined => {
     const known = passed.get(query);
     if (known !== undefined) {
       return known;
+    }
+    const oversized = checkSize(query, limits);
+    if (oversized !== undefined) {
+      return oversized;
     }
     let document: DocumentNode;
     try {
@@ -139,6 +181,48 @@ function readOperation(request: HTTPGraphQLRequest): { query: string | undefined
     query: typeof query === 'string' ? query : undefined,
     operationName: typeof operationName === 'string' ? operationName : undefined,
   };
+}
+
+/**
+ * QUERY_TOO_LARGE or TOKEN_TOO_LONG, or undefined. The length check reads no character: a string
+ * longer than `maxQueryBytes` UTF-16 units has at least as many UTF-8 bytes. The lexing pass stops
+ * after `maxTokens` tokens (parse refuses more) and at the first syntax error (parse reports it).
+ */
+function checkSize(query: string, limits: DocumentLimits): GuardRefusal | undefined {
+  if (query.length > limits.maxQueryBytes || Buffer.byteLength(query, 'utf8') > limits.maxQueryBytes) {
+    return refusal(
+      new GraphQLError(`The query text is longer than ${limits.maxQueryBytes} bytes; the graph reads at most ${limits.maxQueryBytes}. Send large values as variables.`, {
+        extensions: { code: QUERY_TOO_LARGE, maxQueryBytes: limits.maxQueryBytes },
+      }),
+      undefined,
+    );
+  }
+  const tooLong = (token: Token): boolean => token.end - token.start > limits.maxTokenLength;
+  const lexer = new Lexer(new Source(query));
+  try {
+    for (let tokens = 0; tokens <= limits.maxTokens; tokens += 1) {
+      const token = lexer.advance();
+      // Comments are skipped by advance() but stay linked before the token they precede.
+      let long = tooLong(token);
+      for (let comment = token.prev; !long && comment !== null && comment.kind === TokenKind.COMMENT; comment = comment.prev) {
+        long = tooLong(comment);
+      }
+      if (long) {
+        return refusal(
+          new GraphQLError(`The document has a token (a comment, string or name) longer than ${limits.maxTokenLength} characters; the graph reads at most ${limits.maxTokenLength}. Send large values as variables.`, {
+            extensions: { code: TOKEN_TOO_LONG, maxTokenLength: limits.maxTokenLength },
+          }),
+          undefined,
+        );
+      }
+      if (token.kind === TokenKind.EOF) {
+        break;
+      }
+    }
+  } catch (_error) {
+    // A syntax error: parse reports it, with its location (GRAPHQL_PARSE_FAILED).
+  }
+  return undefined;
 }
 
 /** Directives of the document, counting stops one past `max`. */

@@ -7,6 +7,7 @@ import { HttpError } from './errors.js';
 import { EXPLORER_ASSET_PATH } from './explorer.js';
 import { HEALTH_BODY } from './health.js';
 import { requestLogContext } from './logger.js';
+import { metricsAuthorized } from './metrics.js';
 
 /** Path of the GraphQL endpoint (and of the Apollo Sandbox landing page in development). */
 export const GRAPHQL_PATH = '/graphql';
@@ -126,6 +127,10 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
       }
       case METRICS_PATH:
         allow(method, ['GET', 'HEAD']);
+        if (app.config.metricsToken !== undefined && !metricsAuthorized(app.config.metricsToken, req.headers.authorization)) {
+          res.setHeader('WWW-Authenticate', 'Bearer');
+          throw new HttpError(401, 'UNAUTHENTICATED', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.');
+        }
         await sendMetrics(app, res);
         return;
       case GRAPHQL_PATH:

@@ -57,7 +57,8 @@ export function looksLikeJwt(token: string): boolean {
  * A verifier over `createRemoteJWKSet(settings.jwksUrl)` with explicit fetch timeout, cooldown (the
  * least time between two fetches an unknown `kid` can trigger) and cache age, and `jwtVerify` with
  * the required issuer and audience, {@link JWT_ALGORITHMS}, {@link JWT_CLOCK_TOLERANCE_SECONDS} and
- * `sub` and `exp` required.
+ * `sub` and `exp` required; a token whose `iat` lies further in the future than the tolerance is
+ * refused too.
  */
 export function createJwtVerifier(settings: JwtSettings): JwtVerifier {
   const remote = createRemoteJWKSet(new URL(settings.jwksUrl), {
@@ -88,6 +89,11 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier {
         if (error instanceof JwksUnavailableError) {
           throw error;
         }
+        return undefined;
+      }
+      // jose checks `iat` only against a maxTokenAge: a token issued in the future (a skewed or
+      // forged issuer clock) would be accepted for as long as its exp allows.
+      if (payload.iat !== undefined && !(typeof payload.iat === 'number' && payload.iat <= Date.now() / 1000 + JWT_CLOCK_TOLERANCE_SECONDS)) {
         return undefined;
       }
       const callerId = payload.sub;

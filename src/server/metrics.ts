@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { type UpstreamObserver } from '../upstream/index.js';
 
@@ -8,11 +9,53 @@ export const METRIC_PREFIX = 'credit_graph_';
 const LATENCY_BUCKETS_SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * Distinct GraphQL operation names kept as label values; further names count as `(other)`. Names are
- * chosen by clients, and a label per arbitrary name would let one client grow the registry without
- * bound.
+ * Distinct GraphQL operation names (and caller ids) kept as label values; further ones count as
+ * `(other)`. Names are chosen by clients, and a label per arbitrary name would let one client grow
+ * the registry, and every scrape, without bound.
  */
 const MAX_OPERATION_NAMES = 200;
+/** Distinct caller ids kept as `caller` label values (JWT subjects are as many as the issuer's users). */
+const MAX_CALLERS = 200;
+/**
+ * What an operation name must look like to become a label value: a GraphQL name of at most 64
+ * characters. Any other (longer, or not a name at all: `operationName` of a request that was refused
+ * before parsing) counts as `(other)`, so one label value is at most 64 bytes.
+ */
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** Caller ids as config.ts and jwt.ts accept them. */
+const CALLER_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** The label value of whatever the bounds turn away. */
+export const OTHER_LABEL = '(other)';
+
+/**
+ * A label value from a client-chosen `value`: kept when it matches `shape` and is one of the first
+ * `max` distinct values seen, `(other)` otherwise.
+ */
+function boundedLabel(shape: RegExp, max: number): (value: string) => string {
+  const seen = new Set<string>();
+  return value => {
+    if (seen.has(value)) {
+      return value;
+    }
+    if (seen.size >= max || !shape.test(value)) {
+      return OTHER_LABEL;
+    }
+    seen.add(value);
+    return value;
+  };
+}
+
+/**
+ * Whether `authorization` (the request's header) carries `Bearer <token>` for the configured
+ * METRICS_TOKEN. Compared as SHA-256 digests in constant time, so neither the token nor its length
+ * leaks through timing.
+ */
+export function metricsAuthorized(token: string, authorization: string | undefined): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  const given = createHash('sha256').update(match?.[1] ?? '').digest();
+  const expected = createHash('sha256').update(token).digest();
+  return timingSafeEqual(given, expected) && match !== null;
+}
 
 /** How one GraphQL operation ended, as the `outcome` label says it. */
 export type GraphQLOutcome = 'success' | 'error' | 'refused';
@@ -27,7 +70,10 @@ export interface Metrics {
   readonly upstream: UpstreamObserver;
   /** One answered HTTP request: its route (a known path or `(other)`), method and status. */
   httpRequest(route: string, method: string, status: number, durationSeconds: number): void;
-  /** One GraphQL operation: its name (or `(anonymous)`), type and outcome. */
+  /**
+   * One GraphQL operation: its name (or `(anonymous)`; a name longer than 64 characters or not a
+   * GraphQL name, or beyond the first 200 distinct ones, is `(other)`), type and outcome.
+   */
   graphqlOperation(name: string | undefined, type: string | undefined, outcome: GraphQLOutcome, durationSeconds: number): void;
   /** Whether one kind of shared state (`readCache`, `callerBudgets`, `partnerBudget`) is served from memory because Redis does not answer. */
   sharedStateDegraded(component: string, degraded: boolean): void;
@@ -169,20 +215,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
-  const operationNames = new Set<string>();
-  const operationLabel = (name: string | undefined): string => {
-    if (name === undefined || name === '') {
-      return '(anonymous)';
-    }
-    if (operationNames.has(name)) {
-      return name;
-    }
-    if (operationNames.size >= MAX_OPERATION_NAMES) {
-      return '(other)';
-    }
-    operationNames.add(name);
-    return name;
-  };
+  const operationNames = boundedLabel(OPERATION_NAME, MAX_OPERATION_NAMES);
+  const operationLabel = (name: string | undefined): string => (name === undefined || name === '' ? '(anonymous)' : operationNames(name));
+  const callerLabel = boundedLabel(CALLER_ID, MAX_CALLERS);
 
   return {
     registry,
@@ -205,7 +240,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
         }
       },
       throttled(event) {
-        throttled.inc({ caller: event.callerId, budget: event.budget });
+        throttled.inc({ caller: callerLabel(event.callerId), budget: event.budget });
       },
     },
     httpRequest(route, method, status, durationSeconds) {

@@ -57,6 +57,8 @@ export interface QueryLimitOptions {
   maxDepth: number;
   /** Aliased fields in an operation, counted once per place they are spread into. */
   maxAliases: number;
+  /** Field selections of an operation with every fragment spread expanded in place (a fragment bomb's 2^n). */
+  maxSelections: number;
 }
 
 /**
@@ -64,10 +66,17 @@ export interface QueryLimitOptions {
  * gateway's 50 `_entities` representations) with four field groups each (e.g. core fields,
  * installments, agenda, boletos).
  */
-export const DEFAULT_QUERY_LIMITS: Readonly<QueryLimitOptions> = Object.freeze({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+export const DEFAULT_QUERY_LIMITS: Readonly<QueryLimitOptions> = Object.freeze({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30, maxSelections: 2000 });
 
-/** Limits of the document itself, read from GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES. */
+/**
+ * Limits of the document itself, read from GRAPHQL_MAX_QUERY_BYTES, GRAPHQL_MAX_TOKEN_LENGTH,
+ * GRAPHQL_MAX_TOKENS and GRAPHQL_MAX_DIRECTIVES.
+ */
 export interface DocumentLimits {
+  /** UTF-8 bytes of the query text, checked before anything reads it (default 100,000). */
+  maxQueryBytes: number;
+  /** Characters of one lexical token, comments included (a string, block string, comment, name or number; default 10,000). */
+  maxTokenLength: number;
   /** Lexical tokens one document may have (default 5000; the full introspection query has 184). */
   maxTokens: number;
   /** Directives one document may carry (default 50). */
@@ -75,7 +84,7 @@ export interface DocumentLimits {
 }
 
 /** Defaults of {@link DocumentLimits}. */
-export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxTokens: 5000, maxDirectives: 50 });
+export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxQueryBytes: 100_000, maxTokenLength: 10_000, maxTokens: 5000, maxDirectives: 50 });
 
 /** One caller's bucket size and restore rate. */
 export interface CallerBudgetLimits {

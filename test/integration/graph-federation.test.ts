@@ -54,6 +54,31 @@ describe('the credit graph as a federation subgraph', () => {
     expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1, '/Pessoa/ConsultarPessoa': 1 });
   });
 
+  it('gives the document behind a Person id only to a caller holding registry.read, in _entities as in node(id:)', async () => {
+    const id = personIds.encode(CARLA);
+    const proposal = h.demo('approved').id;
+    const representations = [
+      { __typename: 'Person', id },
+      { __typename: 'Proposal', id: proposal },
+    ];
+    const query = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { document } ... on Proposal { id } } }`;
+    const router = await h.run(query, { representations }, { callerId: 'router', scopes: ['federation', 'proposals.all'] });
+    expect(router.data?._entities).toEqual([null, { id: proposal }]);
+    expect(router.errors?.map(error => ({ path: error.path, code: error.extensions?.['code'], scope: error.extensions?.['scope'] }))).toEqual([
+      { path: ['_entities', 0], code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' },
+    ]);
+    expect(JSON.stringify(router)).not.toContain(CARLA);
+    expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+
+    const node = await h.run(`query($id: ID!) { node(id: $id) { ... on Person { document } } }`, { id }, { callerId: 'router', scopes: ['federation', 'proposals.all'] });
+    expect(node.data).toEqual({ node: null });
+    expect(node.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+
+    const allowed = await h.run(query, { representations }, { callerId: 'router', scopes: ['federation', 'proposals.all', 'registry.read'] });
+    expect(allowed.errors).toBeUndefined();
+    expect(allowed.data?._entities).toEqual([{ document: CARLA }, { id: proposal }]);
+  });
+
   it('issues Person.id without a call, the same for the same person, never containing the document', async () => {
     const result = await h.run('query ($d: String!) { person(document: $d) { id } }', { d: '390.533.447-05' });
     expect(result.errors).toBeUndefined();

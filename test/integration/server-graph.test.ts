@@ -85,7 +85,10 @@ describe('the credit graph served by the app', () => {
 
     it('refuses introspection but answers queries', async () => {
       const introspection = await graph.execute('{ __schema { types { name } } }');
-      expect(introspection.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(introspection.status).toBe(400);
+      expect(introspection.errors?.map((error) => error.extensions)).toEqual([{ code: 'INTROSPECTION_DISABLED' }]);
+      const inFragment = await graph.execute('{ ...T } fragment T on Query { __type(name: "Proposal") { name } }');
+      expect(inFragment.errors?.map((error) => error.extensions)).toEqual([{ code: 'INTROSPECTION_DISABLED' }]);
       const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
       const response = await graph.execute(INSTALLMENTS, { id: disbursed?.id ?? '' });
       expect(response.errors).toBeUndefined();

@@ -139,7 +139,9 @@ describe('the HTTP server', () => {
       const { http } = await start({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none' });
       const { json } = await post(http.graphqlUrl, { query: INTROSPECTION });
       expect(json['data']).toBeUndefined();
-      expect((json['errors'] as Array<{ extensions: { code: string } }>)[0]?.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+      expect(json['errors']).toEqual([{ message: expect.any(String), locations: [{ line: 1, column: 3 }], extensions: { code: 'INTROSPECTION_DISABLED' } }]);
+      // __typename is not introspection of the schema: still answered.
+      expect((await post(http.graphqlUrl, { query: '{ __typename }' })).json).toEqual({ data: { __typename: 'Query' } });
       const page = await fetch(http.graphqlUrl, { headers: { accept: 'text/html' } });
       expect(page.headers.get('content-type') ?? '').not.toMatch(/text\/html/);
       expect(await page.text()).not.toContain('embeddable-sandbox');

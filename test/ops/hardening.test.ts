@@ -41,8 +41,8 @@ describe('the surface hardened before validation', () => {
 
   describe('document limits', () => {
     it('refuses a document over GRAPHQL_MAX_TOKENS with GRAPHQL_PARSE_FAILED, no upstream call, and keeps /health answering', async () => {
-      // 1M tokens in 2 MB (the body limit of this graph is 64 KiB for the 413 tests; raised here by a dedicated graph below).
-      const big = await startTestGraph({ env: { GRAPHQL_MAX_BODY_BYTES: String(16 * 1024 * 1024) } });
+      // 1M tokens in 2 MB: the query size limit is raised so that the token limit is the one met.
+      const big = await startTestGraph({ env: { GRAPHQL_MAX_BODY_BYTES: String(16 * 1024 * 1024), GRAPHQL_MAX_QUERY_BYTES: String(16 * 1024 * 1024) } });
       try {
         const query = `{ ${'a '.repeat(1_000_000)}}`;
         const refused = big.execute(query);
@@ -56,6 +56,52 @@ describe('the surface hardened before validation', () => {
       } finally {
         await big.close();
       }
+    });
+
+    it('refuses a 14 MB comment, a 14 MB block string and a 1M-token document with QUERY_TOO_LARGE before reading them, and keeps /health answering', async () => {
+      const big = await startTestGraph({ env: { GRAPHQL_MAX_BODY_BYTES: String(16 * 1024 * 1024) } });
+      try {
+        const size = 14 * 1024 * 1024;
+        for (const query of [`{ __typename } #${'x'.repeat(size)}`, `{ __typename(a: """${'x'.repeat(size)}""") }`, `{ ${'a '.repeat(1_000_000)}}`]) {
+          const refused = big.execute(query);
+          expect((await fetch(`${big.baseUrl}/health`)).status).toBe(200);
+          const response = await refused;
+          expect(response.status).toBe(400);
+          expect(response.errors).toEqual([{ message: expect.stringContaining('100000 bytes'), extensions: { code: 'QUERY_TOO_LARGE', maxQueryBytes: 100_000 } }]);
+        }
+        expect((await big.admin.calls()).total).toBe(0);
+      } finally {
+        await big.close();
+      }
+    });
+
+    it('refuses a comment, string or block string longer than GRAPHQL_MAX_TOKEN_LENGTH with TOKEN_TOO_LONG, and accepts one of exactly that length', async () => {
+      const long = 'x'.repeat(10_001);
+      for (const query of [`#${long}\n{ __typename }`, `{ __typename } #${long}`, `query($a: String = "${long}") { __typename }`, `query($a: String = """${long}""") { __typename }`]) {
+        const response = await graph.execute(query);
+        expect(response.status).toBe(400);
+        expect(response.errors).toEqual([{ message: expect.any(String), extensions: { code: 'TOKEN_TOO_LONG', maxTokenLength: 10_000 } }]);
+      }
+      // The comment token is `#` and 9,999 characters.
+      expect((await graph.execute(`{ __typename } #${'x'.repeat(9_999)}`)).errors).toBeUndefined();
+      expect((await graph.admin.calls()).total).toBe(0);
+    });
+
+    it.each([28, 40])('refuses a fragment bomb of %i nested fragments, each spreading the previous one twice, with TOO_MANY_SELECTIONS and stays up', async (levels) => {
+      const chain = ['fragment F0 on Proposal { id situationCode }'];
+      for (let level = 1; level < levels; level += 1) {
+        chain.push(`fragment F${level} on Proposal { ...F${level - 1} ...F${level - 1} }`);
+      }
+      const id = graph.sandbox.demo[0]?.id ?? '';
+      const response = await graph.execute(`query Bomb { proposal(id: "${id}") { ...F${levels - 1} } } ${chain.join(' ')}`);
+      expect(response.status).toBe(400);
+      expect(response.errors).toEqual([{ message: expect.any(String), locations: expect.any(Array), extensions: { code: 'TOO_MANY_SELECTIONS', maxSelections: 2000 } }]);
+      expect((await graph.admin.calls()).total).toBe(0);
+      expect((await fetch(`${graph.baseUrl}/health`)).status).toBe(200);
+      // The same fragments, spread once each below the limit, are answered.
+      const fine = await graph.execute(`query Fine { proposal(id: "${id}") { ...F3 } } ${chain.slice(0, 4).join(' ')}`);
+      expect(fine.errors).toBeUndefined();
+      expect(fine.data).toEqual({ proposal: { id, situationCode: expect.any(Number) } });
     });
 
     it('accepts the full introspection query that explorers and codegen send', async () => {

@@ -65,7 +65,9 @@ describe('loadConfig', () => {
     });
 
     it('limits what one GraphQL request may cost', () => {
-      expect(loadConfig({}).queryLimits).toEqual({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30 });
+      expect(loadConfig({}).queryLimits).toEqual({ maxUpstreamCalls: 200, maxDepth: 10, maxAliases: 30, maxSelections: 2000 });
+      expect(loadConfig({}).metricsToken).toBeUndefined();
+      expect(loadConfig({}).documentLimits).toEqual({ maxQueryBytes: 100_000, maxTokenLength: 10_000, maxTokens: 5000, maxDirectives: 50 });
     });
 
     it('spends the real upstream sparingly (1 call per second) and the sandbox freely', () => {
@@ -88,6 +90,10 @@ describe('loadConfig', () => {
         GRAPHQL_MAX_UPSTREAM_CALLS: '3',
         GRAPHQL_MAX_DEPTH: '6',
         GRAPHQL_MAX_ALIASES: '0',
+        GRAPHQL_MAX_SELECTIONS: '500',
+        GRAPHQL_MAX_QUERY_BYTES: '20000',
+        GRAPHQL_MAX_TOKEN_LENGTH: '300',
+        METRICS_TOKEN: 'a-metrics-token-0123456789',
         LOG_LEVEL: 'WARN',
         UPSTREAM_SCOPE: 'a b',
         UPSTREAM_RATE_LIMIT_RPS: '2.5',
@@ -105,7 +111,9 @@ describe('loadConfig', () => {
         introspection: false,
         corsOrigins: ['https://app.example.com', 'http://localhost:3000'],
         maxBodyBytes: 2048,
-        queryLimits: { maxUpstreamCalls: 3, maxDepth: 6, maxAliases: 0 },
+        queryLimits: { maxUpstreamCalls: 3, maxDepth: 6, maxAliases: 0, maxSelections: 500 },
+        documentLimits: { maxQueryBytes: 20_000, maxTokenLength: 300 },
+        metricsToken: 'a-metrics-token-0123456789',
         logLevel: 'warn',
         upstreamLimits: { scope: 'a b', requestsPerSecond: 2.5, burst: 7, maxConcurrent: 3, maxWaitMs: 0, timeoutMs: 1500 },
       });
@@ -134,6 +142,12 @@ describe('loadConfig', () => {
       ['GRAPHQL_MAX_DEPTH', '1'],
       ['GRAPHQL_MAX_DEPTH', '2.5'],
       ['GRAPHQL_MAX_ALIASES', '-1'],
+      ['GRAPHQL_MAX_SELECTIONS', '9'],
+      ['GRAPHQL_MAX_QUERY_BYTES', '999'],
+      ['GRAPHQL_MAX_QUERY_BYTES', String(16 * 1024 * 1024 + 1)],
+      ['GRAPHQL_MAX_TOKEN_LENGTH', '99'],
+      ['METRICS_TOKEN', 'short'],
+      ['METRICS_TOKEN', 'a token with spaces in it'],
       ['UPSTREAM_SCOPE', 'a'.repeat(301)],
       ['UPSTREAM_SCOPE', 'a\tb'],
     ])('refuses %s=%s naming the variable', (name, value) => {

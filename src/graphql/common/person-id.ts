@@ -33,7 +33,7 @@ export function createPersonIds(secret: string): PersonIds {
   const nonceOf = (document: string): Buffer => createHmac('sha256', nonceKey).update(document).digest().subarray(0, NONCE_BYTES);
   const cache = new Map<string, string>();
 
-  return {
+  const ids: PersonIds = {
     encode(document) {
       const known = cache.get(document);
       if (known !== undefined) {
@@ -64,11 +64,17 @@ export function createPersonIds(secret: string): PersonIds {
         const decipher = createDecipheriv('aes-256-gcm', encryptionKey, nonce, { authTagLength: TAG_BYTES });
         decipher.setAuthTag(tag);
         const document = Buffer.concat([decipher.update(sealed.subarray(NONCE_BYTES, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
-        return DOCUMENT.test(document) && timingSafeEqual(nonceOf(document), nonce) ? document : undefined;
+        if (!DOCUMENT.test(document) || !timingSafeEqual(nonceOf(document), nonce)) {
+          return undefined;
+        }
+        // Only the spelling this codec issues: base64url decoding ignores a trailing character and
+        // unused low bits, so "id + x" would otherwise name the same person under a second id.
+        return ids.encode(document) === id ? document : undefined;
       } catch {
         // The tag did not verify: tampered, truncated or issued under another secret.
         return undefined;
       }
     },
   };
+  return ids;
 }

@@ -18,6 +18,8 @@ export const UPSTREAM_CALL_BUDGET_EXCEEDED = 'UPSTREAM_CALL_BUDGET_EXCEEDED';
 export const QUERY_TOO_DEEP = 'QUERY_TOO_DEEP';
 /** Code of an operation with more aliases than the graph accepts. */
 export const TOO_MANY_ALIASES = 'TOO_MANY_ALIASES';
+/** Code of an operation whose fragments expand to more field selections than the graph accepts. */
+export const TOO_MANY_SELECTIONS = 'TOO_MANY_SELECTIONS';
 
 /**
  * Wraps the shared upstream client for ONE request: every operation started through it counts
@@ -144,6 +146,31 @@ function aliasesOf(selectionSet: SelectionSetNode, spread: (name: string) => num
   return count;
 }
 
+/**
+ * Field selections of a selection set once every fragment spread is replaced by its fragment (a
+ * fragment counted at each of its spreads), saturating at `cap`: a chain of fragments that each
+ * spread the previous one twice expands to 2^n selections, and is measured here in n steps.
+ */
+function selectionsOf(cap: number): (selectionSet: SelectionSetNode, spread: (name: string) => number) => number {
+  const count = (selectionSet: SelectionSetNode, spread: (name: string) => number): number => {
+    let total = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        total += 1 + (selection.selectionSet ? count(selection.selectionSet, spread) : 0);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        total += count(selection.selectionSet, spread);
+      } else {
+        total += spread(selection.name.value);
+      }
+      if (total >= cap) {
+        return cap;
+      }
+    }
+    return total;
+  };
+  return count;
+}
+
 function limitError(message: string, node: OperationDefinitionNode, code: string, extensions: Record<string, number>): GraphQLError {
   // http: Apollo Server answers 400, as for any other refused document.
   return new GraphQLError(message, { nodes: [node], extensions: { code, ...extensions, http: { status: 400 } } });
@@ -199,8 +226,31 @@ export function maxAliasesRule(maxAliases: number): ValidationRule {
   };
 }
 
+/**
+ * A validation rule refusing operations whose field selections, every fragment spread expanded in
+ * place, number more than `maxSelections`, with TOO_MANY_SELECTIONS (`maxSelections` in the
+ * extensions; the count itself is not given, as it may be astronomically large). Fragments are
+ * measured once each (memoized), so the refusal costs the size of the document, never its expansion.
+ */
+export function maxSelectionsRule(maxSelections: number): ValidationRule {
+  return context => {
+    const selectionsOfSet = measure(context, selectionsOf(maxSelections + 1));
+    return {
+      OperationDefinition(node) {
+        if (selectionsOfSet(node.selectionSet) > maxSelections) {
+          context.reportError(
+            limitError(`The operation's fragments expand to more than ${maxSelections} field selections; the graph accepts at most ${maxSelections}.`, node, TOO_MANY_SELECTIONS, {
+              maxSelections,
+            }),
+          );
+        }
+      },
+    };
+  };
+}
+
 /** The query-shape rules of the graph under `limits`. */
-export function queryLimitRules(limits: Pick<QueryLimitOptions, 'maxDepth' | 'maxAliases'>): ValidationRule[] {
-  return [maxDepthRule(limits.maxDepth), maxAliasesRule(limits.maxAliases)];
+export function queryLimitRules(limits: Pick<QueryLimitOptions, 'maxDepth' | 'maxAliases' | 'maxSelections'>): ValidationRule[] {
+  return [maxSelectionsRule(limits.maxSelections), maxDepthRule(limits.maxDepth), maxAliasesRule(limits.maxAliases)];
 }
 

@@ -30,7 +30,8 @@ function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
 
 /**
  * The fields selected under `nodes` on object type `typeName`, following inline fragments and named
- * fragments whose type condition is absent or `typeName`, and honouring `@skip` / `@include`. Used to
+ * fragments whose type condition is absent or `typeName` (each named fragment once, however often it
+ * is spread), and honouring `@skip` / `@include`. Used to
  * start only the upstream reads a query needs, all at once, before the field resolvers ask for them.
  */
 export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
@@ -58,6 +59,10 @@ export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNo
 
 function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
   const result = new Map<string, FieldNode[]>();
+  // Each named fragment is expanded once, as graphql-js's collectFields does: a fragment spread
+  // twice adds nothing the first spread did not, and without this a chain of fragments each
+  // spreading the previous one twice costs 2^n (issue 22).
+  const expanded = new Set<string>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {
       if (!included(selection, info)) {
@@ -76,9 +81,10 @@ function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[],
         if (condition === undefined || condition === typeName) {
           visit(selection.selectionSet.selections);
         }
-      } else {
+      } else if (!expanded.has(selection.name.value)) {
         const fragment = info.fragments[selection.name.value];
         if (fragment && fragment.typeCondition.name.value === typeName) {
+          expanded.add(selection.name.value);
           visit(fragment.selectionSet.selections);
         }
       }

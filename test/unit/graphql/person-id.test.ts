@@ -34,6 +34,16 @@ describe('createPersonIds', () => {
     }
   });
 
+  it('decodes only the exact id it issued: one character appended (which base64url decoding ignores) names nobody', () => {
+    for (const document of [CPF, CNPJ]) {
+      const id = ids.encode(document);
+      for (const extra of ['A', 'Q', 'g', 'w', '0', '_', '-', 'AA', 'AAAA']) {
+        expect({ extra, decoded: ids.decode(`${id}${extra}`) }).toEqual({ extra, decoded: undefined });
+      }
+      expect(ids.decode(id)).toBe(document);
+    }
+  });
+
   it('refuses ids of another secret, truncated ids, other prefixes and non-base64url text', () => {
     const id = ids.encode(CPF);
     expect(createPersonIds(`${SECRET}!`).decode(id)).toBeUndefined();

@@ -75,8 +75,8 @@ describe('createJwtVerifier', () => {
 
   const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-  function token(claims: Record<string, unknown> = {}, options: { kid?: string; exp?: number | null; iss?: string; aud?: string; sub?: string | null } = {}): Promise<string> {
-    let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'k1' }).setIssuer(options.iss ?? ISSUER).setAudience(options.aud ?? AUDIENCE).setIssuedAt();
+  function token(claims: Record<string, unknown> = {}, options: { kid?: string; exp?: number | null; iss?: string; aud?: string; sub?: string | null; iat?: number } = {}): Promise<string> {
+    let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'k1' }).setIssuer(options.iss ?? ISSUER).setAudience(options.aud ?? AUDIENCE).setIssuedAt(options.iat);
     if (options.sub !== null) {
       jwt = jwt.setSubject(options.sub ?? 'mobile-app');
     }
@@ -116,6 +116,13 @@ describe('createJwtVerifier', () => {
     expect(JWT_CLOCK_TOLERANCE_SECONDS).toBe(5);
     await expect(verifier.verify(await token({}, { exp: nowSeconds() - 3 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
     await expect(verifier.verify(await token({}, { exp: nowSeconds() - 8 }))).resolves.toBeUndefined();
+  });
+
+  it(`refuses a token issued in the future beyond the ${JWT_CLOCK_TOLERANCE_SECONDS} s tolerance, and accepts one within it`, async () => {
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() + 600, exp: nowSeconds() + 900 }))).resolves.toBeUndefined();
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() + 8 }))).resolves.toBeUndefined();
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() + 3 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() - 3600 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
   });
 
   it('refuses an HMAC token signed with anything, whatever its claims', async () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getIntrospectionQuery, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, queryLimitRules } from '../../../../src/graphql/runtime/limits.js';
+import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, maxSelectionsRule, queryLimitRules } from '../../../../src/graphql/runtime/limits.js';
 import { buildCreditGraphSchema } from '../../../../src/graphql/schema.js';
 import { type UpstreamCaller } from '../../../../src/upstream/index.js';
 
@@ -57,6 +57,30 @@ describe('query limit rules', () => {
     for (const name of files) {
       expect({ name, codes: codes(readFileSync(new URL(name, folder), 'utf8')) }).toEqual({ name, codes: [] });
     }
+  });
+
+  /** `levels` fragments on Proposal, each spreading the previous one twice: 2^(levels-1) selections of `id` once expanded. */
+  const fragmentBomb = (levels: number): string => {
+    const chain = ['fragment F0 on Proposal { id }'];
+    for (let level = 1; level < levels; level += 1) {
+      chain.push(`fragment F${level} on Proposal { ...F${level - 1} ...F${level - 1} }`);
+    }
+    return `query { proposal(id: "00000000-0000-0000-0000-000000000000") { ...F${levels - 1} } } ${chain.join(' ')}`;
+  };
+
+  it.each([28, 40])('refuses a fragment bomb of %i doubling fragments with TOO_MANY_SELECTIONS, measuring each fragment once', (levels) => {
+    const errors = validate(schema, parse(fragmentBomb(levels)), queryLimitRules(DEFAULT_QUERY_LIMITS));
+    expect(errors.map((error) => error.extensions)).toEqual([{ code: 'TOO_MANY_SELECTIONS', maxSelections: 2000, http: { status: 400 } }]);
+  });
+
+  it('counts selections with fragments expanded at each spread, and accepts exactly the limit', () => {
+    // proposal (1) + F1 = 2 * F0 (id, number) = 4: 5 selections.
+    const query = 'query { proposal(id: "x") { ...F1 } } fragment F1 on Proposal { ...F0 ...F0 } fragment F0 on Proposal { id number }';
+    expect(codes(query, [maxSelectionsRule(5)])).toEqual([]);
+    expect(codes(query, [maxSelectionsRule(4)])).toEqual(['TOO_MANY_SELECTIONS']);
+    // Inline fragments add only their fields.
+    expect(codes('{ proposal(id: "x") { ... on Proposal { id } } }', [maxSelectionsRule(2)])).toEqual([]);
+    expect(codes('{ proposal(id: "x") { ... on Proposal { id } } }', [maxSelectionsRule(1)])).toEqual(['TOO_MANY_SELECTIONS']);
   });
 
   it('measures depth as field nesting, inline fragments adding none', () => {

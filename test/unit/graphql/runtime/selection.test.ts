@@ -60,6 +60,25 @@ describe('selectedFields', () => {
     expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual(['id', 'situation']);
   });
 
+  it('expands each named fragment once: a chain of 40 fragments each spreading the previous one twice answers at once', async () => {
+    const chain = ['fragment F0 on Proposal { id installments { number } }'];
+    for (let level = 1; level < 40; level += 1) {
+      chain.push(`fragment F${level} on Proposal { ...F${level - 1} ...F${level - 1} situation }`);
+    }
+    const info = await infoOf(`query { proposal { ...F39 } } ${chain.join(' ')}`);
+    const selection = selectedFields(info, info.fieldNodes, 'Proposal');
+    expect([...selection.keys()].sort()).toEqual(['id', 'installments', 'situation']);
+    // One node per place the field is written, not per path through the fragments (2^39 of them).
+    expect(selection.get('id')).toHaveLength(1);
+    expect(selection.get('situation')).toHaveLength(39);
+    expect(readsFor(info, selection, { id: 'x' })).toMatchObject({ core: true, installments: true, agenda: false });
+  });
+
+  it('still expands a fragment spread under @skip elsewhere when one spread is included', async () => {
+    const info = await infoOf(`query { proposal { ...Core @skip(if: true) ...Core } } fragment Core on Proposal { situation }`);
+    expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()]).toEqual(['situation']);
+  });
+
   it('ignores fragments whose type condition is another type', async () => {
     const info = await infoOf(`query { proposal { ... on Proposal { id } ...Core } } fragment Core on Proposal { situation }`);
     expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual([]);

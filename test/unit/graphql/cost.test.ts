@@ -1,0 +1,56 @@
+import { type FragmentDefinitionNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { estimateUpstreamCalls } from '../../../src/graphql/cost.js';
+
+/** The estimate of the one operation of `source`. */
+function estimate(source: string, variables: Record<string, unknown> = {}): number {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of parse(source).definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments[definition.name.value] = definition;
+    } else if (definition.kind === Kind.OPERATION_DEFINITION) {
+      operation = definition;
+    }
+  }
+  if (operation === undefined) {
+    throw new Error('no operation');
+  }
+  return estimateUpstreamCalls(operation, fragments, variables);
+}
+
+/** `levels` fragments on `type`, each spreading the previous one twice, the first selecting `fields`. */
+function chain(type: string, levels: number, fields: string): string {
+  const definitions = [`fragment F0 on ${type} { ${fields} }`];
+  for (let level = 1; level < levels; level += 1) {
+    definitions.push(`fragment F${level} on ${type} { ...F${level - 1} ...F${level - 1} }`);
+  }
+  return definitions.join(' ');
+}
+
+describe('estimateUpstreamCalls', () => {
+  it('estimates a fragment bomb of 40 doubling fragments as the flat query it means', () => {
+    const flat = estimate('{ proposal(id: "x") { situation installments { number } boletos { number } } }');
+    expect(flat).toBe(3);
+    expect(estimate(`{ proposal(id: "x") { ...F39 } } ${chain('Proposal', 40, 'situation installments { number } boletos { number }')}`)).toBe(3);
+  });
+
+  it('counts a root field reached through a fragment spread twice once, as graphql-js executes it once', () => {
+    expect(estimate(`{ ...Q ...Q } fragment Q on Query { proposal(id: "x") { installments { number } } }`)).toBe(1);
+    expect(estimate(`{ ...F27 } ${chain('Query', 28, 'proposal(id: "x") { installments { number } }')}`)).toBe(1);
+  });
+
+  it('counts mutation payload proposals once however often their fragment is spread', () => {
+    const payload = 'fragment P on CreateProposalPayload { proposal { situation installments { number } } }';
+    expect(estimate(`mutation { createProposal(idempotencyKey: "k", input: {}) { ...P ...P } } ${payload}`)).toBe(3);
+  });
+
+  it('keeps the exact figures of ordinary operations', () => {
+    expect(estimate('{ proposal(id: "x") { id } }')).toBe(1);
+    expect(estimate('{ proposals(ids: ["a", "b", "a"]) { situation agenda { totalPaid } } }')).toBe(4);
+    expect(estimate('query($ids: [ID!]!) { proposals(ids: $ids) { installments { number } } }', { ids: ['a', 'b', 'c'] })).toBe(3);
+    expect(estimate('{ a: proposal(id: "x") { id } b: proposalByOperationCode(operationCode: "c") { situation } }')).toBe(3);
+    expect(estimate('{ proposal(id: "x") { client { name } } }')).toBe(1);
+    expect(estimate('{ proposal(id: "x") { client { details { name } } } }')).toBe(2);
+    expect(estimate('{ __typename }')).toBe(0);
+  });
+});
