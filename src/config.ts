@@ -108,6 +108,14 @@ export interface LedgerSettings {
   leaseMs: number;
   /** LEDGER_RECONCILE_INTERVAL_MS: period of the background reconciler of in-doubt writes (default 30000; 0 turns it off). */
   reconcileIntervalMs: number;
+  /** LEDGER_CONNECT_TIMEOUT_MS: longest wait for a PostgreSQL connection, new or from the pool (default 3000). */
+  connectTimeoutMs: number;
+  /** LEDGER_STATEMENT_TIMEOUT_MS: longest ledger statement, on the server (statement_timeout) and in the client (query_timeout) (default 5000). */
+  statementTimeoutMs: number;
+  /** LEDGER_IDLE_TIMEOUT_MS: a pooled connection idle this long is closed; a session idle in a transaction this long is ended by the server (default 10000). */
+  idleTimeoutMs: number;
+  /** LEDGER_KEEPALIVE_MS: idle time before TCP keepalive probes a PostgreSQL connection (default 10000). */
+  keepAliveMs: number;
 }
 
 /** How partner reads and calls are shared between requests, callers and replicas (issue 8). */
@@ -170,6 +178,12 @@ export interface Config {
   authDisabled: boolean;
   /** The operations ledger. */
   ledger: LedgerSettings;
+  /**
+   * SHUTDOWN_GRACE_MS: on SIGTERM, how long writes in flight get to finish and record their outcome
+   * (default UPSTREAM_TIMEOUT_MS + 5000; more than UPSTREAM_TIMEOUT_MS). Past it, what is still in
+   * flight is left in doubt, and {@link SHUTDOWN_HARD_MARGIN_MS} later the process exits regardless.
+   */
+  shutdownGraceMs: number;
   /** The real upstream, or undefined: then `main.ts` starts the embedded sandbox. */
   upstream: UpstreamSettings | undefined;
   /** Rate limit, concurrency cap, timeout and scope of the upstream client. */
@@ -203,6 +217,9 @@ export interface Config {
    */
   metricsToken: string | undefined;
 }
+
+/** How long after SHUTDOWN_GRACE_MS a stop that could not finish is cut short (the process exits non-zero). */
+export const SHUTDOWN_HARD_MARGIN_MS = 5000;
 
 /** The person id key outside production when PERSON_ID_SECRET is unset (public: never protects real data). */
 export const DEVELOPMENT_PERSON_ID_SECRET = 'credit-graph development person ids, not a secret';
@@ -329,7 +346,12 @@ export function loadConfig(env: Env = process.env): Config {
     settleMs: integer(read('LEDGER_SETTLE_MS'), 'LEDGER_SETTLE_MS', Math.max(30_000, upstreamLimits.timeoutMs), upstreamLimits.timeoutMs, 86_400_000),
     leaseMs: integer(read('LEDGER_LEASE_MS'), 'LEDGER_LEASE_MS', Math.max(60_000, upstreamLimits.timeoutMs * 2), upstreamLimits.timeoutMs + 1000, 86_400_000),
     reconcileIntervalMs: integer(read('LEDGER_RECONCILE_INTERVAL_MS'), 'LEDGER_RECONCILE_INTERVAL_MS', 30_000, 0, 86_400_000),
+    connectTimeoutMs: integer(read('LEDGER_CONNECT_TIMEOUT_MS'), 'LEDGER_CONNECT_TIMEOUT_MS', 3000, 100, 600_000),
+    statementTimeoutMs: integer(read('LEDGER_STATEMENT_TIMEOUT_MS'), 'LEDGER_STATEMENT_TIMEOUT_MS', 5000, 100, 600_000),
+    idleTimeoutMs: integer(read('LEDGER_IDLE_TIMEOUT_MS'), 'LEDGER_IDLE_TIMEOUT_MS', 10_000, 1000, 3_600_000),
+    keepAliveMs: integer(read('LEDGER_KEEPALIVE_MS'), 'LEDGER_KEEPALIVE_MS', 10_000, 1000, 3_600_000),
   };
+  const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', upstreamLimits.timeoutMs + 5000, upstreamLimits.timeoutMs + 1, 3_600_000);
 
   return {
     nodeEnv,
@@ -347,6 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwt,
     authDisabled: auth === 'none',
     ledger,
+    shutdownGraceMs,
     upstream,
     upstreamLimits,
     sharing,

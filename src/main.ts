@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError } from './config.js';
+import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
 import { type Sandbox } from './sandbox/server.js';
 import { createCreditGraphApp } from './server/graph.js';
 import { type HttpServer, listen } from './server/http.js';
-import { createLogger, type Logger } from './server/logger.js';
+import { createLogger, type Logger, stdoutDestination } from './server/logger.js';
 import { createMetrics, type Metrics } from './server/metrics.js';
 import { partnerLogObserver } from './server/observability.js';
 import { type Tracing } from './server/tracing.js';
@@ -24,7 +24,11 @@ export interface Service {
   sandbox: Sandbox | undefined;
   /** What `npm start` prints: the URLs and the demo proposals. */
   banner: string;
-  /** Stops the graph (requests in flight finish), then the upstream client, then the sandbox. */
+  /**
+   * Stops in order: stops accepting, lets requests and writes in flight finish for up to
+   * SHUTDOWN_GRACE_MS (a write still running then is left in doubt in the ledger, its lease
+   * released), closes the ledger, then the upstream client and Redis, then the sandbox.
+   */
   close(): Promise<void>;
 }
 
@@ -129,7 +133,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       banner: banner(config, http, embedded),
       close() {
         closing ??= (async () => {
-          await http.close();
+          await http.close(config.shutdownGraceMs);
           await connected.close();
           await embedded?.close();
           await options.tracing?.shutdown();
@@ -195,21 +199,41 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  // Its writes give up on a reader that went away: a full pipe never holds the exit.
+  const output = stdoutDestination();
+  const logger = createLogger(config.logLevel, output.stream);
   let service: Service | undefined;
   let stopping = false;
+  let started!: (service: Service | undefined) => void;
+  /** The start-up's end: a signal during start-up stops what it started once it has. */
+  const whenStarted = new Promise<Service | undefined>((resolve) => {
+    started = resolve;
+  });
+  const exit = (code: number): never => {
+    output.abandon();
+    process.exit(code);
+  };
   const shutdown = (signal: string): void => {
     if (stopping) {
       logger.warn('second signal: exiting at once', { signal });
-      process.exit(1);
+      exit(1);
     }
     stopping = true;
-    logger.info('stopping', { signal });
-    void (service?.close() ?? Promise.resolve()).then(
-      () => logger.info('stopped'),
+    logger.info('stopping', { signal, graceMs: config.shutdownGraceMs });
+    // Whatever a graceful stop waits on, the process ends: unref'd, so it never holds a finished stop.
+    setTimeout(() => {
+      logger.error('stop did not finish in time: exiting', { afterMs: config.shutdownGraceMs + SHUTDOWN_HARD_MARGIN_MS });
+      exit(1);
+    }, config.shutdownGraceMs + SHUTDOWN_HARD_MARGIN_MS).unref();
+    void (service?.close() ?? whenStarted.then((running) => running?.close())).then(
+      () => {
+        logger.info('stopped');
+        // Not left to the event loop: a handle something forgot (or a log pipe nobody reads) must not keep it alive.
+        exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+      },
       (error: unknown) => {
         logger.error('stop failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
-        process.exitCode = 1;
+        exit(1);
       },
     );
   };
@@ -230,10 +254,11 @@ async function main(): Promise<void> {
       logger.debug('start-up failure', { stack: error.stack?.split('\n').slice(1, 12).map((line) => line.trim()) });
     }
     process.exitCode = 1;
+    started(undefined);
     return;
   }
+  started(service);
   if (stopping) {
-    await service.close();
     return;
   }
   process.stdout.write(service.banner);

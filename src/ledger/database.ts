@@ -1,5 +1,20 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type ColumnType, type Generated, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  type ColumnType,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Generated,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type QueryResult,
+  sql,
+  type TransactionSettings,
+} from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
@@ -74,7 +89,24 @@ export interface LedgerDatabaseOptions {
   pglite?: PGlite;
   /** Connections of the `pg` pool (default 10). */
   poolSize?: number;
+  /** Timeouts and keepalive of the PostgreSQL connections (defaults: {@link DEFAULT_POSTGRES_TIMEOUTS}). */
+  timeouts?: Partial<PostgresTimeouts>;
 }
+
+/** How long the ledger waits for PostgreSQL: a silent server fails a request, it never hangs it. */
+export interface PostgresTimeouts {
+  /** Longest wait for a connection, new or from the pool (pg `connectionTimeoutMillis`). */
+  connectMs: number;
+  /** Longest statement: `statement_timeout` on the server, `query_timeout` in the client (a server that stopped answering). */
+  statementMs: number;
+  /** An idle pooled connection is closed after it (`idleTimeoutMillis`); so is a session idle inside a transaction (`idle_in_transaction_session_timeout`). */
+  idleMs: number;
+  /** TCP keepalive's idle time before the first probe. */
+  keepAliveMs: number;
+}
+
+/** The config's defaults (LEDGER_CONNECT_TIMEOUT_MS, LEDGER_STATEMENT_TIMEOUT_MS, LEDGER_IDLE_TIMEOUT_MS, LEDGER_KEEPALIVE_MS). */
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 3000, statementMs: 5000, idleMs: 10_000, keepAliveMs: 10_000 };
 
 /** An open, migrated ledger database. */
 export interface LedgerDatabase {
@@ -97,10 +129,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   let ownPglite: PGlite | undefined;
   let releaseDir: (() => Promise<void>) | undefined;
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
-    db = new Kysely<LedgerTables>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.poolSize ?? 10, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }) })) });
     kind = 'postgres';
   } else {
     let pglite = options.pglite;
@@ -113,7 +142,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
       ownPglite = new PGlite(dir);
       pglite = ownPglite;
     }
-    db = new Kysely<LedgerTables>({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PGliteDialect(pglite)) });
     kind = 'pglite';
   }
   const close = async (): Promise<void> => {
@@ -128,6 +157,121 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
     throw error instanceof LedgerUnavailableError ? error : new LedgerUnavailableError('the ledger database could not be opened or migrated', { cause: error });
   }
   return { db, kind, close };
+}
+
+/**
+ * The `pg` pool of the ledger, made to fail instead of hang or crash: every connection has the
+ * timeouts and keepalive of `timeouts`; an `error` handler sits on the pool (idle clients) and on
+ * every client from the moment it connects (a client in use whose connection is reset emits `error`
+ * too, and pg-pool removes its own handler while a client is checked out: unhandled, that event
+ * killed the process); a client whose query failed other than with a PostgreSQL error (a reset, a
+ * client-side timeout: its connection may still be waiting for the lost answer) is destroyed, not
+ * returned to the pool.
+ */
+function postgresPool(connectionString: string, max: number, timeouts: PostgresTimeouts): PostgresPool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: timeouts.idleMs,
+    statement_timeout: timeouts.statementMs,
+    // The client's own deadline, a little after the server's: a server that answers reports its own timeout.
+    query_timeout: timeouts.statementMs + 500,
+    idle_in_transaction_session_timeout: timeouts.idleMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  });
+  // The next query reports the failure (as LEDGER_UNAVAILABLE); the event itself must not end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken = false;
+      return {
+        query: ((...args: Parameters<pg.PoolClient['query']>) =>
+          (client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+            broken ||= !isServerError(error);
+            throw error;
+          })) as PostgresPoolClient['query'],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** An error PostgreSQL answered (it has an SQLSTATE): the connection itself is fine. */
+function isServerError(error: unknown): boolean {
+  return error instanceof Error && 'severity' in error && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/**
+ * Runs `operation` and turns whatever it throws into a {@link LedgerUnavailableError} (the cause kept):
+ * the ledger's store failing, for whatever reason (a pg error, a timeout, a reset, a PGlite error),
+ * is one retryable failure to every caller: writes, ownership checks and ledger reads alike.
+ */
+async function asLedgerFailure<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw error instanceof LedgerUnavailableError ? error : new LedgerUnavailableError('the ledger database failed', { cause: error });
+  }
+}
+
+/** A dialect whose every failure is a {@link LedgerUnavailableError} (see {@link asLedgerFailure}). */
+class LedgerFailureDialect implements Dialect {
+  constructor(private readonly inner: Dialect) {}
+  createDriver(): Driver {
+    return new LedgerFailureDriver(this.inner.createDriver());
+  }
+  createQueryCompiler(): ReturnType<Dialect['createQueryCompiler']> {
+    return this.inner.createQueryCompiler();
+  }
+  createAdapter(): ReturnType<Dialect['createAdapter']> {
+    return this.inner.createAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>): ReturnType<Dialect['createIntrospector']> {
+    return this.inner.createIntrospector(db);
+  }
+}
+
+class LedgerFailureConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return asLedgerFailure(() => this.inner.executeQuery<R>(query));
+  }
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** The drivers get back the connections they made (PostgresDriver releases through a private member). */
+const innerOf = (connection: DatabaseConnection): DatabaseConnection => (connection instanceof LedgerFailureConnection ? connection.inner : connection);
+
+class LedgerFailureDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+  init(): Promise<void> {
+    return asLedgerFailure(() => this.inner.init());
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new LedgerFailureConnection(await asLedgerFailure(() => this.inner.acquireConnection()));
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return asLedgerFailure(() => this.inner.beginTransaction(innerOf(connection), settings));
+  }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return asLedgerFailure(() => this.inner.commitTransaction(innerOf(connection)));
+  }
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return asLedgerFailure(() => this.inner.rollbackTransaction(innerOf(connection)));
+  }
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return asLedgerFailure(() => this.inner.releaseConnection(innerOf(connection)));
+  }
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
 }
 
 /**

@@ -62,8 +62,8 @@ export interface AppDependencies<TContext extends BaseContext = BaseContext> {
   logger?: Logger;
   /** Extra readiness checks for GET /ready (e.g. "an upstream token can be obtained"). */
   readinessChecks?: readonly ReadinessCheck[];
-  /** Runs once Apollo Server has stopped (closes what the app opened, e.g. the ledger). */
-  onStop?: () => Promise<void>;
+  /** Runs once Apollo Server has stopped (closes what the app opened, e.g. the ledger); `deadline` (epoch ms) ends the graceful stop. */
+  onStop?: (deadline?: number) => Promise<void>;
   /** Prometheus metrics served on GET /metrics (default: a fresh registry without process metrics). */
   metrics?: Metrics;
   /** OpenTelemetry tracing; absent when OTEL_EXPORTER_OTLP_ENDPOINT is not set. */
@@ -92,8 +92,11 @@ export interface App {
   executeGraphQL(request: HTTPGraphQLRequest, callerId: string, scopes?: readonly string[]): Promise<HTTPGraphQLResponse>;
   /** Starts Apollo Server (schema checks, plugins). Call once before serving. */
   start(): Promise<void>;
-  /** Stops Apollo Server; GET /ready reports unavailable from the first call on. */
-  stop(): Promise<void>;
+  /**
+   * Stops Apollo Server; GET /ready reports unavailable from the first call on. `deadline` (epoch ms,
+   * default: the app's own grace period) is when work still in flight (writes) stops being waited for.
+   */
+  stop(deadline?: number): Promise<void>;
 }
 
 /**
@@ -183,13 +186,13 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       await server.start();
       started = true;
     },
-    async stop() {
+    async stop(deadline?: number) {
       stopping = true;
       if (started) {
         await server.stop();
       }
       await deps.graph.close?.();
-      await deps.onStop?.();
+      await deps.onStop?.(deadline);
     },
   };
 }

@@ -4,6 +4,7 @@ import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
 import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';
 import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/runtime/errors.js';
+import { WritesInFlight } from '../graphql/runtime/write.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
@@ -22,7 +23,7 @@ import { type Tracing } from './tracing.js';
  */
 export async function creditGraph(
   upstream: UpstreamClient,
-  writes: { ledger: Ledger; settings?: WriteSettings },
+  writes: { ledger: Ledger; settings?: WriteSettings; inFlight?: WritesInFlight },
   logger: Logger = silentLogger,
   limits: QueryLimitOptions = DEFAULT_QUERY_LIMITS,
   sharing: GraphSharing = {},
@@ -50,6 +51,7 @@ export async function creditGraph(
         ledger: writes.ledger,
         probes: PROBE_FAMILIES,
         ...(writes.settings === undefined ? {} : { writes: writes.settings }),
+        ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
         ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
       }),
     plugins: [
@@ -108,16 +110,20 @@ export interface CreditGraphAppOptions {
 
 /** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
 export async function openLedger(config: Config, now?: () => Date): Promise<{ ledger: Ledger; close: () => Promise<void> }> {
+  const { connectTimeoutMs: connectMs, statementTimeoutMs: statementMs, idleTimeoutMs: idleMs, keepAliveMs } = config.ledger;
   const database = await openLedgerDatabase(
-    config.ledger.databaseUrl === undefined ? { dataDir: config.ledger.dataDir } : { databaseUrl: config.ledger.databaseUrl },
+    config.ledger.databaseUrl === undefined
+      ? { dataDir: config.ledger.dataDir }
+      : { databaseUrl: config.ledger.databaseUrl, timeouts: { connectMs, statementMs, idleMs, keepAliveMs } },
   );
   return { ledger: new Ledger(database.db, { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }), close: database.close };
 }
 
-/** Readiness check `ledger`: its database answers. */
+/** Readiness check `ledger`: its database answers (on every probe: an outage shows at once, not after the cache). */
 export function ledgerCheck(ledger: Ledger): ReadinessCheck {
   return {
     name: 'ledger',
+    uncached: true,
     check: () =>
       sql`select 1`.execute(ledger.db).then(
         () => undefined,
@@ -169,6 +175,8 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
   const opened = options.ledger === undefined ? await openLedger(config) : undefined;
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
+  // On stop, writes in flight finish (or are left in doubt) before the ledger closes.
+  const inFlight = new WritesInFlight();
   // `credit_graph_ledger_records{state}` asks the ledger at each scrape.
   options.metrics?.observeLedger(() => ledger.countByState());
   options.metrics?.observeCircuit?.(() => options.upstream.breakerState().state);
@@ -183,13 +191,17 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
           })
         : undefined;
     return createApp(config, {
-      graph: await creditGraph(options.upstream, { ledger, settings }, options.logger, config.queryLimits, sharing),
+      graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, sharing),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
       ...(options.explorer === undefined ? {} : { explorer: options.explorer }),
-      onStop: async () => {
+      onStop: async (deadline) => {
+        const drained = await inFlight.drain(ledger, deadline === undefined ? config.shutdownGraceMs : Math.max(0, deadline - Date.now()));
+        if (drained.finished + drained.leftInDoubt > 0) {
+          options.logger?.info('writes in flight at stop', { finished: drained.finished, leftInDoubt: drained.leftInDoubt });
+        }
         await reconciler?.stop();
         await opened?.close();
       },

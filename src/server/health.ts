@@ -4,6 +4,8 @@ export interface ReadinessCheck {
   check: () => Promise<string | undefined>;
   /** What the check adds to the report's `details` at every probe (never cached; never fails readiness). */
   details?: () => Record<string, unknown>;
+  /** Run on every probe, even while a passing report is cached (a cheap check whose failure must show at once, e.g. the ledger). */
+  uncached?: boolean;
 }
 
 /** The answer of GET /ready. */
@@ -20,12 +22,19 @@ export interface Readiness {
 }
 
 /**
+ * How long GET /ready waits for its checks: a dependency that does not answer (a silent database)
+ * fails its check at this deadline, so the probe gets its 503 well inside a prober's usual 5 s.
+ */
+export const READINESS_TIMEOUT_MS = 2000;
+
+/**
  * Combines checks into one report. A passing report is cached for `cacheMs` (default 10 s); a failing
- * one is recomputed on the next probe. A check that throws or takes longer than `timeoutMs` fails.
+ * one is recomputed on the next probe. A check that throws or takes longer than `timeoutMs`
+ * (default {@link READINESS_TIMEOUT_MS}) fails with `timed out`.
  */
 export function createReadiness(checks: readonly ReadinessCheck[], options: { cacheMs?: number; timeoutMs?: number } = {}): Readiness {
   const cacheMs = options.cacheMs ?? 10_000;
-  const timeoutMs = options.timeoutMs ?? 5000;
+  const timeoutMs = options.timeoutMs ?? READINESS_TIMEOUT_MS;
   let cached: { report: ReadinessReport; at: number } | undefined;
   let inFlight: Promise<ReadinessReport> | undefined;
 
@@ -47,9 +56,9 @@ export function createReadiness(checks: readonly ReadinessCheck[], options: { ca
   };
   return {
     async report() {
-      // The server check is cheap and must flip at once on shutdown: never serve it from the cache.
-      const first = checks[0];
-      if (cached !== undefined && Date.now() - cached.at < cacheMs && (first === undefined || (await bounded(first.check, timeoutMs)) === undefined)) {
+      // The server check is cheap and must flip at once on shutdown: never serve it from the cache; nor the uncached ones.
+      const live = checks.filter((check, index) => index === 0 || check.uncached === true);
+      if (cached !== undefined && Date.now() - cached.at < cacheMs && (await Promise.all(live.map(({ check }) => bounded(check, timeoutMs)))).every((problem) => problem === undefined)) {
         return withDetails(cached.report);
       }
       inFlight ??= run().finally(() => {

@@ -21,7 +21,8 @@ export interface HttpServer {
   readonly server: Server;
   /**
    * Graceful stop: refuses new connections, lets requests in flight finish for up to `graceMs`
-   * (default 10 s), then drops what is left and stops the app.
+   * (default 10 s), then drops what is left and stops the app (which lets writes still running
+   * finish or leaves them in doubt, then closes the ledger).
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -73,7 +74,6 @@ export async function listen(app: App, options: { port: number; host: string }):
     server,
     close(graceMs = 10_000) {
       closing ??= (async () => {
-        const stopping = app.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const deadline = Date.now() + graceMs;
@@ -82,7 +82,8 @@ export async function listen(app: App, options: { port: number; host: string }):
         }
         server.closeAllConnections();
         await closed;
-        await stopping;
+        // Only now: the app's stop closes what requests in flight still use (the read layer, the ledger).
+        await app.stop(deadline);
       })();
       return closing;
     },

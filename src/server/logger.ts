@@ -115,3 +115,62 @@ export function stackFrames(error: Error): string[] {
     .slice(0, 12)
     .map((line) => line.trim());
 }
+
+/** How long log writes retry a standard output whose pipe stays full (EAGAIN) before they wait for the next line. */
+const STDOUT_BLOCKED_MS = 2000;
+
+/** Most bytes of log lines held while standard output does not drain; past it new lines are dropped. */
+const STDOUT_BUFFER_BYTES = 16 * 1024 * 1024;
+
+/** The service's standard output for pino, and how to let go of it when the process exits. */
+export interface StdoutDestination {
+  stream: DestinationStream;
+  /** Writes what it holds if it can at once, then gives up on the rest: call just before `process.exit`. */
+  abandon(): void;
+}
+
+/**
+ * Standard output for the service's log lines (asynchronous, as pino's default) that a reader who
+ * went away cannot use to hold the process: pino's own destination retries a full pipe (EAGAIN)
+ * forever, and its exit hook flushes synchronously, so a process whose log pipe nobody read any more
+ * stopped its server and then slept in that loop for good. Here a full pipe is retried for
+ * {@link STDOUT_BLOCKED_MS} (the lines then wait for the next write), held lines are bounded, a broken
+ * pipe (EPIPE) silences the log, and once {@link StdoutDestination.abandon} is called nothing waits.
+ */
+export function stdoutDestination(): StdoutDestination {
+  let abandoned = false;
+  let blockedSince: number | undefined;
+  const stream = pino.destination({
+    dest: 1,
+    sync: false,
+    maxLength: STDOUT_BUFFER_BYTES,
+    retryEAGAIN: () => {
+      if (abandoned) {
+        return false;
+      }
+      blockedSince ??= Date.now();
+      return Date.now() - blockedSince < STDOUT_BLOCKED_MS;
+    },
+  });
+  stream.on('write', () => {
+    blockedSince = undefined;
+  });
+  // EPIPE is pino's (it turns writing off); an EAGAIN past the bound leaves the lines for the next write.
+  stream.on('error', () => undefined);
+  const flushSync = stream.flushSync.bind(stream);
+  // pino's exit hook calls this: what cannot be written at once is dropped, never waited for.
+  stream.flushSync = () => {
+    try {
+      flushSync();
+    } catch {
+      // The reader is gone or not reading: the lines are lost, the exit is not.
+    }
+  };
+  return {
+    stream,
+    abandon() {
+      abandoned = true;
+      stream.flushSync();
+    },
+  };
+}

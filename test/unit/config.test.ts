@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, DEVELOPMENT_PERSON_ID_SECRET, loadConfig } from '../../src/config.js';
@@ -274,7 +274,18 @@ describe('loadConfig', () => {
 
   describe('the ledger', () => {
     it('defaults to the embedded PGlite under .data, with waits and lease longer than the upstream deadline', () => {
-      expect(loadConfig({}).ledger).toEqual({ databaseUrl: undefined, dataDir: '.data', waitMs: 5000, settleMs: 30_000, leaseMs: 60_000, reconcileIntervalMs: 30_000 });
+      expect(loadConfig({}).ledger).toEqual({
+        databaseUrl: undefined,
+        dataDir: '.data',
+        waitMs: 5000,
+        settleMs: 30_000,
+        leaseMs: 60_000,
+        reconcileIntervalMs: 30_000,
+        connectTimeoutMs: 3000,
+        statementTimeoutMs: 5000,
+        idleTimeoutMs: 10_000,
+        keepAliveMs: 10_000,
+      });
       expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '45000' }).ledger).toMatchObject({ settleMs: 45_000, leaseMs: 90_000 });
     });
 
@@ -283,6 +294,38 @@ describe('loadConfig', () => {
       const error = configError({ DATABASE_URL: 'mysql://u:secret@db/ledger' });
       expect(error.variable).toBe('DATABASE_URL');
       expect(error.message).not.toContain('secret');
+    });
+
+    it('reads its connection timeouts and keepalive, each with the default the README gives', () => {
+      const readme = readFileSync('README.md', 'utf8');
+      const documentedDefault = (variable: string): number => Number(new RegExp(`^\\| \`${variable}\` \\| \`(\\d+)\``, 'm').exec(readme)?.[1]);
+      const { ledger } = loadConfig({});
+      expect({
+        LEDGER_CONNECT_TIMEOUT_MS: ledger.connectTimeoutMs,
+        LEDGER_STATEMENT_TIMEOUT_MS: ledger.statementTimeoutMs,
+        LEDGER_IDLE_TIMEOUT_MS: ledger.idleTimeoutMs,
+        LEDGER_KEEPALIVE_MS: ledger.keepAliveMs,
+      }).toEqual({
+        LEDGER_CONNECT_TIMEOUT_MS: documentedDefault('LEDGER_CONNECT_TIMEOUT_MS'),
+        LEDGER_STATEMENT_TIMEOUT_MS: documentedDefault('LEDGER_STATEMENT_TIMEOUT_MS'),
+        LEDGER_IDLE_TIMEOUT_MS: documentedDefault('LEDGER_IDLE_TIMEOUT_MS'),
+        LEDGER_KEEPALIVE_MS: documentedDefault('LEDGER_KEEPALIVE_MS'),
+      });
+      expect(loadConfig({ LEDGER_CONNECT_TIMEOUT_MS: '250', LEDGER_STATEMENT_TIMEOUT_MS: '750', LEDGER_IDLE_TIMEOUT_MS: '2000', LEDGER_KEEPALIVE_MS: '1500' }).ledger).toMatchObject({
+        connectTimeoutMs: 250,
+        statementTimeoutMs: 750,
+        idleTimeoutMs: 2000,
+        keepAliveMs: 1500,
+      });
+      expect(configError({ LEDGER_STATEMENT_TIMEOUT_MS: '0' }).variable).toBe('LEDGER_STATEMENT_TIMEOUT_MS');
+    });
+
+    it('gives writes in flight a shutdown grace longer than the upstream deadline (README: UPSTREAM_TIMEOUT_MS + 5000, 15000)', () => {
+      expect(readFileSync('README.md', 'utf8')).toMatch(/^\| `SHUTDOWN_GRACE_MS` \| `UPSTREAM_TIMEOUT_MS` \+ 5000 \(`15000`\) \|/m);
+      expect(loadConfig({}).shutdownGraceMs).toBe(15_000);
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '30000' }).shutdownGraceMs).toBe(35_000);
+      expect(loadConfig({ SHUTDOWN_GRACE_MS: '12000' }).shutdownGraceMs).toBe(12_000);
+      expect(configError({ UPSTREAM_TIMEOUT_MS: '20000', SHUTDOWN_GRACE_MS: '20000' }).variable).toBe('SHUTDOWN_GRACE_MS');
     });
 
     it('refuses a settle time or a lease shorter than the upstream deadline', () => {

@@ -7,6 +7,7 @@ import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
 import { createPersonIds, type PersonIds } from '../common/person-id.js';
+import { type WritesInFlight } from './write.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -42,6 +43,8 @@ export interface CreateContextOptions {
   ledger: Ledger;
   /** How writes wait for each other and settle in-doubt ones. */
   writes?: WriteSettings;
+  /** The process's writes in flight (a graceful stop waits for them); default: not tracked. */
+  writesInFlight?: WritesInFlight;
   /** The `Person.id` codec (config `PERSON_ID_SECRET`); default the development key's. */
   personIds?: PersonIds;
   /** The partner reads that settle in-doubt writes, by operation (graphql/probes.ts: `PROBE_FAMILIES`). */
@@ -65,6 +68,8 @@ export interface GraphContext {
   scopes: ReadonlySet<string>;
   ledger: Ledger;
   writes: WriteSettings;
+  /** The process's writes in flight, when a graceful stop is to wait for them. */
+  writesInFlight: WritesInFlight | undefined;
   /** The partner reads that settle in-doubt writes, by operation. */
   probes: ProbeFamilies;
   /** Which proposals this caller may see and change. */
@@ -95,6 +100,7 @@ export function createContext(options: CreateContextOptions): GraphContext {
     scopes,
     ledger: options.ledger,
     writes: options.writes ?? {},
+    writesInFlight: options.writesInFlight,
     probes: options.probes,
     ownership: createOwnership(options.ledger, callerId, scopes),
     history: createHistory(options.ledger),

@@ -1,4 +1,4 @@
-import { createReadiness } from '../../../src/server/health.js';
+import { createReadiness, READINESS_TIMEOUT_MS } from '../../../src/server/health.js';
 
 describe('createReadiness', () => {
   it('is ready when every check passes and names the failing check otherwise', async () => {
@@ -36,6 +36,28 @@ describe('createReadiness', () => {
     expect(upstreamChecks).toBe(1);
     serving = false;
     expect((await readiness.report()).status).toBe('unavailable');
+  });
+
+  it('runs an uncached check (the ledger) on every probe, so its failure shows while a passing report is cached', async () => {
+    let ledger: string | undefined = undefined;
+    let upstreamChecks = 0;
+    const readiness = createReadiness(
+      [
+        { name: 'server', check: async () => undefined },
+        { name: 'upstream', check: async () => ((upstreamChecks += 1), undefined) },
+        { name: 'ledger', check: async () => ledger, uncached: true },
+      ],
+      { cacheMs: 60_000 },
+    );
+    expect((await readiness.report()).status).toBe('ready');
+    expect((await readiness.report()).status).toBe('ready');
+    expect(upstreamChecks).toBe(1);
+    ledger = 'LEDGER_UNAVAILABLE';
+    expect(await readiness.report()).toEqual({ status: 'unavailable', checks: { server: 'ok', upstream: 'ok', ledger: 'LEDGER_UNAVAILABLE' } });
+  });
+
+  it('answers within its own deadline by default, well inside a prober\'s 5 s', () => {
+    expect(READINESS_TIMEOUT_MS).toBe(2000);
   });
 
   it('fails a check that throws (with its code) or hangs', async () => {
