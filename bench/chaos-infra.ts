@@ -49,6 +49,8 @@ interface Pair {
   /** Bytes held while the proxy is silent, each way. */
   toServer: Buffer[];
   toClient: Buffer[];
+  /** Reset this connection when the server next answers (the query ran; its answer is lost). */
+  resetOnAnswer: boolean;
 }
 
 /**
@@ -58,7 +60,11 @@ interface Pair {
  * server); `resume()` delivers what was held and carries on.
  */
 export class DatabaseProxy {
+  /** Connections reset so far. */
   resets = 0;
+  /** Of those, the ones reset while carrying a query (see {@link armResets}). */
+  midQuery = 0;
+  private armed = 0;
   private silent = false;
   private readonly pairs = new Set<Pair>();
   private server: Server | undefined;
@@ -73,7 +79,7 @@ export class DatabaseProxy {
   }
 
   private accept(client: Socket): void {
-    const pair: Pair = { client, server: undefined, toServer: [], toClient: [] };
+    const pair: Pair = { client, server: undefined, toServer: [], toClient: [], resetOnAnswer: false };
     this.pairs.add(pair);
     const drop = (): void => {
       this.pairs.delete(pair);
@@ -85,9 +91,19 @@ export class DatabaseProxy {
     client.on('data', (chunk: Buffer) => {
       if (this.silent || pair.server === undefined) {
         pair.toServer.push(chunk);
-      } else {
-        pair.server.write(chunk);
+        return;
       }
+      if (this.armed > 0) {
+        this.armed -= 1;
+        this.midQuery += 1;
+        if (this.midQuery % 2 === 1) {
+          // Lost on the way: the server never sees this query.
+          this.resetPair(pair);
+          return;
+        }
+        pair.resetOnAnswer = true;
+      }
+      pair.server.write(chunk);
     });
     if (!this.silent) {
       this.open(pair);
@@ -105,6 +121,8 @@ export class DatabaseProxy {
     server.on('data', (chunk: Buffer) => {
       if (this.silent) {
         pair.toClient.push(chunk);
+      } else if (pair.resetOnAnswer) {
+        this.resetPair(pair);
       } else {
         pair.client.write(chunk);
       }
@@ -130,16 +148,33 @@ export class DatabaseProxy {
     }
   }
 
+  private resetPair(pair: Pair): void {
+    this.pairs.delete(pair);
+    this.resets += 1;
+    pair.client.resetAndDestroy();
+    pair.server?.destroy();
+  }
+
   /** Resets every connection open now; returns how many. */
   reset(): number {
     const count = this.pairs.size;
     for (const pair of [...this.pairs]) {
-      this.pairs.delete(pair);
-      pair.client.resetAndDestroy();
-      pair.server?.destroy();
+      this.resetPair(pair);
     }
-    this.resets += count;
     return count;
+  }
+
+  /**
+   * Resets the connections that carry the next `count` queries, alternately before the query
+   * reaches the server and after it ran (its answer lost on the way back).
+   */
+  armResets(count: number): void {
+    this.armed = count;
+  }
+
+  /** Cancels resets armed and not yet spent. */
+  disarm(): void {
+    this.armed = 0;
   }
 
   silence(): void {
@@ -248,6 +283,8 @@ export interface ReplicaExit {
   signal: NodeJS.Signals | null;
   /** Whether the suite sent the signal that ended it. */
   deliberate: boolean;
+  /** Whether it had started (logged "started"); false: its start-up failed. */
+  started: boolean;
   /** The phase it ended in. */
   phase: string;
   at: number;
@@ -299,7 +336,7 @@ export class Replica {
     this.child = child;
     child.stderr?.on('data', (chunk: Buffer) => this.log.write(chunk));
     child.once('exit', (code, signal) => {
-      this.exits.push({ code, signal, deliberate: this.deliberate, phase: this.phase, at: Date.now() });
+      this.exits.push({ code, signal, deliberate: this.deliberate, started: this.url !== '', phase: this.phase, at: Date.now() });
       this.log.write(`\n--- chaos: ${this.name} exited code=${code} signal=${signal} deliberate=${this.deliberate} phase=${this.phase}\n`);
     });
     this.url = await new Promise<string>((resolve, reject) => {

@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type DemoProposal } from '../src/sandbox/server.js';
 import { consultarDetalhes, createUpstreamClient, DEFAULT_SCOPE, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
-import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, sleep } from './chaos-infra.js';
+import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, type ReplicaExit, sleep } from './chaos-infra.js';
 import { syntheticCpf } from './documents.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,6 +89,10 @@ interface PhaseStats {
   codes: Record<string, number>;
   reads: number;
   readErrors: Record<string, number>;
+  /** Write slots of the phase skipped because no replica was serving. */
+  skipped: number;
+  /** Slowest first answer of a write started in the phase (ms). */
+  slowestMs: number;
   note: string;
 }
 
@@ -368,11 +372,17 @@ async function main(): Promise<number> {
         }
         phaseWrites += 1;
         const stats = current;
+        if (!replicas.some((r) => r.serving)) {
+          stats.skipped += 1;
+          continue;
+        }
         const write = newWrite();
         writes.push(write);
         stats.writes += 1;
         turn += 1;
+        const sentAt = Date.now();
         const answer = await send(write, pick(turn));
+        stats.slowestMs = Math.max(stats.slowestMs, Date.now() - sentAt);
         write.first = answer;
         write.last = answer;
         stats.answers[answer.verdict] += 1;
@@ -421,14 +431,19 @@ async function main(): Promise<number> {
         name: 'db resets',
         inject: async (ms) => {
           const until = Date.now() + ms;
-          let resets = 0;
+          const [before, midQueryBefore] = [proxy.resets, proxy.midQuery];
           let rounds = 0;
           while (Date.now() < until) {
-            await sleep(1500);
-            resets += proxy.reset();
+            // The next query's connection every 250 ms; every connection every 2 s.
+            proxy.armResets(1);
+            await sleep(250);
             rounds += 1;
+            if (rounds % 8 === 0) {
+              proxy.reset();
+            }
           }
-          return `${rounds} rounds, ${resets} connections reset`;
+          proxy.disarm();
+          return `${proxy.resets - before} connections reset (${proxy.midQuery - midQueryBefore} carrying a query: half before it reached the server, half after it ran)`;
         },
       },
       {
@@ -489,8 +504,13 @@ async function main(): Promise<number> {
     loadOn = true;
     const lanes = [...Array.from({ length: WRITERS }, (_, lane) => writer(lane)), reader()];
     for (const step of plan) {
-      const stats: PhaseStats = { name: step.name, writes: 0, answers: { success: 0, refused: 0, indefinite: 0 }, codes: {}, reads: 0, readErrors: {}, note: '' };
+      const stats: PhaseStats = { name: step.name, writes: 0, answers: { success: 0, refused: 0, indefinite: 0 }, codes: {}, reads: 0, readErrors: {}, skipped: 0, slowestMs: 0, note: '' };
       phases.push(stats);
+      // Each phase starts with both replicas serving (a crash in the one before may still be restarting).
+      const recoverUntil = Date.now() + 30_000;
+      while (replicas.some((r) => !r.serving) && Date.now() < recoverUntil) {
+        await sleep(100);
+      }
       phaseWrites = 0;
       phaseStart = Date.now();
       current = stats;
@@ -516,6 +536,10 @@ async function main(): Promise<number> {
         break;
       }
       round += 1;
+      const serving = Date.now() + 30_000;
+      while (!replicas.some((r) => r.serving) && Date.now() < serving) {
+        await sleep(250);
+      }
       let next = 0;
       await Promise.all(
         Array.from({ length: 4 }, async () => {
@@ -569,11 +593,19 @@ async function main(): Promise<number> {
     const replicaReport = await Promise.all(
       replicas.map(async (replica) => {
         const ready = replica.alive ? await fetch(`${replica.url}/ready`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0) : 0;
-        const unexpected = replica.exits.filter((exit) => !exit.deliberate);
-        return { name: replica.name, alive: replica.alive, ready, starts: replica.starts, unexpectedExits: unexpected.map((e) => ({ phase: e.phase, code: e.code, signal: e.signal })), deliberateExits: replica.exits.filter((e) => e.deliberate).map((e) => ({ phase: e.phase, code: e.code, signal: e.signal })) };
+        const exit = (e: ReplicaExit): { phase: string; code: number | null; signal: string | null } => ({ phase: e.phase, code: e.code, signal: e.signal });
+        return {
+          name: replica.name,
+          alive: replica.alive,
+          ready,
+          starts: replica.starts,
+          crashes: replica.exits.filter((e) => !e.deliberate && e.started).map(exit),
+          failedStarts: replica.exits.filter((e) => !e.started).map(exit),
+          deliberateExits: replica.exits.filter((e) => e.deliberate && e.started).map(exit),
+        };
       }),
     );
-    const died = replicaReport.reduce((n, r) => n + r.unexpectedExits.length + (r.alive ? 0 : 1), 0);
+    const died = replicaReport.reduce((n, r) => n + r.crashes.length + (r.alive ? 0 : 1), 0);
 
     // The report.
     const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
@@ -582,15 +614,18 @@ async function main(): Promise<number> {
       '',
       `chaos (${QUICK ? 'quick' : 'full'}): ${writes.length} writes (${writes.filter((w) => w.kind === 'payment').length} registerInstallmentPayment, ${writes.filter((w) => w.kind === 'create').length} createProposal), 2 replicas, ${PHASE_MS / 1000} s per phase`,
       '',
-      row(['phase', 'writes', 'success', 'refused', 'no definite answer', 'codes (first answers)', 'reads', 'read errors', 'what was done']),
-      row(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
-      ...phases.map((p) => row([p.name, p.writes, p.answers.success, p.answers.refused, p.answers.indefinite, codes(p.codes), p.reads, codes(p.readErrors), p.note])),
+      row(['phase', 'writes', 'not sent (no replica up)', 'success', 'refused', 'no definite answer', 'codes (first answers)', 'slowest answer', 'reads', 'read errors', 'what was done']),
+      row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+      ...phases.map((p) => row([p.name, p.writes, p.skipped, p.answers.success, p.answers.refused, p.answers.indefinite, codes(p.codes), `${(p.slowestMs / 1000).toFixed(1)} s`, p.reads, codes(p.readErrors), p.note])),
       '',
       `after ${round} retry rounds (${writes.reduce((n, w) => n + w.retries, 0)} same-key retries; codes: ${codes(retryCodes)}):`,
       `  success ${writes.filter((w) => w.last?.verdict === 'success').length}, refused ${writes.filter((w) => w.last?.verdict === 'refused').length}, still no definite answer ${unknown.length}; final codes: ${codes(finalCodes)}`,
       `  LOST ${lost.length}   DOUBLED ${doubled.length}   UNKNOWN ${unknown.length}   CONTRADICTED (refused, yet applied) ${contradicted.length}`,
       '',
-      ...replicaReport.map((r) => `  ${r.name}: ${r.alive ? `alive (GET /ready ${r.ready})` : 'DEAD'}, started ${r.starts} times; unexpected exits ${r.unexpectedExits.length === 0 ? 'none' : JSON.stringify(r.unexpectedExits)}; deliberate ${JSON.stringify(r.deliberateExits)}`),
+      ...replicaReport.map(
+        (r) =>
+          `  ${r.name}: ${r.alive ? `alive at the end (GET /ready ${r.ready})` : 'DEAD at the end'}, started ${r.starts} times; crashed while serving ${r.crashes.length === 0 ? 'never' : `${r.crashes.length} times ${JSON.stringify(r.crashes)}`}; failed start-ups ${r.failedStarts.length === 0 ? 'none' : `${r.failedStarts.length} ${JSON.stringify(r.failedStarts)}`}; stopped by the suite ${JSON.stringify(r.deliberateExits)}`,
+      ),
       ...(stuck.length > 0 ? [`  stuck on SIGTERM: ${stuck.join('; ')}`] : []),
       `  replica logs: ${logDir}`,
       '',
@@ -613,7 +648,7 @@ async function main(): Promise<number> {
       replicasDied: died,
       stuckOnSigterm: stuck.length,
       replicas: replicaReport,
-      phases: phases.map((p) => ({ name: p.name, writes: p.writes, ...p.answers, codes: p.codes, reads: p.reads, readErrors: p.readErrors })),
+      phases: phases.map((p) => ({ name: p.name, writes: p.writes, notSent: p.skipped, ...p.answers, codes: p.codes, slowestMs: p.slowestMs, reads: p.reads, readErrors: p.readErrors })),
       finalCodes,
     };
     process.stdout.write(`CHAOS_RESULT ${JSON.stringify(result)}\n`);
