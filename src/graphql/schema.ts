@@ -47,7 +47,7 @@ export const resolvers = [
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
 /** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
-const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@authenticated", "@requiresScopes"])';
+const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
 
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive

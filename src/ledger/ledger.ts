@@ -49,10 +49,18 @@ export interface OwnedProposal {
   createdAt: Date;
 }
 
-/** A position in a caller's proposals, newest first. */
+/** A position in a caller's proposals: when its creation was recorded, then its id. */
 export interface ProposalCursor {
   createdAt: Date;
   proposalId: string;
+}
+
+/** How {@link Ledger.proposals} reads a list. */
+export interface ProposalListOptions {
+  /** `desc` (default): newest first; `asc`: oldest first (ties by id, the same way). */
+  direction?: 'asc' | 'desc';
+  /** Whether the proposal at `after` itself is read (default false: only those after it). */
+  inclusive?: boolean;
 }
 
 /** Options of {@link Ledger}. */
@@ -275,19 +283,33 @@ export class Ledger {
   }
 
   /**
-   * Up to `limit` proposals created through the graph, newest first, after `after`; of `callerId`
-   * only, or of every caller when it is null.
+   * Up to `limit` proposals created through the graph, newest first (oldest first with `direction:
+   * 'asc'`), after `after` in that order; of `callerId` only, or of every caller when it is null.
+   * Both directions walk the same indexes (creation time, then id).
    */
-  async proposals(callerId: string | null, limit: number, after?: ProposalCursor): Promise<OwnedProposal[]> {
+  async proposals(callerId: string | null, limit: number, after?: ProposalCursor, options: ProposalListOptions = {}): Promise<OwnedProposal[]> {
+    const direction = options.direction ?? 'desc';
     let query = this.db.selectFrom('ledger_proposals').select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at']);
     if (callerId !== null) {
       query = query.where('caller_id', '=', callerId);
     }
     if (after !== undefined) {
-      query = query.where(eb => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', '<', after.proposalId)])]));
+      const beyond = direction === 'desc' ? '<' : '>';
+      const beyondId = options.inclusive === true ? (direction === 'desc' ? '<=' : '>=') : beyond;
+      query = query.where(eb => eb.or([eb('created_at', beyond, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', beyondId, after.proposalId)])]));
     }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').limit(limit).execute();
+    const rows = await query.orderBy('created_at', direction).orderBy('proposal_id', direction).limit(limit).execute();
     return rows.map(ownedProposal);
+  }
+
+  /** How many proposals were created through the graph: of `callerId`, or of every caller when it is null. One count on the ledger's index. */
+  async countProposals(callerId: string | null): Promise<number> {
+    let query = this.db.selectFrom('ledger_proposals').select(sql<string>`count(*)::text`.as('count'));
+    if (callerId !== null) {
+      query = query.where('caller_id', '=', callerId);
+    }
+    const row = await query.executeTakeFirst();
+    return Number(row?.count ?? 0);
   }
 
   /** Every write on record for each proposal, oldest first. */

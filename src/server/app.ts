@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { CALLER_SCOPES, type Config } from '../config.js';
 import { createFormatError, HttpError, SERVER_ERROR_CODES } from './errors.js';
 import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';
-import { createDocumentGuard, type GuardRefusal } from './guard.js';
+import { createDocumentGuard, type GuardRefusal, refusalContentType } from './guard.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
 import { createJwtVerifier, JwksUnavailableError, type JwtVerifier, looksLikeJwt } from './jwt.js';
 import { type Logger, silentLogger } from './logger.js';
@@ -153,7 +153,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
         // A client mistake, not a fault of the graph: info, never an error with a stack.
         logger.info('subscription refused', { code: refused.error.extensions?.code });
       }
-      return refusalResponse(refused);
+      return refusalResponse(refused, refusalContentType(httpGraphQLRequest.headers.get('accept')));
     }
     return server.executeHTTPGraphQLRequest({
       httpGraphQLRequest,
@@ -285,12 +285,12 @@ function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloS
   };
 }
 
-/** The answer to a request the document guard refused: its status and one error, never cached. */
-function refusalResponse(refused: GuardRefusal): HTTPGraphQLResponse {
+/** The answer to a request the document guard refused: its status and one error, in the media type the client accepts, never cached. */
+function refusalResponse(refused: GuardRefusal, contentType: string): HTTPGraphQLResponse {
   return {
     status: refused.status,
     headers: new HeaderMap([
-      ['content-type', 'application/json; charset=utf-8'],
+      ['content-type', contentType],
       ['cache-control', 'no-store'],
     ]),
     body: { kind: 'complete', string: JSON.stringify({ errors: [refused.error] }) },

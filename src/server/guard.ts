@@ -247,3 +247,53 @@ function refusal(error: GraphQLError, operationName: string | undefined, operati
     operationType,
   };
 }
+
+/** The GraphQL-over-HTTP media type of a response, as Apollo Server writes it. */
+export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json; charset=utf-8';
+/** The legacy media type of a GraphQL response, the default. */
+export const APPLICATION_JSON = 'application/json; charset=utf-8';
+
+/** Media ranges of an Accept header read at most (a header is bounded by node's header size limit anyway). */
+const MAX_MEDIA_RANGES = 64;
+
+/**
+ * The media type of an answer to a request refused before GraphQL runs (by the HTTP adapter or this
+ * guard): `application/graphql-response+json` when `accept` prefers it to `application/json` (higher
+ * q, or equal q and more specific, or listed first, as Apollo Server's own negotiation decides), so
+ * a client such as Apollo Client's HttpLink reads the `errors` of a 4xx as GraphQL errors with their
+ * `extensions.code`; `application/json` otherwise, also without an Accept header (the GraphQL over
+ * HTTP spec's legacy default). Statuses are the same for both (4xx/5xx: the answer has no `data`).
+ */
+export function refusalContentType(accept: string | null | undefined): string {
+  if (!accept) {
+    return APPLICATION_JSON;
+  }
+  const graphql = { q: -1, specificity: -1, order: 0 };
+  const json = { q: -1, specificity: -1, order: 0 };
+  accept
+    .split(',')
+    .slice(0, MAX_MEDIA_RANGES)
+    .forEach((range, order) => {
+      const [mediaRange = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+      const qParam = params.find((param) => param.startsWith('q='));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      if (!Number.isFinite(q)) {
+        return;
+      }
+      for (const [type, best] of [
+        ['application/graphql-response+json', graphql],
+        ['application/json', json],
+      ] as const) {
+        const specificity = mediaRange === type ? 2 : mediaRange === 'application/*' ? 1 : mediaRange === '*/*' ? 0 : -1;
+        // The most specific range naming a type decides its q (RFC 9110 12.5.1).
+        if (specificity > best.specificity) {
+          Object.assign(best, { q, specificity, order });
+        }
+      }
+    });
+  if (graphql.q <= 0) {
+    return APPLICATION_JSON;
+  }
+  const prefersGraphql = graphql.q > json.q || (graphql.q === json.q && (graphql.specificity > json.specificity || (graphql.specificity === json.specificity && graphql.order < json.order)));
+  return prefersGraphql ? GRAPHQL_RESPONSE_JSON : APPLICATION_JSON;
+}

@@ -2,9 +2,12 @@ import { HeaderMap, type HTTPGraphQLRequest } from '@apollo/server';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { gunzip, inflate, type InputType, type ZlibOptions } from 'node:zlib';
 import { ANONYMOUS_CALLER, type App } from './app.js';
 import { HttpError } from './errors.js';
 import { EXPLORER_ASSET_PATH } from './explorer.js';
+import { refusalContentType } from './guard.js';
 import { HEALTH_BODY } from './health.js';
 import { requestLogContext } from './logger.js';
 import { metricsAuthorized } from './metrics.js';
@@ -170,7 +173,7 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
           return;
         }
       }
-      sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code: error.code } }] });
+      sendJson(res, error.status, { errors: [{ message: error.message, extensions: { code: error.code } }] }, refusalContentType(req.headers.accept));
       return;
     }
     app.logger.error('http request failed', {
@@ -178,7 +181,7 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
       errorClass: error instanceof Error ? error.constructor.name : typeof error,
     });
     if (!res.headersSent) {
-      sendJson(res, 500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      sendJson(res, 500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, refusalContentType(req.headers.accept));
     } else {
       res.destroy();
     }
@@ -201,12 +204,17 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, meth
       headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
   }
-  const request: HTTPGraphQLRequest = {
-    method,
-    headers,
-    search,
-    body: method === 'POST' ? await readBody(req, app.config.maxBodyBytes) : undefined,
-  };
+  let body: unknown;
+  if (method === 'POST') {
+    const coding = contentCoding(req.headers['content-encoding']);
+    if (coding === undefined) {
+      // RFC 7694: a 415 for a content coding names the ones the server takes.
+      res.setHeader('Accept-Encoding', 'gzip, deflate');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body\'s Content-Encoding is not supported: send identity, gzip or deflate.');
+    }
+    body = await readBody(req, app.config.maxBodyBytes, coding);
+  }
+  const request: HTTPGraphQLRequest = { method, headers, search, body };
   const response = await app.executeGraphQL(request, caller.callerId, caller.scopes);
   for (const [key, value] of response.headers) {
     res.setHeader(key, value);
@@ -222,12 +230,50 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, meth
   res.end();
 }
 
+/** A request body's content coding this server decodes. */
+type ContentCoding = 'identity' | 'gzip' | 'deflate';
+
+/** The content coding a `Content-Encoding` header names; undefined for any other (or for more than one). */
+function contentCoding(header: string | undefined): ContentCoding | undefined {
+  const coding = (header ?? '').trim().toLowerCase();
+  if (coding === '' || coding === 'identity') {
+    return 'identity';
+  }
+  // RFC 9110 8.4.1.3: x-gzip is gzip.
+  if (coding === 'gzip' || coding === 'x-gzip') {
+    return 'gzip';
+  }
+  return coding === 'deflate' ? 'deflate' : undefined;
+}
+
+const decoders: Record<Exclude<ContentCoding, 'identity'>, (input: InputType, options: ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify<InputType, ZlibOptions, Buffer>(gunzip),
+  // HTTP's deflate is the zlib format (RFC 9110 8.4.1.2).
+  deflate: promisify<InputType, ZlibOptions, Buffer>(inflate),
+};
+
 /**
- * Reads the body within `limit` bytes. JSON content types are parsed (a syntax error is a 400);
- * anything else is passed on as text so that Apollo Server's CSRF prevention and content-type
- * checks decide about it.
+ * Decodes a gzip or deflate body within `limit` bytes of output: zlib stops inflating as soon as its
+ * output passes `maxOutputLength`, so a body that inflates to gigabytes (a zip bomb) costs at most
+ * `limit` bytes and a 413, like a plain body over the limit.
  */
-async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
+async function decode(raw: Buffer, coding: Exclude<ContentCoding, 'identity'>, limit: number): Promise<Buffer> {
+  try {
+    return await decoders[coding](raw, { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes once decoded.`);
+    }
+    throw new HttpError(400, 'BAD_REQUEST', `The request body is not valid ${coding} data.`);
+  }
+}
+
+/**
+ * Reads the body within `limit` bytes, on the wire and, for a gzip or deflate body, once decoded.
+ * JSON content types are parsed (a syntax error is a 400); anything else is passed on as text so
+ * that Apollo Server's CSRF prevention and content-type checks decide about it.
+ */
+async function readBody(req: IncomingMessage, limit: number, coding: ContentCoding): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
@@ -238,7 +284,8 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be UTF-8.');
   }
-  const text = (await collect(req, limit)).toString('utf8');
+  const raw = await collect(req, limit);
+  const text = (coding === 'identity' ? raw : await decode(raw, coding, limit)).toString('utf8');
   if (!JSON_TYPE.test(mime)) {
     return text;
   }
@@ -414,10 +461,10 @@ function requestTarget(req: IncomingMessage): URL | undefined {
   }
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = 'application/json; charset=utf-8'): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', contentType);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }

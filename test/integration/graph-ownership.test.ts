@@ -225,6 +225,71 @@ describe('ownership, read-back and viewer', () => {
       expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 3 });
     });
 
+    const RELAY = `query($first: Int!, $after: String, $orderBy: ProposalOrder, $situation: ProposalSituation) {
+      viewer { proposals(first: $first, after: $after, orderBy: $orderBy, situation: $situation) {
+        totalCount edges { cursor node { id } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      } }
+    }`;
+
+    it('pages oldest first with orderBy ASC, with totalCount counted by the ledger, nodes beside edges and a complete pageInfo, at no partner call', async () => {
+      const caller: RunOptions = { callerId: `fay-${randomUUID()}`, scopes: [] };
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        ids.push((await create(caller)).id);
+      }
+      await h.resetCalls();
+      const orderBy = { field: 'CREATED_AT', direction: 'ASC' };
+      const first = await h.run<Any>(RELAY, { first: 2, orderBy }, caller);
+      expect(first.errors).toBeUndefined();
+      const page1 = first.data.viewer.proposals;
+      expect(page1.totalCount).toBe(3);
+      expect(page1.edges.map((e: Any) => e.node.id)).toEqual([ids[0], ids[1]]);
+      expect(page1.nodes).toEqual([{ id: ids[0] }, { id: ids[1] }]);
+      expect(page1.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: page1.edges[0].cursor, endCursor: page1.edges[1].cursor });
+      const second = await h.run<Any>(RELAY, { first: 2, orderBy, after: page1.pageInfo.endCursor }, caller);
+      const page2 = second.data.viewer.proposals;
+      expect(page2.nodes).toEqual([{ id: ids[2] }]);
+      expect(page2.totalCount).toBe(3);
+      expect(page2.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true, startCursor: page2.edges[0].cursor, endCursor: page2.edges[0].cursor });
+      // Newest first (the default) is the same list the other way round.
+      const newest = await h.run<Any>(RELAY, { first: 3 }, caller);
+      expect(newest.data.viewer.proposals.nodes).toEqual([{ id: ids[2] }, { id: ids[1] }, { id: ids[0] }]);
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('counts every caller\'s proposals with proposals.all, and answers totalCount null under a situation filter', async () => {
+      const caller: RunOptions = { callerId: `gil-${randomUUID()}`, scopes: [] };
+      await create(caller);
+      const mine = await h.run<Any>(RELAY, { first: 1 }, caller);
+      const all = await h.run<Any>(RELAY, { first: 1 }, BACK_OFFICE);
+      expect(mine.data.viewer.proposals.totalCount).toBe(1);
+      expect(all.data.viewer.proposals.totalCount).toBeGreaterThan(1);
+      expect(all.data.viewer.proposals.totalCount).toBe(await h.ledger.ledger.countProposals(null));
+      const filtered = await h.run<Any>(RELAY, { first: 1, situation: 'UNDER_REVIEW' }, caller);
+      expect(filtered.data.viewer.proposals.totalCount).toBeNull();
+    });
+
+    it('reads a node selected under both edges and nodes once', async () => {
+      const caller: RunOptions = { callerId: `hal-${randomUUID()}`, scopes: [] };
+      const id = (await create(caller)).id;
+      await h.resetCalls();
+      const page = await h.run<Any>(`{ viewer { proposals(first: 5) { edges { node { id situation } } nodes { id situation } } } }`, {}, caller);
+      expect(page.data.viewer.proposals).toEqual({ edges: [{ node: { id, situation: 'UNDER_REVIEW' } }], nodes: [{ id, situation: 'UNDER_REVIEW' }] });
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+    });
+
+    it('refuses a cursor issued in another order with BAD_USER_INPUT before any read', async () => {
+      const caller: RunOptions = { callerId: `ivy-${randomUUID()}`, scopes: [] };
+      await create(caller);
+      await create(caller);
+      const newest = await h.run<Any>(RELAY, { first: 1 }, caller);
+      await h.resetCalls();
+      const mixed = await h.run<Any>(RELAY, { first: 1, after: newest.data.viewer.proposals.pageInfo.endCursor, orderBy: { direction: 'ASC' } }, caller);
+      expect(mixed.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+      expect(mixed.errors?.[0]?.extensions?.['userErrors']).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['after'] })]);
+      expect((await h.calls()).total).toBe(0);
+    });
+
     it('answers an empty page for a caller with no proposals, and refuses first below 1 before any read', async () => {
       const empty = await h.run<Any>(VIEWER, { first: 5 }, { callerId: `nobody-${randomUUID()}`, scopes: [] });
       expect(empty.data.viewer.proposals).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });

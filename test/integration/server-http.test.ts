@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { connect } from 'node:net';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/config.js';
 import { createApp } from '../../src/server/app.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
@@ -368,6 +369,108 @@ describe('the HTTP server', () => {
       const put = await fetch(http.graphqlUrl, { method: 'PUT', body: '{}' });
       expect(put.status).toBe(405);
       expect(put.headers.get('allow')).toContain('POST');
+    });
+  });
+
+  describe('compressed request bodies', () => {
+    const send = (url: string, body: Buffer, encoding: string) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: new Uint8Array(body) });
+
+    it('decodes a gzip, x-gzip or deflate body', async () => {
+      const { http } = await start();
+      const body = Buffer.from(JSON.stringify({ query: '{ hello }' }));
+      for (const [encoding, encoded] of [
+        ['gzip', gzipSync(body)],
+        ['x-gzip', gzipSync(body)],
+        ['deflate', deflateSync(body)],
+        ['GZIP', gzipSync(body)],
+      ] as const) {
+        const response = await send(http.graphqlUrl, encoded, encoding);
+        expect({ encoding, status: response.status, json: await response.json() }).toEqual({ encoding, status: 200, json: { data: { hello: 'world' } } });
+      }
+    });
+
+    it('applies GRAPHQL_MAX_BODY_BYTES to the decoded body: a small gzip that inflates past it is a 413', async () => {
+      const { http } = await start();
+      const body = Buffer.from(JSON.stringify({ query: '{ hello }', variables: { pad: 'x'.repeat(1_000_000) } }));
+      const encoded = gzipSync(body);
+      expect(encoded.length).toBeLessThan(4096);
+      const response = await send(http.graphqlUrl, encoded, 'gzip');
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ errors: [{ message: 'The request body is larger than 4096 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+      expect((await post(http.graphqlUrl, { query: '{ hello }' })).status).toBe(200);
+    });
+
+    it('refuses an unknown or stacked content coding with 415 and names the ones it takes', async () => {
+      const { http } = await start();
+      for (const encoding of ['br', 'zstd', 'gzip, gzip', 'compress']) {
+        const response = await send(http.graphqlUrl, Buffer.from(JSON.stringify({ query: '{ hello }' })), encoding);
+        expect({ encoding, status: response.status, acceptEncoding: response.headers.get('accept-encoding'), json: await response.json() }).toEqual({
+          encoding,
+          status: 415,
+          acceptEncoding: 'gzip, deflate',
+          json: { errors: [{ message: expect.any(String), extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] },
+        });
+      }
+    });
+
+    it('answers 400 BAD_REQUEST to a body that is not the gzip or deflate it claims', async () => {
+      const { http } = await start();
+      const truncated = gzipSync(Buffer.from(JSON.stringify({ query: '{ hello }' }))).subarray(0, 12);
+      for (const [encoding, body] of [
+        ['gzip', Buffer.from('{"query":"{ hello }"}')],
+        ['deflate', Buffer.from('not deflate')],
+        ['gzip', truncated],
+      ] as const) {
+        const response = await send(http.graphqlUrl, body, encoding);
+        expect({ encoding, status: response.status, code: ((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code }).toEqual({
+          encoding,
+          status: 400,
+          code: 'BAD_REQUEST',
+        });
+      }
+    });
+  });
+
+  describe('refusals in the media type the client accepts', () => {
+    const GRAPHQL_RESPONSE = 'application/graphql-response+json; charset=utf-8';
+    const JSON_RESPONSE = 'application/json; charset=utf-8';
+    const KEYS = { GRAPHQL_API_KEYS: 'web-app:web-app-key-0123456789' };
+
+    it('answers every refusal made before GraphQL as application/graphql-response+json when Accept prefers it, with the same status and code', async () => {
+      const { http } = await start(KEYS);
+      const accept = 'application/graphql-response+json, application/json;q=0.9';
+      const auth = { authorization: 'Bearer web-app-key-0123456789', accept };
+      const refusals: Array<{ name: string; request: () => Promise<Response>; status: number; code: string }> = [
+        { name: 'no key', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: '{"query":"{ hello }"}' }), status: 401, code: 'UNAUTHENTICATED' },
+        { name: 'too large', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: '{ hello }', variables: { pad: 'x'.repeat(5000) } }) }), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+        { name: 'bad JSON', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: '{"query":' }), status: 400, code: 'BAD_REQUEST' },
+        { name: 'not UTF-8', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1', ...auth }, body: '{}' }), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+        { name: 'unknown coding', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'br', ...auth }, body: '{}' }), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+        { name: 'method', request: () => fetch(http.graphqlUrl, { method: 'PUT', headers: auth, body: '{}' }), status: 405, code: 'METHOD_NOT_ALLOWED' },
+        { name: 'route', request: () => fetch(`${http.url}/nope`, { headers: { accept } }), status: 404, code: 'ROUTE_NOT_FOUND' },
+      ];
+      for (const { name, request, status, code } of refusals) {
+        const response = await request();
+        expect({ name, status: response.status, type: response.headers.get('content-type'), json: await response.json() }).toEqual({
+          name,
+          status,
+          type: GRAPHQL_RESPONSE,
+          json: { errors: [{ message: expect.any(String), extensions: { code } }] },
+        });
+      }
+    });
+
+    it('keeps application/json without an Accept header, for */*, and when application/json is preferred or listed first', async () => {
+      const { http } = await start(KEYS);
+      for (const accept of [undefined, '*/*', 'application/json', 'application/json, application/graphql-response+json', 'application/graphql-response+json;q=0.5, application/json', 'application/graphql-response+json;q=0, */*', 'text/html']) {
+        const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept === undefined ? {} : { accept }) }, body: '{"query":"{ hello }"}' });
+        expect({ accept, status: response.status, type: response.headers.get('content-type') }).toEqual({ accept, status: 401, type: JSON_RESPONSE });
+      }
+      for (const accept of ['application/graphql-response+json', 'application/*;q=0.5, application/graphql-response+json', 'application/graphql-response+json, application/json']) {
+        const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: '{"query":"{ hello }"}' });
+        expect({ accept, type: response.headers.get('content-type') }).toEqual({ accept, type: GRAPHQL_RESPONSE });
+      }
     });
   });
 

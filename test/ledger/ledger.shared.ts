@@ -316,6 +316,29 @@ export function ledgerSuite(kind: LedgerKind): void {
       expect(page3).toHaveLength(1);
     });
 
+    it('pages oldest first with direction asc, reads the cursor\'s own row only when inclusive, and counts one caller\'s or everyone\'s', async () => {
+      const caller = `asc-${randomUUID()}`;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const id = `q-${i}-${randomUUID()}`;
+        ids.push(id);
+        await writeOnce(ledger, request({ callerId: caller }), {
+          send: async () => ({ state: 'succeeded', outcome: { codigo: id }, proposalId: id, createdProposal: { number: i, operationCode: null } }),
+        });
+        clock.advance(1000);
+      }
+      const page1 = await ledger.proposals(caller, 2, undefined, { direction: 'asc' });
+      expect(page1.map(p => p.proposalId)).toEqual([ids[0], ids[1]]);
+      const at = { createdAt: page1[1]!.createdAt, proposalId: page1[1]!.proposalId };
+      expect((await ledger.proposals(caller, 5, at, { direction: 'asc' })).map(p => p.proposalId)).toEqual([ids[2]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'desc' })).map(p => p.proposalId)).toEqual([ids[0]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'desc', inclusive: true })).map(p => p.proposalId)).toEqual([ids[1], ids[0]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'asc', inclusive: true })).map(p => p.proposalId)).toEqual([ids[1], ids[2]]);
+      expect(await ledger.countProposals(caller)).toBe(3);
+      expect(await ledger.countProposals(`nobody-${randomUUID()}`)).toBe(0);
+      expect(await ledger.countProposals(null)).toBe((await ledger.proposals(null, 10_000)).length);
+    });
+
     const create = async (callerId: string, operationCode: string | null, number: number): Promise<string> => {
       const id = `p-${randomUUID()}`;
       await writeOnce(ledger, request({ callerId }), {

@@ -1,5 +1,8 @@
+import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { getIntrospectionQuery } from 'graphql';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { checkProductionUpstream } from '../../src/main.js';
 import { createLogger } from '../../src/server/logger.js';
@@ -152,6 +155,25 @@ describe('the surface hardened before validation', () => {
       expect((await graph.execute(aliases)).errors?.[0]?.extensions).toEqual({ code: 'TOO_MANY_ALIASES', aliases: 31, maxAliases: 30 });
       expect((await graph.admin.calls()).total).toBe(0);
     });
+
+    it('answers the guard\'s refusals (depth, aliases) as application/graphql-response+json when Accept prefers it', async () => {
+      const accept = { accept: 'application/graphql-response+json,application/json;q=0.9' };
+      const deep = `{ proposal(id: "x") { ${'installments { '.repeat(10)}number${' }'.repeat(10)} } }`;
+      const aliases = `{ ${Array.from({ length: 31 }, (_, index) => `a${index}: __typename`).join(' ')} }`;
+      for (const [query, code] of [
+        [deep, 'QUERY_TOO_DEEP'],
+        [aliases, 'TOO_MANY_ALIASES'],
+      ] as const) {
+        const answer = await graph.execute(query, {}, accept);
+        expect({ status: answer.status, type: answer.headers.get('content-type'), code: answer.errors?.[0]?.extensions?.code }).toEqual({
+          status: 400,
+          type: 'application/graphql-response+json; charset=utf-8',
+          code,
+        });
+        expect((await graph.execute(query)).headers.get('content-type')).toBe('application/json; charset=utf-8');
+      }
+      expect((await graph.admin.calls()).total).toBe(0);
+    });
   });
 
   describe('security headers', () => {
@@ -204,12 +226,61 @@ describe('the surface hardened before validation', () => {
       }
     });
 
+    it('answers 413 to a gzip bomb (50 MB of JSON in under 64 KiB) once the limit is decoded, and keeps serving', async () => {
+      const body = new Uint8Array(gzipSync(Buffer.from(`{"query":"{ __typename }"${' '.repeat(50 * 1024 * 1024)}}`)));
+      expect(body.length).toBeLessThan(65_536);
+      const response = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ errors: [{ message: 'The request body is larger than 65536 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+      const small = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: new Uint8Array(gzipSync(Buffer.from('{"query":"{ __typename }"}'))) });
+      expect(await small.json()).toMatchObject({ data: { __typename: 'Query' } });
+    });
+
     it('answers 413 through fetch and keeps serving', async () => {
       const response = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: oversized }) });
       expect(response.status).toBe(413);
       expect(((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code).toBe('PAYLOAD_TOO_LARGE');
       expect((await graph.execute('{ __typename }')).data).toEqual({ __typename: 'Query' });
     });
+  });
+});
+
+describe('Apollo Client against refusals made before GraphQL', () => {
+  let graph: TestGraph;
+
+  beforeAll(async () => {
+    graph = await startTestGraph({ env: { GRAPHQL_API_KEYS: 'web-app:web-app-key-0123456789', GRAPHQL_MAX_BODY_BYTES: '4096' } });
+  });
+
+  afterAll(async () => {
+    await graph.close();
+  });
+
+  /** What a query through Apollo Client's HttpLink surfaces: the error codes it read, or the class of what it threw. */
+  async function surfaced(headers: Record<string, string>, pad = 'x'): Promise<{ kind: string; codes: unknown[] }> {
+    const client = new ApolloClient({ link: new HttpLink({ uri: graph.url, headers }), cache: new InMemoryCache() });
+    try {
+      // The variable is used: HttpLink sends only the variables the operation declares and uses.
+      await client.query({ query: gql`query Pad($pad: ID!) { proposal(id: $pad) { id } }`, variables: { pad }, fetchPolicy: 'no-cache' });
+      return { kind: 'data', codes: [] };
+    } catch (error) {
+      if (CombinedGraphQLErrors.is(error)) {
+        return { kind: 'CombinedGraphQLErrors', codes: error.errors.map((item) => item.extensions?.['code']) };
+      }
+      return { kind: error instanceof Error ? error.name : typeof error, codes: [] };
+    } finally {
+      client.stop();
+    }
+  }
+
+  it('reads extensions.code of a 401 and of a 413 as GraphQL errors through HttpLink', async () => {
+    expect(await surfaced({})).toEqual({ kind: 'CombinedGraphQLErrors', codes: ['UNAUTHENTICATED'] });
+    expect(await surfaced({ authorization: 'Bearer web-app-key-0123456789' }, 'x'.repeat(5000))).toEqual({ kind: 'CombinedGraphQLErrors', codes: ['PAYLOAD_TOO_LARGE'] });
+    expect((await graph.admin.calls()).total).toBe(0);
+  });
+
+  it('would surface a bare ServerError without the code had the answer been application/json (HttpLink asked with accept: application/json)', async () => {
+    expect(await surfaced({ accept: 'application/json' })).toEqual({ kind: 'ServerError', codes: [] });
   });
 });
 

@@ -7,9 +7,10 @@ import { badUserInput } from '../runtime/errors.js';
 import { proposalReference, toProposalSituation } from '../proposal/proposal.mapper.js';
 import { resolveProposal } from '../proposal/proposal.reference.js';
 import { type Proposal } from '../proposal/proposal.type.js';
+import { OrderDirection, PageInfo } from '../common/page-info.type.js';
 import { ViewerProposalsArgs } from './viewer.input.js';
-import { decodeCursor, encodeCursor } from './viewer.mapper.js';
-import { PageInfo, ProposalConnection, ProposalEdge, Viewer } from './viewer.type.js';
+import { DEFAULT_ORDER, decodeCursor, encodeCursor, type ListOrder } from './viewer.mapper.js';
+import { ProposalConnection, ProposalEdge, Viewer } from './viewer.type.js';
 
 /** Most proposals one `situation`-filtered page examines (each may cost one partner read). */
 export const SITUATION_SCAN_LIMIT = 50;
@@ -24,25 +25,32 @@ export class ViewerResolver {
 
   @FieldResolver(_returns => ProposalConnection, {
     description:
-      "The caller's proposals, newest first (when their creation was recorded): those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere, such as the sandbox's demo data, are not listed). A Relay connection with opaque cursors. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
+      "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere, such as the sandbox's demo data, are not listed). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
   })
   async proposals(@Root() _viewer: Viewer, @Args(_type => ViewerProposalsArgs) args: ViewerProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<ProposalConnection> {
+    const order: ListOrder = { field: args.orderBy?.field ?? DEFAULT_ORDER.field, direction: args.orderBy?.direction ?? DEFAULT_ORDER.direction };
     let after: ProposalCursor | undefined;
     if (args.after != null) {
-      after = decodeCursor(args.after);
-      if (after === undefined) {
+      const cursor = decodeCursor(args.after);
+      if (cursor === undefined) {
         throw badUserInput([{ code: 'INVALID_INPUT', field: ['after'], message: 'after is not a cursor of this list.', upstreamCode: null }]);
       }
+      if (cursor.order.field !== order.field || cursor.order.direction !== order.direction) {
+        throw badUserInput([{ code: 'INVALID_INPUT', field: ['after'], message: 'after is a cursor of this list in another order: ask with the orderBy it was issued in.', upstreamCode: null }]);
+      }
+      after = cursor.position;
     }
     const owner = ctx.ownership.seesAll ? null : ctx.callerId;
+    const direction = order.direction === OrderDirection.ASC ? 'asc' : 'desc';
+    const read = (limit: number, from: ProposalCursor | undefined): Promise<OwnedProposal[]> => ctx.ledger.proposals(owner, limit, from, { direction });
     const { first } = args;
     let rows: OwnedProposal[];
     let hasNextPage: boolean;
     let end: OwnedProposal | undefined;
     if (args.situation == null) {
-      const read = await ctx.ledger.proposals(owner, first + 1, after);
-      rows = read.slice(0, first);
-      hasNextPage = read.length > first;
+      const page = await read(first + 1, after);
+      rows = page.slice(0, first);
+      hasNextPage = page.length > first;
       end = rows.at(-1);
     } else {
       rows = [];
@@ -50,7 +58,7 @@ export class ViewerResolver {
       let examined = 0;
       let exhausted = false;
       while (rows.length < first && examined < SITUATION_SCAN_LIMIT) {
-        const batch = await ctx.ledger.proposals(owner, Math.min(first - rows.length, SITUATION_SCAN_LIMIT - examined), position);
+        const batch = await read(Math.min(first - rows.length, SITUATION_SCAN_LIMIT - examined), position);
         // One read per proposal, batched by the loader and served from the shared cache when it can.
         const records = await Promise.all(batch.map(row => ctx.loaders.proposalById.load(row.proposalId)));
         batch.forEach((row, i) => {
@@ -67,19 +75,34 @@ export class ViewerResolver {
         }
       }
       // More may follow unless the ledger ran out; one more ledger row (no partner call) says.
-      hasNextPage = !exhausted && end !== undefined && (await ctx.ledger.proposals(owner, 1, end)).length > 0;
+      hasNextPage = !exhausted && end !== undefined && (await read(1, end)).length > 0;
     }
-    const nodes = selectedFields(info, selectedFields(info, info.fieldNodes, 'ProposalConnection').get('edges') ?? [], 'ProposalEdge').get('node') ?? [];
+    const connection = selectedFields(info, info.fieldNodes, 'ProposalConnection');
+    // The nodes' fields are selected under edges { node } and under nodes: each node is read once for both.
+    const nodes = [...(selectedFields(info, connection.get('edges') ?? [], 'ProposalEdge').get('node') ?? []), ...(connection.get('nodes') ?? [])];
     const selection = selectedFields(info, nodes, 'Proposal');
     const edges = await Promise.all(
       rows.map(async row => {
         const identity = { id: row.proposalId, number: row.number, operationCode: row.operationCode };
         // On record in the ledger, so it exists: only the selected live fields are read.
         const node: Proposal = nodes.length === 0 ? proposalReference(identity) : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? proposalReference(identity));
-        return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row), node });
+        return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node });
       }),
     );
-    const endCursor = end === undefined ? (args.after ?? null) : encodeCursor(end);
-    return Object.assign(new ProposalConnection(), { edges, pageInfo: Object.assign(new PageInfo(), { hasNextPage, endCursor }) });
+    const pageInfo = selectedFields(info, connection.get('pageInfo') ?? [], 'PageInfo');
+    // Before the page there is the cursor's own proposal, or any before it in this order: one ledger row says (no partner call).
+    const hasPreviousPage = after !== undefined && pageInfo.has('hasPreviousPage') && (await ctx.ledger.proposals(owner, 1, after, { direction: direction === 'asc' ? 'desc' : 'asc', inclusive: true })).length > 0;
+    const totalCount = args.situation == null && connection.has('totalCount') ? await ctx.ledger.countProposals(owner) : null;
+    return Object.assign(new ProposalConnection(), {
+      edges,
+      nodes: edges.map(edge => edge.node),
+      totalCount,
+      pageInfo: Object.assign(new PageInfo(), {
+        hasNextPage,
+        hasPreviousPage,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: end === undefined ? (args.after ?? null) : encodeCursor(end, order),
+      }),
+    });
   }
 }

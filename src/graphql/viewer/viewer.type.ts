@@ -1,4 +1,5 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { PageInfo } from '../common/page-info.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** The caller of the request, and what it owns. */
@@ -11,19 +12,6 @@ export class Viewer {
   scopes: string[];
 }
 
-/** Where a page of a connection ends. */
-@ObjectType({ description: 'Where a page of a connection ends (Relay cursor connections).' })
-export class PageInfo {
-  @Field(_type => Boolean, { description: 'Whether more items follow: ask again with after = endCursor. Upstream: none (the graph\'s ledger).' })
-  hasNextPage: boolean;
-
-  @Field(_type => String, {
-    nullable: true,
-    description: 'Opaque cursor to continue after this page (null when nothing was read). With a situation filter it may point past the last edge: the proposals examined after it did not match. Upstream: none (the graph\'s ledger).',
-  })
-  endCursor: string | null;
-}
-
 /** One proposal of a connection. */
 @ObjectType({ description: 'A proposal in a connection, with its opaque cursor.' })
 export class ProposalEdge {
@@ -34,11 +22,21 @@ export class ProposalEdge {
   node: Proposal;
 }
 
-/** A page of proposals, newest first. */
-@ObjectType({ description: 'A page of proposals, newest first (Relay cursor connection). Upstream: none for the list itself (the graph\'s ledger); the nodes\' live fields as Proposal.' })
+/** A page of proposals, in the list's order. */
+@ObjectType({ description: 'A page of proposals, in the list\'s order (Relay cursor connection). Upstream: none for the list itself (the graph\'s ledger); the nodes\' live fields as Proposal.' })
 export class ProposalConnection {
-  @Field(_type => [ProposalEdge], { description: 'The proposals of this page, newest first. Upstream: none (the graph\'s ledger).' })
+  @Field(_type => [ProposalEdge], { description: 'The proposals of this page with their cursors, in the list\'s order. Upstream: none (the graph\'s ledger).' })
   edges: ProposalEdge[];
+
+  @Field(_type => [Proposal], { description: 'The proposals of this page, the same as edges { node }, for clients that need no cursor per item. Upstream: as Proposal.' })
+  nodes: Proposal[];
+
+  @Field(_type => Int, {
+    nullable: true,
+    description:
+      'How many proposals the list holds in all pages: one count on the graph\'s ledger, made only when selected. Null with a situation filter: situations live at the partner, and counting them would read every proposal. Upstream: none.',
+  })
+  totalCount: number | null;
 
   @Field(_type => PageInfo, { description: 'Whether more follow and where to continue. Upstream: none (the graph\'s ledger).' })
   pageInfo: PageInfo;

@@ -13,8 +13,10 @@ describe('buildCreditGraphSchema', () => {
     expect(sdl).toMatch(/type Proposal implements Node\s+@key\(fields: "id"\)/);
     expect(sdl).toMatch(/type Person implements Node\s+@key\(fields: "id"\)/);
     // Only the federation directives the SDL uses are imported.
-    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@authenticated", "@requiresScopes"])');
+    expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])');
     expect(sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.5"');
+    // A value type other subgraphs define too (DESIGN.md: Federation 2).
+    expect(sdl).toMatch(/type PageInfo\s+@shareable/);
     const entity = schema.getType('_Entity');
     expect(entity && 'getTypes' in entity ? entity.getTypes().map(t => t.name).sort() : []).toEqual(['Person', 'Proposal']);
   });
