@@ -191,9 +191,17 @@ describe('the credit graph when the partner fails', () => {
     expect(result.errors?.[0]).toMatchObject({ path: ['proposal', 'agenda'], extensions: { code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'ConsultarDetalhes', retryable: true } });
   });
 
-  it('reports a partner that does not answer as UPSTREAM_TIMEOUT', async () => {
+  it('answers a read whose first call hangs from its hedge, the second call sent before the deadline', async () => {
     const { id } = h.demo('approved');
     await h.admin('PUT', '/_sandbox/faults', { hangNext: 1, operations: ['/FGTS/ConsultaProposta'] });
+    const result = await h.run(`query($id: ID!) { proposal(id: $id) { situation } }`, { id });
+    expect(result).toEqual({ data: { proposal: { situation: 'APPROVED' } } });
+    expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 2 });
+  });
+
+  it('reports a partner that does not answer (the read and its hedge both hang) as UPSTREAM_TIMEOUT', async () => {
+    const { id } = h.demo('approved');
+    await h.admin('PUT', '/_sandbox/faults', { hangNext: 2, operations: ['/FGTS/ConsultaProposta'] });
     const result = await h.run(`query($id: ID!) { proposal(id: $id) { situation } }`, { id });
     expect(result.data).toEqual({ proposal: null });
     expect(result.errors?.[0]).toMatchObject({ path: ['proposal'], extensions: { code: 'UPSTREAM_TIMEOUT' } });

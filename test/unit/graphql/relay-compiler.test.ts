@@ -74,7 +74,7 @@ describe('relay-compiler over the committed SDL', () => {
     mkdirSync(join(dir, 'src/__generated__'), { recursive: true });
     const sdl = readFileSync(join(ROOT, 'schema/schema.graphql'), 'utf8').replace(/^extend schema @link[^\n]*\n/m, '');
     writeFileSync(join(dir, 'schema.graphql'), sdl);
-    writeFileSync(join(dir, 'src/relay.ts'), DOCUMENTS);
+    writeFileSync(join(dir, 'src', 'relay.ts'), DOCUMENTS);
     writeFileSync(
       join(dir, 'relay.config.json'),
       JSON.stringify({ src: './src', schema: './schema.graphql', language: 'typescript', artifactDirectory: './src/__generated__', customScalarTypes: { Decimal: 'string', DateTime: 'string', Date: 'string' } }),
