@@ -54,6 +54,21 @@ function newestFirst(a: ProposalRow, b: ProposalRow): number {
   return b.created_at.getTime() - a.created_at.getTime() || (a.proposal_id < b.proposal_id ? 1 : a.proposal_id > b.proposal_id ? -1 : 0);
 }
 
+/** The NOT NULL columns of each table (the rest may be null). */
+const REQUIRED = {
+  ledger_operations: ['id', 'caller_id', 'idempotency_key', 'operation', 'request_hash', 'upstream_key', 'state', 'attempts', 'created_at', 'updated_at'],
+  ledger_proposals: ['proposal_id', 'caller_id', 'created_at', 'operation_id'],
+} as const;
+
+function checkRequired(table: keyof typeof REQUIRED, row: object): void {
+  for (const column of REQUIRED[table]) {
+    const value = (row as Record<string, unknown>)[column];
+    if (value === null || value === undefined) {
+      throw new Error(`${table}: null value in column ${column} violates its not-null constraint`);
+    }
+  }
+}
+
 function checkState(state: string): void {
   if (!STATES.has(state)) {
     throw new Error(`ledger_operations: state ${JSON.stringify(state)} violates its check constraint`);
@@ -73,6 +88,7 @@ class MemoryStatements implements LedgerStatements {
     if (t.operations.has(row.id)) {
       throw new Error(`ledger_operations: duplicate id ${row.id}`);
     }
+    checkRequired('ledger_operations', row);
     checkState(row.state);
     const stored: StoredOperation = {
       ...row,
@@ -109,6 +125,7 @@ class MemoryStatements implements LedgerStatements {
     if (addAttempts !== undefined) {
       next.attempts = row.attempts + addAttempts;
     }
+    checkRequired('ledger_operations', next);
     checkState(next.state);
     t.operations.set(id, next);
     return read(next);
@@ -116,6 +133,7 @@ class MemoryStatements implements LedgerStatements {
 
   async insertProposal(row: NewProposal): Promise<void> {
     const t = this.tables();
+    checkRequired('ledger_proposals', row);
     if (t.proposals.has(row.proposal_id)) {
       return;
     }
