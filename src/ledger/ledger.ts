@@ -253,7 +253,9 @@ export class Ledger {
       return byProposal;
     }
     for (const row of await this.store.operationsOf(proposalIds)) {
-      byProposal.get(row.proposal_id ?? '')?.push(row);
+      if (row.proposal_id !== null) {
+        byProposal.get(row.proposal_id)?.push(row);
+      }
     }
     return byProposal;
   }
