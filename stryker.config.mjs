@@ -68,6 +68,14 @@ export const MODULES = {
       'test/unit/graphql/probes.test.ts',
     ],
   },
+  /**
+   * The exactly-once core: the ledger's transitions, writeOnce and the reconciler, over the memory
+   * store (src/ledger/memory.ts), which passes the same contract suite as PGlite and PostgreSQL.
+   */
+  core: {
+    mutate: ['src/ledger/write.ts', 'src/ledger/ledger.ts', 'src/ledger/reconciler.ts'],
+    tests: ['test/unit/ledger/ledger.test.ts', 'test/unit/ledger/write.test.ts', 'test/unit/ledger/reconciler.test.ts'],
+  },
   /** Caller authentication: bearer JWTs against the issuer's JWKS, and the scopes the graph enforces. */
   jwt: {
     mutate: ['src/server/jwt.ts', 'src/graphql/runtime/scopes.ts'],

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { Ledger, ledgerSizeBytes, type LedgerDatabase, openLedgerDatabase, writeOnce } from '../src/ledger/index.js';
+import { Ledger, ledgerSizeBytes, type LedgerDatabase, openLedgerDatabase, SqlLedgerStore, writeOnce } from '../src/ledger/index.js';
 import { createSandbox } from '../src/sandbox/server.js';
 import { createUpstreamClient, DEFAULT_SCOPE, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
 
@@ -70,7 +70,7 @@ interface LedgerRow {
 }
 
 async function measureStore(store: string, database: LedgerDatabase, client: UpstreamClient): Promise<LedgerRow> {
-  const ledger = new Ledger(database.db);
+  const ledger = new Ledger(new SqlLedgerStore(database.db));
   const caller = `bench-${randomUUID()}`;
   const ledgered = (index: number): Promise<unknown> => {
     const request = createRequest(index);
@@ -99,7 +99,7 @@ async function measureStore(store: string, database: LedgerDatabase, client: Ups
 async function sizeOf10k(open: () => Promise<LedgerDatabase>): Promise<number> {
   const database = await open();
   try {
-    const ledger = new Ledger(database.db);
+    const ledger = new Ledger(new SqlLedgerStore(database.db));
     const caller = 'bench-size';
     for (let i = 0; i < SIZE_WRITES; i += 1) {
       const proposalId = randomUUID();

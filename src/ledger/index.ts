@@ -4,5 +4,8 @@ export * from './errors.js';
 export * from './idempotency.js';
 export * from './in-doubt.js';
 export * from './ledger.js';
+export * from './memory.js';
 export * from './reconciler.js';
+export * from './sql-store.js';
+export * from './store.js';
 export * from './write.js';

@@ -1,10 +1,9 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { type LedgerTables, type OperationsTable, type OperationState } from './database.js';
+import { type OperationState } from './database.js';
 import { decideKey } from './idempotency.js';
+import { type LedgerStore, type OperationRecord, type ProposalRow } from './store.js';
 
-/** A ledger row as the graph reads it. */
-export type OperationRecord = Selectable<OperationsTable>;
+export { type OperationRecord } from './store.js';
 
 /** What a write is, recorded before it is sent. */
 export interface WriteRequest {
@@ -75,13 +74,14 @@ export interface LedgerOptions {
  * The operations ledger: every write recorded before it is sent, its outcome once known, and the
  * proposals each caller created. Each state change is one transaction; a lease with a fencing
  * token makes sure a holder that stalled past its lease cannot overwrite whoever took over.
+ * The records live in a {@link LedgerStore}: PostgreSQL or PGlite (`SqlLedgerStore`), or memory.
  */
 export class Ledger {
   readonly now: () => Date;
   readonly leaseMs: number;
 
   constructor(
-    readonly db: Kysely<LedgerTables>,
+    readonly store: LedgerStore,
     options: LedgerOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
@@ -94,60 +94,50 @@ export class Ledger {
    * or `resend` a failed one. Concurrent first requests are serialized by the unique key.
    */
   async begin(request: WriteRequest): Promise<Claim> {
-    return this.db.transaction().execute(async tx => {
+    return this.store.transaction(async tx => {
       const now = this.now();
       const lease = randomUUID();
       const leaseUntil = new Date(now.getTime() + this.leaseMs);
-      const inserted = await tx
-        .insertInto('ledger_operations')
-        .values({
-          id: randomUUID(),
-          caller_id: request.callerId,
-          idempotency_key: request.idempotencyKey,
-          operation: request.operation,
-          request_hash: request.requestHash,
-          upstream_key: request.upstreamKey,
-          proposal_id: request.proposalId ?? null,
-          state: 'in_progress',
-          lease_token: lease,
-          lease_until: leaseUntil,
-          attempts: 1,
-          probe: json(request.probe),
-          outcome: null,
-          details: json(request.details),
-          created_at: now,
-          sent_at: now,
-          updated_at: now,
-        })
-        .onConflict(oc => oc.columns(['caller_id', 'idempotency_key']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const inserted = await tx.insertOperation({
+        id: randomUUID(),
+        caller_id: request.callerId,
+        idempotency_key: request.idempotencyKey,
+        operation: request.operation,
+        request_hash: request.requestHash,
+        upstream_key: request.upstreamKey,
+        proposal_id: request.proposalId ?? null,
+        state: 'in_progress',
+        lease_token: lease,
+        lease_until: leaseUntil,
+        attempts: 1,
+        probe: json(request.probe),
+        outcome: null,
+        details: json(request.details),
+        created_at: now,
+        sent_at: now,
+        updated_at: now,
+      });
       if (inserted !== undefined) {
         return { kind: 'send', record: inserted, lease };
       }
-      const existing = await tx
-        .selectFrom('ledger_operations')
-        .selectAll()
-        .where('caller_id', '=', request.callerId)
-        .where('idempotency_key', '=', request.idempotencyKey)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const existing = await tx.lockOperation(request.callerId, request.idempotencyKey);
+      if (existing === undefined) {
+        throw new Error('the ledger refused a record whose key it does not hold');
+      }
       const decision = decideKey(existing, request.requestHash, now);
       if (decision === 'reused' || decision === 'replay' || decision === 'wait') {
         return { kind: decision, record: existing };
       }
-      const taken = await tx
-        .updateTable('ledger_operations')
-        .set({
-          state: 'in_progress',
-          lease_token: lease,
-          lease_until: leaseUntil,
-          updated_at: now,
-          ...(decision === 'resend' ? { attempts: existing.attempts + 1, sent_at: now } : {}),
-        })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const taken = await tx.updateOperation(existing.id, {
+        state: 'in_progress',
+        lease_token: lease,
+        lease_until: leaseUntil,
+        updated_at: now,
+        ...(decision === 'resend' ? { addAttempts: 1, sent_at: now } : {}),
+      });
+      if (taken === undefined) {
+        throw new Error('the ledger lost a record it held locked');
+      }
       // The decision is taken on the state before the claim (an expired in_progress is in doubt too).
       return { kind: decision, record: { ...taken, state: existing.state }, lease };
     });
@@ -160,26 +150,23 @@ export class Ledger {
   async claimInDoubt(id: string): Promise<{ record: OperationRecord; lease: string } | undefined> {
     const now = this.now();
     const lease = randomUUID();
-    const record = await this.db
-      .updateTable('ledger_operations')
-      .set({ state: 'in_progress', lease_token: lease, lease_until: new Date(now.getTime() + this.leaseMs), updated_at: now })
-      .where('id', '=', id)
-      .where(eb => eb.or([eb('state', '=', 'unknown'), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)])]))
-      .returningAll()
-      .executeTakeFirst();
+    const record = await this.store.updateOperation(
+      id,
+      { state: 'in_progress', lease_token: lease, lease_until: new Date(now.getTime() + this.leaseMs), updated_at: now },
+      { inDoubtAt: now },
+    );
     return record === undefined ? undefined : { record, lease };
   }
 
   /** Marks a held in-doubt write as sent again (it was proven absent at the partner). */
   async resent(id: string, lease: string): Promise<boolean> {
     const now = this.now();
-    const result = await this.db
-      .updateTable('ledger_operations')
-      .set(eb => ({ attempts: eb('attempts', '+', 1), sent_at: now, updated_at: now, resolution: 'absent', lease_until: new Date(now.getTime() + this.leaseMs) }))
-      .where('id', '=', id)
-      .where('lease_token', '=', lease)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const updated = await this.store.updateOperation(
+      id,
+      { addAttempts: 1, sent_at: now, updated_at: now, resolution: 'absent', lease_until: new Date(now.getTime() + this.leaseMs) },
+      { leaseToken: lease },
+    );
+    return updated !== undefined;
   }
 
   /**
@@ -187,13 +174,8 @@ export class Ledger {
    * partner read taken then, e.g. the entries already there). False when the lease was lost.
    */
   async recordProbe(id: string, lease: string, probe: unknown): Promise<boolean> {
-    const result = await this.db
-      .updateTable('ledger_operations')
-      .set({ probe: json(probe), updated_at: this.now() })
-      .where('id', '=', id)
-      .where('lease_token', '=', lease)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    const updated = await this.store.updateOperation(id, { probe: json(probe), updated_at: this.now() }, { leaseToken: lease });
+    return updated !== undefined;
   }
 
   /**
@@ -203,12 +185,12 @@ export class Ledger {
    * lease was lost (another holder took the write over), and then nothing is changed.
    */
   async finish(id: string, lease: string, end: Finish): Promise<boolean> {
-    return this.db.transaction().execute(async tx => {
+    return this.store.transaction(async tx => {
       const now = this.now();
       const finished = end.state === 'succeeded' || end.state === 'rejected';
-      const updated = await tx
-        .updateTable('ledger_operations')
-        .set({
+      const updated = await tx.updateOperation(
+        id,
+        {
           state: end.state,
           lease_token: null,
           lease_until: null,
@@ -216,27 +198,21 @@ export class Ledger {
           ...(finished ? { outcome: json(end.outcome), finished_at: now } : {}),
           ...(end.state === 'succeeded' && end.proposalId ? { proposal_id: end.proposalId } : {}),
           ...(end.state === 'succeeded' && end.resolution ? { resolution: end.resolution } : {}),
-        })
-        .where('id', '=', id)
-        .where('lease_token', '=', lease)
-        .returning(['caller_id', 'created_at'])
-        .executeTakeFirst();
+        },
+        { leaseToken: lease },
+      );
       if (updated === undefined) {
         return false;
       }
       if (end.state === 'succeeded' && end.createdProposal && end.proposalId) {
-        await tx
-          .insertInto('ledger_proposals')
-          .values({
-            proposal_id: end.proposalId,
-            caller_id: updated.caller_id,
-            number: end.createdProposal.number,
-            operation_code: end.createdProposal.operationCode,
-            created_at: updated.created_at,
-            operation_id: id,
-          })
-          .onConflict(oc => oc.column('proposal_id').doNothing())
-          .execute();
+        await tx.insertProposal({
+          proposal_id: end.proposalId,
+          caller_id: updated.caller_id,
+          number: end.createdProposal.number,
+          operation_code: end.createdProposal.operationCode,
+          created_at: updated.created_at,
+          operation_id: id,
+        });
       }
       return true;
     });
@@ -244,7 +220,7 @@ export class Ledger {
 
   /** The record of a caller's key, if any. */
   async find(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
-    return this.db.selectFrom('ledger_operations').selectAll().where('caller_id', '=', callerId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return this.store.findOperation(callerId, idempotencyKey);
   }
 
   /** The owner of each proposal created through the graph (absent ids were not). */
@@ -252,7 +228,7 @@ export class Ledger {
     if (proposalIds.length === 0) {
       return new Map();
     }
-    const rows = await this.db.selectFrom('ledger_proposals').select(['proposal_id', 'caller_id']).where('proposal_id', 'in', [...proposalIds]).execute();
+    const rows = await this.store.proposalsByIds(proposalIds);
     return new Map(rows.map(r => [r.proposal_id, r.caller_id]));
   }
 
@@ -261,25 +237,13 @@ export class Ledger {
     if (proposalIds.length === 0) {
       return new Map();
     }
-    const rows = await this.db
-      .selectFrom('ledger_proposals')
-      .select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at'])
-      .where('proposal_id', 'in', [...proposalIds])
-      .execute();
+    const rows = await this.store.proposalsByIds(proposalIds);
     return new Map(rows.map(r => [r.proposal_id, ownedProposal(r)]));
   }
 
   /** The proposals created through the graph with an operation code, newest first (of `callerId` only, unless null). */
   async proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<OwnedProposal[]> {
-    let query = this.db
-      .selectFrom('ledger_proposals')
-      .select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at'])
-      .where('operation_code', '=', operationCode);
-    if (callerId !== null) {
-      query = query.where('caller_id', '=', callerId);
-    }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').execute();
-    return rows.map(ownedProposal);
+    return (await this.store.proposalsByOperationCode(operationCode, callerId)).map(ownedProposal);
   }
 
   /**
@@ -288,29 +252,14 @@ export class Ledger {
    * Both directions walk the same indexes (creation time, then id).
    */
   async proposals(callerId: string | null, limit: number, after?: ProposalCursor, options: ProposalListOptions = {}): Promise<OwnedProposal[]> {
-    const direction = options.direction ?? 'desc';
-    let query = this.db.selectFrom('ledger_proposals').select(['proposal_id', 'caller_id', 'number', 'operation_code', 'created_at']);
-    if (callerId !== null) {
-      query = query.where('caller_id', '=', callerId);
-    }
-    if (after !== undefined) {
-      const beyond = direction === 'desc' ? '<' : '>';
-      const beyondId = options.inclusive === true ? (direction === 'desc' ? '<=' : '>=') : beyond;
-      query = query.where(eb => eb.or([eb('created_at', beyond, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', beyondId, after.proposalId)])]));
-    }
-    const rows = await query.orderBy('created_at', direction).orderBy('proposal_id', direction).limit(limit).execute();
-    return rows.map(ownedProposal);
+    return (await this.store.proposals(callerId, limit, after, options)).map(ownedProposal);
   }
 
   /** How many proposals were created through the graph: of `callerId`, or of every caller when it is null. One count on the ledger's index. */
   async countProposals(callerId: string | null): Promise<number> {
-    let query = this.db.selectFrom('ledger_proposals').select(sql<string>`count(*)::text`.as('count'));
-    if (callerId !== null) {
-      query = query.where('caller_id', '=', callerId);
-    }
-    const row = await query.executeTakeFirst();
-    return Number(row?.count ?? 0);
+    return this.store.countProposals(callerId);
   }
+
 
   /** Every write on record for each proposal, oldest first. */
   async operationsOf(proposalIds: readonly string[]): Promise<Map<string, OperationRecord[]>> {
@@ -318,9 +267,10 @@ export class Ledger {
     if (proposalIds.length === 0) {
       return byProposal;
     }
-    const rows = await this.db.selectFrom('ledger_operations').selectAll().where('proposal_id', 'in', [...proposalIds]).orderBy('created_at').orderBy('id').execute();
-    for (const row of rows) {
-      byProposal.get(row.proposal_id ?? '')?.push(row);
+    for (const row of await this.store.operationsOf(proposalIds)) {
+      if (row.proposal_id !== null) {
+        byProposal.get(row.proposal_id)?.push(row);
+      }
     }
     return byProposal;
   }
@@ -330,28 +280,25 @@ export class Ledger {
    * and `in_progress` ones whose holder's lease expired. The reconciler's work list.
    */
   async unsettled(settledBefore: Date, limit: number): Promise<OperationRecord[]> {
-    const now = this.now();
-    return this.db
-      .selectFrom('ledger_operations')
-      .selectAll()
-      .where(eb => eb.or([eb.and([eb('state', '=', 'unknown'), eb('updated_at', '<=', settledBefore)]), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)])]))
-      .orderBy('updated_at')
-      .limit(limit)
-      .execute();
+    return this.store.unsettled(settledBefore, this.now(), limit);
   }
 
   /** Number of records in each state (for health and tests). */
   async countByState(): Promise<Record<OperationState, number>> {
-    const rows = await this.db.selectFrom('ledger_operations').select(['state', sql<string>`count(*)::text`.as('count')]).groupBy('state').execute();
     const counts: Record<OperationState, number> = { in_progress: 0, succeeded: 0, rejected: 0, failed: 0, unknown: 0 };
-    for (const row of rows) {
-      counts[row.state] = Number(row.count);
+    for (const row of await this.store.countByState()) {
+      counts[row.state] = row.count;
     }
     return counts;
   }
+
+  /** Resolves when the ledger's store answers (the readiness check); rejects when it does not. */
+  async ping(): Promise<void> {
+    await this.store.ping();
+  }
 }
 
-function ownedProposal(r: { proposal_id: string; caller_id: string; number: number | null; operation_code: string | null; created_at: Date }): OwnedProposal {
+function ownedProposal(r: ProposalRow): OwnedProposal {
   return { proposalId: r.proposal_id, callerId: r.caller_id, number: r.number, operationCode: r.operation_code, createdAt: r.created_at };
 }
 

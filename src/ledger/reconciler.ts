@@ -39,7 +39,7 @@ export async function reconcileOnce(ledger: Ledger, options: ReconcilerOptions):
         outcome: verdict.result.outcome,
         resolution: 'found',
         proposalId: verdict.result.proposalId ?? claim.record.proposal_id,
-        ...(verdict.result.createdProposal ? { createdProposal: verdict.result.createdProposal } : {}),
+        createdProposal: verdict.result.createdProposal,
       });
       report.found += 1;
     } else if (verdict.verdict === 'absent') {

@@ -76,7 +76,7 @@ export async function writeOnce(ledger: Ledger, request: WriteRequest, options: 
       case 'resolve': {
         const verdict = await resolveInDoubt(claim.record, options.probe, ledger.now, settleMs);
         if (verdict.verdict === 'found') {
-          const end: Finish = { state: 'succeeded', outcome: verdict.result.outcome, resolution: 'found', proposalId: verdict.result.proposalId ?? claim.record.proposal_id, ...(verdict.result.createdProposal ? { createdProposal: verdict.result.createdProposal } : {}) };
+          const end: Finish = { state: 'succeeded', outcome: verdict.result.outcome, resolution: 'found', proposalId: verdict.result.proposalId ?? claim.record.proposal_id, createdProposal: verdict.result.createdProposal };
           await ledger.finish(claim.record.id, claim.lease, end);
           return { kind: 'succeeded', outcome: verdict.result.outcome, record: claim.record, replayed: true };
         }
@@ -124,7 +124,7 @@ async function send(ledger: Ledger, held: OperationRecord, lease: string, option
         state: 'succeeded',
         outcome: attempt.outcome,
         proposalId: attempt.proposalId ?? record.proposal_id,
-        ...(attempt.createdProposal ? { createdProposal: attempt.createdProposal } : {}),
+        createdProposal: attempt.createdProposal,
       });
       return { kind: 'succeeded', outcome: attempt.outcome, record, replayed: false };
     case 'rejected':

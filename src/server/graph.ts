@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { type Config } from '../config.js';
 import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
 import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
@@ -8,7 +7,7 @@ import { WritesInFlight } from '../graphql/runtime/write.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
-import { Ledger, openLedgerDatabase, startReconciler } from '../ledger/index.js';
+import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ExplorerOptions } from './explorer.js';
@@ -116,7 +115,7 @@ export async function openLedger(config: Config, now?: () => Date): Promise<{ le
       ? { dataDir: config.ledger.dataDir }
       : { databaseUrl: config.ledger.databaseUrl, timeouts: { connectMs, statementMs, idleMs, keepAliveMs } },
   );
-  return { ledger: new Ledger(database.db, { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }), close: database.close };
+  return { ledger: new Ledger(new SqlLedgerStore(database.db), { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }), close: database.close };
 }
 
 /** Readiness check `ledger`: its database answers (on every probe: an outage shows at once, not after the cache). */
@@ -125,7 +124,7 @@ export function ledgerCheck(ledger: Ledger): ReadinessCheck {
     name: 'ledger',
     uncached: true,
     check: () =>
-      sql`select 1`.execute(ledger.db).then(
+      ledger.ping().then(
         () => undefined,
         () => 'LEDGER_UNAVAILABLE',
       ),

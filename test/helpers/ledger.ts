@@ -1,13 +1,14 @@
 /**
- * Test ledgers: a fresh database per call, on the PostgreSQL test server or in an embedded,
- * in-memory PGlite. `ledgerKinds` lists the stores the shared ledger suite runs over.
+ * Test ledgers: a fresh database per call, on the PostgreSQL test server, in an embedded in-memory
+ * PGlite, or in the memory store. The shared ledger suites run over each.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { Ledger, type LedgerDatabase, type LedgerOptions, openLedgerDatabase } from '../../src/ledger/index.js';
+import { type Kysely } from 'kysely';
+import { Ledger, type LedgerDatabase, type LedgerOptions, type LedgerTables, MemoryLedgerStore, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
 import { createTestDatabase, postgresUp } from './services.js';
 
-/** The two stores the ledger runs on. */
-export type LedgerKind = 'pglite' | 'postgres';
+/** The stores the ledger runs on. */
+export type LedgerKind = 'pglite' | 'postgres' | 'memory';
 
 /** A fresh, migrated ledger database; `ledger()` builds ledgers (replicas) over it; `close()` drops it. */
 export interface TestLedgerDatabase {
@@ -16,6 +17,8 @@ export interface TestLedgerDatabase {
   open(options?: LedgerOptions): Promise<Ledger>;
   /** The first ledger opened with the defaults. */
   ledger: Ledger;
+  /** The SQL database under the ledgers (undefined for the memory store). */
+  sql: Kysely<LedgerTables> | undefined;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,11 @@ export async function openTestLedger(kind: LedgerKind = postgresUp ? 'postgres' 
   let drop: (() => Promise<void>) | undefined;
   let pglite: PGlite | undefined;
   let open: () => Promise<LedgerDatabase>;
+  if (kind === 'memory') {
+    const store = new MemoryLedgerStore();
+    const first = new Ledger(store, options);
+    return { kind, open: async (ledgerOptions: LedgerOptions = options) => new Ledger(store, ledgerOptions), ledger: first, sql: undefined, close: async () => undefined };
+  }
   if (kind === 'postgres') {
     const created = await createTestDatabase('ledger');
     drop = created.drop;
@@ -37,13 +45,14 @@ export async function openTestLedger(kind: LedgerKind = postgresUp ? 'postgres' 
   const ledgerOver = async (ledgerOptions: LedgerOptions = options): Promise<Ledger> => {
     const database = await open();
     databases.push(database);
-    return new Ledger(database.db, ledgerOptions);
+    return new Ledger(new SqlLedgerStore(database.db), ledgerOptions);
   };
   const first = await ledgerOver();
   return {
     kind,
     open: ledgerOver,
     ledger: first,
+    sql: databases[0]?.db,
     async close() {
       for (const database of databases) {
         await database.close();

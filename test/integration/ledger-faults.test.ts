@@ -3,7 +3,7 @@
  * real app over the PostgreSQL test server reached through a TCP proxy the test controls.
  */
 import { randomUUID } from 'node:crypto';
-import { Ledger, openLedgerDatabase, type LedgerDatabase } from '../../src/ledger/index.js';
+import { Ledger, openLedgerDatabase, SqlLedgerStore, type LedgerDatabase } from '../../src/ledger/index.js';
 import { type GraphResponse, startTestGraph, type TestGraph } from '../helpers/graph.js';
 import { createTestDatabase, describeWithPostgres } from '../helpers/services.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
@@ -35,7 +35,7 @@ describeWithPostgres('the ledger over a PostgreSQL that fails', () => {
     const viaProxy = new URL(created.url);
     viaProxy.port = String(proxy.port);
     database = await openLedgerDatabase({ databaseUrl: viaProxy.toString(), poolSize: 4, timeouts: TIMEOUTS });
-    graph = await startTestGraph({ ledger: new Ledger(database.db), writes: { waitMs: 0 } });
+    graph = await startTestGraph({ ledger: new Ledger(new SqlLedgerStore(database.db)), writes: { waitMs: 0 } });
     proposalId = graph.sandbox.demo.find(p => p.label === 'disbursed')?.id ?? '';
   }, 180_000);
 

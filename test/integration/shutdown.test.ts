@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { WritesInFlight } from '../../src/graphql/runtime/write.js';
-import { Ledger, LedgerUnavailableError, openLedgerDatabase } from '../../src/ledger/index.js';
+import { Ledger, LedgerUnavailableError, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
 import { type Service, startService } from '../../src/main.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';
@@ -106,7 +106,7 @@ describeWithPostgres('startService close (what SIGTERM runs)', () => {
     expect(answered.data).toMatchObject({ registerInstallmentPayment: { userErrors: [] } });
     const database = await openLedgerDatabase({ databaseUrl: url, poolSize: 1 });
     try {
-      expect(await new Ledger(database.db).find('anonymous', key)).toMatchObject({ state: 'succeeded', lease_token: null });
+      expect(await new Ledger(new SqlLedgerStore(database.db)).find('anonymous', key)).toMatchObject({ state: 'succeeded', lease_token: null });
     } finally {
       await database.close();
     }
