@@ -1,10 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import { type PGlite } from '@electric-sql/pglite';
 import { type ColumnType, type Generated, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import pg from 'pg';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
+import { openEmbeddedPglite } from './embedded.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 /** Where a write stands (Stripe's idempotency keys, with the in-doubt state made explicit). */
@@ -96,6 +96,8 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   let ownPglite: PGlite | undefined;
   let releaseDir: (() => Promise<void>) | undefined;
   if (options.databaseUrl !== undefined) {
+    // Loaded only here (and PGlite only below): a process loads the one engine it uses.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
@@ -109,7 +111,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
         mkdirSync(dir, { recursive: true });
         releaseDir = await lockDataDir(dir);
       }
-      ownPglite = new PGlite(dir);
+      ownPglite = await openEmbeddedPglite(dir);
       pglite = ownPglite;
     }
     db = new Kysely<LedgerTables>({ dialect: new PGliteDialect(pglite) });
