@@ -88,36 +88,10 @@ export function createLogger(level: LogLevel, write?: ((line: string) => void) |
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     mixin: () => requestLogContext.getStore() ?? {},
   };
-  const logger = pino(options, destination ?? bufferedStdout());
+  const logger = destination === undefined ? pino(options) : pino(options, destination);
   // The same stream (pino's own stdout writer when none was given), so lines of both stay in order.
   const plain = pino(plainOptions, (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]);
   return wrap(logger, plain);
-}
-
-/** How long a line may wait in the stdout buffer before it is written. */
-export const LOG_FLUSH_MS = 200;
-
-/**
- * Standard output, written in chunks of 4 kB or every {@link LOG_FLUSH_MS}, whichever comes first,
- * and flushed when the process exits (pino's exit hook). One write per line cost about 0.1 ms of CPU
- * per request (a system call, and a thread-pool hop) on a 2-CPU container; a chunk holds about 25
- * access lines.
- */
-function bufferedStdout(): DestinationStream {
-  const stream = pino.destination({ dest: 1, minLength: 4096, sync: false });
-  let pending = false;
-  setInterval(() => {
-    if (pending) {
-      pending = false;
-      stream.flush();
-    }
-  }, LOG_FLUSH_MS).unref();
-  return {
-    write: (line: string) => {
-      pending = true;
-      stream.write(line);
-    },
-  };
 }
 
 function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
