@@ -66,7 +66,7 @@ const PORTFOLIO_DASHBOARD = `query PortfolioDashboard($ids: [ID!]!) {
 
 const INSTALLMENTS = 'query Installments($id: ID!) { proposal(id: $id) { id installments { number amount dueDate } } }';
 
-interface StandaloneSandbox {
+export interface StandaloneSandbox {
   url: string;
   clientId: string;
   privateKeyPem: string;
@@ -75,7 +75,7 @@ interface StandaloneSandbox {
 }
 
 /** `node dist-bench/src/sandbox/main.js` in a scratch directory (its demo key is written there), on an ephemeral port. */
-async function startStandaloneSandbox(): Promise<StandaloneSandbox> {
+export async function startStandaloneSandbox(): Promise<StandaloneSandbox> {
   const dir = await mkdtemp(join(tmpdir(), 'cg-bench-sandbox-'));
   const main = resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/sandbox/main.js');
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: dir, env: { ...process.env, SANDBOX_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });

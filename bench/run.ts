@@ -16,6 +16,7 @@ import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src
 import { runLimitsBench } from './limits.js';
 import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
 import { runLedgerBench } from './ledger.js';
+import { runResourcesBench } from './resources.js';
 import { syntheticCpf } from './documents.js';
 
 /**
@@ -329,11 +330,17 @@ async function main(): Promise<void> {
   }
 }
 
-/** BENCH_SUITE: `graph` (the throughput table), `limits` (the production-limits scenarios), `ledger` (the ledger's cost) or `all` (default). */
+/**
+ * BENCH_SUITE: `graph` (the throughput table), `resources` (CPU per query, memory, cold start),
+ * `limits` (the production-limits scenarios), `ledger` (the ledger's cost) or `all` (default).
+ */
 async function suites(): Promise<void> {
   const suite = process.env.BENCH_SUITE ?? 'all';
   if (suite === 'all' || suite === 'graph') {
     await main();
+  }
+  if (suite === 'all' || suite === 'resources') {
+    await runResourcesBench();
   }
   if (suite === 'all' || suite === 'limits') {
     await runLimitsBench();

@@ -178,19 +178,39 @@ export const DateTimeScalar = new GraphQLScalarType({
 });
 
 /** `YYYY-MM-DD`, a real calendar day (month 01-12, day valid for that month and year). */
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Days of each month in a common year. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Whether `text` is a `YYYY-MM-DD` day that exists in the proleptic Gregorian calendar. */
+/** The number of `length` ASCII digits of `text` from `start`, or -1 when one is not a digit. */
+function digits(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let index = start; index < start + length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) {
+      return -1;
+    }
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * Whether `text` is a `YYYY-MM-DD` day that exists in the proleptic Gregorian calendar. Runs on
+ * every date field of every answer, so it reads the characters itself (no regular expression, no
+ * `Date`).
+ */
 export function isCalendarDate(text: string): boolean {
-  const match = CALENDAR_DATE.exec(text);
-  if (!match) {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) {
     return false;
   }
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
   if (year < 1 || month < 1 || month > 12 || day < 1) {
     return false;
   }
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (DAYS_IN_MONTH[month - 1] ?? 0) + (leap ? 1 : 0);
 }
 
 /** The error a malformed `Date` input gets. */

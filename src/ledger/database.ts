@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { type PGlite } from '@electric-sql/pglite';
 import {
   type ColumnType,
   type CompiledQuery,
@@ -17,10 +17,11 @@ import {
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
+import { openEmbeddedPglite } from './embedded.js';
 import { PGliteDialect } from './pglite-dialect.js';
 
 /** Where a write stands (Stripe's idempotency keys, with the in-doubt state made explicit). */
@@ -129,7 +130,9 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   let ownPglite: PGlite | undefined;
   let releaseDir: (() => Promise<void>) | undefined;
   if (options.databaseUrl !== undefined) {
-    db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PostgresDialect({ pool: postgresPool(options.databaseUrl, options.poolSize ?? 10, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }) })) });
+    // Loaded only here (and PGlite only below): a process loads the one engine it uses.
+    const { default: pgModule } = await import('pg');
+    db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PostgresDialect({ pool: postgresPool(pgModule, options.databaseUrl, options.poolSize ?? 10, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }) })) });
     kind = 'postgres';
   } else {
     let pglite = options.pglite;
@@ -139,7 +142,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
         mkdirSync(dir, { recursive: true });
         releaseDir = await lockEmbeddedDir(dir);
       }
-      ownPglite = new PGlite(dir);
+      ownPglite = await openEmbeddedPglite(dir);
       pglite = ownPglite;
     }
     db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PGliteDialect(pglite)) });
@@ -168,8 +171,8 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
  * client-side timeout: its connection may still be waiting for the lost answer) is destroyed, not
  * returned to the pool.
  */
-function postgresPool(connectionString: string, max: number, timeouts: PostgresTimeouts): PostgresPool {
-  const pool = new pg.Pool({
+function postgresPool(pgModule: typeof pg, connectionString: string, max: number, timeouts: PostgresTimeouts): PostgresPool {
+  const pool = new pgModule.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: timeouts.connectMs,

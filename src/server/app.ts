@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type GraphQLSchema, type ValidationRule } from 'graphql';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { CALLER_SCOPES, type Config } from '../config.js';
 import { createFormatError, HttpError, SERVER_ERROR_CODES } from './errors.js';
 import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';
@@ -222,7 +222,11 @@ async function authenticate(callers: Config['apiCallers'], jwt: JwtVerifier | un
     // A JWT is checked only as a JWT: it never falls back to the API keys.
     return jwt.verify(token);
   }
-  const digest = createHash('sha256').update(token).digest();
+  const known = authenticatedKeys.get(callers)?.get(token);
+  if (known !== undefined) {
+    return known;
+  }
+  const digest = hash('sha256', token, 'buffer');
   // Compare digests in constant time; every caller is checked so timing does not tell which one matched.
   let found: Caller | undefined;
   for (const caller of callers) {
@@ -230,8 +234,21 @@ async function authenticate(callers: Config['apiCallers'], jwt: JwtVerifier | un
       found = { callerId: caller.callerId, scopes: caller.scopes };
     }
   }
+  if (found !== undefined) {
+    // One digest per key per process. Only keys that matched are kept: at most one entry per caller
+    // configured, so a flood of wrong keys cannot grow the map (each is hashed and refused).
+    let keys = authenticatedKeys.get(callers);
+    if (keys === undefined) {
+      keys = new Map();
+      authenticatedKeys.set(callers, keys);
+    }
+    keys.set(token, found);
+  }
   return found;
 }
+
+/** API keys that authenticated, per configured caller list, with the caller each one is. */
+const authenticatedKeys = new WeakMap<Config['apiCallers'], Map<string, Caller>>();
 
 function apolloLogger(logger: Logger): ApolloServer['logger'] {
   const text = (message: unknown): string => (message instanceof Error ? message.name : String(message));

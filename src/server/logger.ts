@@ -19,6 +19,13 @@ export interface Logger {
   child(bindings: LogFields): Logger;
   /** Whether `level` would be written (to skip building costly fields). */
   isEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
+  /**
+   * Writes a line whose fields the caller built from values known to be safe (codes, counts,
+   * durations, a route, a request id): no redaction pass and no request context lookup, so pass the
+   * request id yourself. The access line of every request goes this way; anything carrying input,
+   * partner data or errors goes through the levels above.
+   */
+  safe(level: Exclude<LogLevel, 'silent'>, message: string, fields: LogFields): void;
 }
 
 /**
@@ -69,26 +76,33 @@ export const requestLogContext = new AsyncLocalStorage<RequestLogContext>();
 export function createLogger(level: LogLevel, write?: ((line: string) => void) | DestinationStream): Logger {
   const destination: DestinationStream | undefined =
     typeof write === 'function' ? { write: (chunk: string) => write(chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk) } : write;
-  const options = {
+  const plainOptions = {
     level,
     messageKey: 'message',
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+  };
+  const options = {
+    ...plainOptions,
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     mixin: () => requestLogContext.getStore() ?? {},
   };
-  return wrap(destination === undefined ? pino(options) : pino(options, destination));
+  const logger = destination === undefined ? pino(options) : pino(options, destination);
+  // The same stream (pino's own stdout writer when none was given), so lines of both stay in order.
+  const plain = pino(plainOptions, (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]);
+  return wrap(logger, plain);
 }
 
-function wrap(logger: PinoLogger): Logger {
+function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
   return {
     debug: (message, fields) => (fields === undefined ? logger.debug(message) : logger.debug(fields, message)),
     info: (message, fields) => (fields === undefined ? logger.info(message) : logger.info(fields, message)),
     warn: (message, fields) => (fields === undefined ? logger.warn(message) : logger.warn(fields, message)),
     error: (message, fields) => (fields === undefined ? logger.error(message) : logger.error(fields, message)),
-    child: (bindings) => wrap(logger.child(bindings)),
+    child: (bindings) => wrap(logger.child(bindings), plain.child(bindings)),
     isEnabled: (level) => logger.isLevelEnabled(level),
+    safe: (level, message, fields) => plain[level](fields, message),
   };
 }
 

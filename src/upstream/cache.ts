@@ -7,7 +7,7 @@
  * what it touched. A read that started before the write stores its (old) answer under the old epochs,
  * where no later read looks, so a write can never be undone by a slow read finishing after it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A cached answer: the success body, or the envelope failure the partner answered (a negative entry). */
 export interface CachedRead {
@@ -61,9 +61,13 @@ export interface ReadCacheStore {
 /** The tag every entry carries: bumping it forgets everything (a write whose target is unknown). */
 export const GLOBAL_TAG = 'all';
 
-/** The key of one partner read: upstream client, operation and canonical body, hashed. */
+/**
+ * The key of one partner read: upstream client, operation and canonical body, hashed (a body can
+ * carry a document number, which must not appear in a key). The one-shot `hash` gives the same
+ * digest as `createHash` at a third of its cost, so keys stay the same across replicas and versions.
+ */
 export function readKey(clientId: string, operation: string, body: unknown): string {
-  return createHash('sha256').update(`${clientId}\n${operation}\n${canonicalJson(body)}`).digest('base64url');
+  return hash('sha256', `${clientId}\n${operation}\n${canonicalJson(body)}`, 'base64url');
 }
 
 /** JSON with object keys sorted at every depth (array order kept: it can matter to the partner). */

@@ -4,7 +4,6 @@
  * not answer, each kind of state falls back to this replica's memory (a warning and an event when it
  * happens and when Redis is back), so Redis alone never fails a request.
  */
-import { Redis } from 'ioredis';
 import {
   type CallerBudgetConfig,
   type CallerBudgets,
@@ -16,7 +15,6 @@ import {
   type ThrottleStatus,
 } from './budget.js';
 import { type CachedRead, type CacheLookup, MemoryReadCacheStore, type ReadCacheStore } from './cache.js';
-import { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore } from './redis.js';
 
 /** Which kind of state changed health. */
 export type SharedStateComponent = 'readCache' | 'callerBudgets' | 'partnerBudget';
@@ -209,6 +207,8 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
   if (options.redisUrl === undefined) {
     return { ...memory, shared: false, degraded: () => [], close: () => memory.readStore.close() };
   }
+  // Loaded only here: a replica without REDIS_URL never loads ioredis.
+  const [{ Redis }, { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore }] = await Promise.all([import('ioredis'), import('./redis.js')]);
   const redis = new Redis(options.redisUrl, {
     // Fail fast while disconnected: the memory fallback answers instead of a queue that waits.
     enableOfflineQueue: false,

@@ -2,6 +2,7 @@
  * The read side of ownership, the ledger read-back fields and `viewer`, through the real schema over
  * a real sandbox (graph-harness.ts). The two-replica, two-key operator run is operator-ownership.test.ts.
  */
+import { jest } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import { type GraphHarness, type RunOptions, startGraphHarness } from './graph-harness.js';
 
@@ -86,6 +87,72 @@ describe('ownership, read-back and viewer', () => {
       expect((await h.run(query, { reps }, viaRouter(ALICE))).data).toEqual({ _entities: [{ id: mine.id }, null] });
       expect((await h.run(query, { reps }, ALICE)).errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect((await h.calls()).total).toBe(0);
+    });
+  });
+
+  describe('ledger reads on the hot path', () => {
+    afterEach(() => {
+      jest.restoreAllMocks();
+    });
+
+    it('asks the ledger for an owner record once per process: later requests of any caller answer from what was read', async () => {
+      const mine = await create(ALICE);
+      const asked = jest.spyOn(h.ledger.ledger, 'proposalsByIds');
+      const query = `query($id: ID!) { proposal(id: $id) { id number operationCode } }`;
+      const expected = { proposal: { id: mine.id, number: mine.number, operationCode: mine.operationCode } };
+      expect((await h.run(query, { id: mine.id }, ALICE)).data).toEqual(expected);
+      expect((await h.run(query, { id: mine.id }, ALICE)).data).toEqual(expected);
+      expect((await h.run(query, { id: mine.id }, BOB)).data).toEqual({ proposal: null });
+      expect((await h.run(query, { id: mine.id }, BACK_OFFICE)).data).toEqual(expected);
+      // The first read asked the ledger; nothing after it did, whoever asked.
+      expect(asked.mock.calls.map(([ids]) => [...ids])).toEqual([[mine.id]]);
+    });
+
+    it('asks again when the ledger had no record, so a proposal recorded a moment later (another replica, a settled write) is seen at once', async () => {
+      const { id } = h.demo('approved');
+      const asked = jest.spyOn(h.ledger.ledger, 'proposalsByIds');
+      const query = `query($id: ID!) { proposal(id: $id) { id operationCode } }`;
+      expect((await h.run(query, { id }, ALICE)).data).toEqual({ proposal: null });
+      // Recorded for alice as another replica would record it: begin, then finish with the created proposal.
+      const ledger = h.ledger.ledger;
+      const claim = await ledger.begin({ callerId: 'alice', idempotencyKey: randomUUID(), operation: 'IncluirManual', requestHash: 'h', upstreamKey: randomUUID() });
+      if (claim.kind !== 'send') {
+        throw new Error(`unexpected claim ${claim.kind}`);
+      }
+      await ledger.finish(claim.record.id, claim.lease, { state: 'succeeded', outcome: {}, proposalId: id, createdProposal: { number: null, operationCode: 'LATER-1' } });
+      expect((await h.run(query, { id }, ALICE)).data).toEqual({ proposal: { id, operationCode: 'LATER-1' } });
+      expect((await h.run(query, { id }, BOB)).data).toEqual({ proposal: null });
+      expect(asked.mock.calls.map(([ids]) => [...ids])).toEqual([[id], [id]]);
+    });
+
+    it('does not ask the ledger for a caller with proposals.all unless the selection needs a ledger field', async () => {
+      const mine = await create(ALICE, `ALL-${randomUUID()}`);
+      const { id: demo } = h.demo('disbursed');
+      const asked = jest.spyOn(h.ledger.ledger, 'proposalsByIds');
+      await h.resetCalls();
+      const installments = `query($id: ID!) { proposal(id: $id) { id installments { number } } }`;
+      const seen = await h.run<Any>(installments, { id: demo }, BACK_OFFICE);
+      expect(seen.data.proposal.installments.length).toBeGreaterThan(0);
+      expect(asked).not.toHaveBeenCalled();
+      expect((await h.calls()).operations).toEqual({ '/Proposta/ConsultarParcelas': 1 });
+      // The number comes with the installments and the agenda: no ledger either.
+      const dashboard = `query($id: ID!) { proposal(id: $id) { id number installments { number } agenda { installments { number } } } }`;
+      const numbered = await h.run<Any>(dashboard, { id: mine.id }, BACK_OFFICE);
+      expect(numbered.data.proposal).toMatchObject({ id: mine.id, number: mine.number });
+      expect(asked).not.toHaveBeenCalled();
+      // Alone, the number is the ledger's (no partner read for a proposal on record).
+      await h.resetCalls();
+      expect((await h.run(`query($id: ID!) { proposal(id: $id) { number } }`, { id: mine.id }, BACK_OFFICE)).data).toEqual({ proposal: { number: mine.number } });
+      expect((await h.calls()).total).toBe(0);
+      // operationCode is the ledger's: answered from the record read just now, with no partner read.
+      const code = `query($id: ID!) { proposal(id: $id) { id operationCode } }`;
+      await h.resetCalls();
+      expect((await h.run(code, { id: mine.id }, BACK_OFFICE)).data).toEqual({ proposal: { id: mine.id, operationCode: mine.operationCode } });
+      expect((await h.calls()).total).toBe(0);
+      // A proposal no graph caller created, selection needing no read: the ledger is asked, then the partner confirms it exists.
+      expect((await h.run(code, { id: demo }, BACK_OFFICE)).data).toEqual({ proposal: { id: demo, operationCode: null } });
+      expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+      expect(asked.mock.calls.map(([ids]) => [...ids])).toEqual([[mine.id], [demo]]);
     });
   });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { openLedgerDatabase } from '../../src/ledger/database.js';
 import { LedgerUnavailableError } from '../../src/ledger/errors.js';
 
@@ -34,6 +35,23 @@ describe('the embedded ledger directory', () => {
     const third = await openLedgerDatabase({ dataDir });
     await expect(third.db.selectFrom('ledger_operations').select('idempotency_key').execute()).resolves.toEqual([]);
     await third.close();
+  });
+
+  it('initializes an empty directory, keeps what was written across a reopen, and runs with the small settings', async () => {
+    const settings = async (db: Awaited<ReturnType<typeof openLedgerDatabase>>['db']) =>
+      (await sql<{ name: string; setting: string; unit: string | null }>`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem') order by name`.execute(db)).rows;
+    const first = await openLedgerDatabase({ dataDir });
+    expect(existsSync(join(dataDir, 'ledger', 'PG_VERSION'))).toBe(true);
+    await sql`insert into ledger_migrations_lock (id, is_locked) values ('kept', 0)`.execute(first.db);
+    await first.close();
+    const again = await openLedgerDatabase({ dataDir });
+    // shared_buffers in 8 kB pages (8 MB), work_mem in kB (1 MB).
+    expect(await settings(again.db)).toEqual([
+      { name: 'shared_buffers', setting: '1024', unit: '8kB' },
+      { name: 'work_mem', setting: '1024', unit: 'kB' },
+    ]);
+    expect((await sql<{ id: string }>`select id from ledger_migrations_lock where id = 'kept'`.execute(again.db)).rows).toEqual([{ id: 'kept' }]);
+    await again.close();
   });
 
   it('takes over at once a lock left by a process that died', async () => {

@@ -92,6 +92,11 @@ export async function accessibleProposal(ctx: GraphContext, identity: ProposalId
   return { identity: { ...identity, number: identity.number ?? record.number, operationCode: identity.operationCode ?? record.operationCode }, onRecord: true };
 }
 
+/** Whether the reads leave every partner read out (`id`, `__typename`, `operationCode`, ledger fields only). */
+function needsNoReadOf(reads: ProposalReads): boolean {
+  return !reads.core && !reads.installments && !reads.agenda && reads.boletos.length === 0;
+}
+
 /**
  * Resolves one proposal for a query, a list, an entity reference or a mutation payload.
  *
@@ -116,13 +121,25 @@ export async function resolveProposal(
 ): Promise<Proposal | null> {
   // Known: the caller's write or the ledger's list just named it, after the same ownership check;
   // no await here, so the reads below start in the same tick as the payload's other reads.
-  const access = options.known === true ? { identity: asked, onRecord: true } : await accessibleProposal(ctx, asked);
+  let access: { identity: ProposalIdentity; onRecord: boolean } | null | undefined = options.known === true ? { identity: asked, onRecord: true } : undefined;
+  let early: ProposalReads | undefined;
+  if (access === undefined && ctx.ownership.seesAll && !selection.has('operationCode')) {
+    // A caller with proposals.all may see any proposal; the ledger's record would only complete
+    // `operationCode` (not selected) and `number` (carried by the installments and agenda reads
+    // too), or spare the existence read of a selection that needs no partner read. Where it does
+    // none of these, the answer is the same without it: the ledger is not asked.
+    early = readsFor(info, selection, asked);
+    if (!needsNoReadOf(early) && (!selection.has('number') || early.installments || early.installmentsFromAgenda || early.agenda)) {
+      access = { identity: asked, onRecord: false };
+    }
+  }
+  access ??= await accessibleProposal(ctx, asked);
   if (access === null) {
     return null;
   }
   const identity = access.identity;
-  const computed = readsFor(info, selection, identity);
-  const needsNoRead = !computed.core && !computed.installments && !computed.agenda && computed.boletos.length === 0;
+  const computed = early !== undefined && identity === asked ? early : readsFor(info, selection, identity);
+  const needsNoRead = needsNoReadOf(computed);
   const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { installmentsFromAgenda: computed.installmentsFromAgenda });
   // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
   const reads = needsNoRead && !access.onRecord ? { ...computed, core: true } : computed;

@@ -68,6 +68,19 @@ describe('createLogger', () => {
     expect(parsed[1]?.requestId).toBeUndefined();
   });
 
+  it('writes safe lines in the same format, in order with the others, at their level, under the child bindings', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', (line) => lines.push(line)).child({ component: 'http' });
+    logger.info('first');
+    logger.safe('debug', 'hidden', { status: 200 });
+    logger.safe('info', 'http request', { requestId: 'req-2', method: 'POST', path: '/graphql', status: 200, durationMs: 3 });
+    logger.warn('last');
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed.map((line) => line.message)).toEqual(['first', 'http request', 'last']);
+    expect(Object.keys(parsed[1] ?? {}).sort()).toEqual(['component', 'durationMs', 'level', 'message', 'method', 'path', 'requestId', 'status', 'time']);
+    expect(parsed[1]).toMatchObject({ level: 'info', component: 'http', requestId: 'req-2', status: 200 });
+  });
+
   it('writes nothing when silent', () => {
     const lines: string[] = [];
     createLogger('silent', (line) => lines.push(line)).error('nothing');

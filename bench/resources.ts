@@ -1,0 +1,303 @@
+/**
+ * The graph's own cost (issue 18): CPU per query, resident memory and cold start, for the embedded
+ * ledger (PGlite under DATA_DIR) and for PostgreSQL (DATABASE_URL).
+ *
+ * A standalone sandbox runs in its own process (no injected latency); the graph runs as `npm start`
+ * runs it (`node dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
+ * written, to /dev/null) in a child process, with an API key holding `proposals.all`. The figures
+ * are read from the child's `/proc/<pid>/stat` (utime + stime) and `/proc/<pid>/status` (VmRSS), so
+ * the load generator's own CPU is never counted.
+ *
+ * - cold start: from spawn to the first HTTP 200 of the installments query (polled every 5 ms);
+ *   embedded on an empty DATA_DIR (first start: initdb), embedded on that same directory again
+ *   (existing data), and PostgreSQL (a database of its own);
+ * - RSS idle: 2 s after the first 200; RSS after load: after every CPU measurement;
+ * - CPU per query: process CPU of the graph over BENCH_CPU_REQUESTS (default 2000) requests, 4 at
+ *   a time: installments warm (the shared read cache answers), installments cold (READ_CACHE=off
+ *   in a process of its own: one partner call per query) and a 4-group dashboard warm (core,
+ *   installments, agenda, boletos).
+ *
+ * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the bench
+ * creates and drops a database of its own there), BENCH_CPU_REQUESTS, BENCH_STARTS (cold starts per
+ * configuration, median reported; default 3).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
+
+const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
+const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONCURRENCY = 4;
+const KEY = `bench-${randomBytes(16).toString('hex')}`;
+const TICKS_PER_SECOND = 100;
+const PAGE_BYTES = 4096;
+
+const INSTALLMENTS = 'query InstallmentsOnly($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }';
+const DASHBOARD = `query Dashboard($id: ID!) {
+  proposal(id: $id) {
+    id number situation financedAmount
+    installments { number amount dueDate }
+    agenda { installments { number balance } }
+    boletos { number amount dueDate }
+  }
+}`;
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative number`);
+  }
+  return value;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+/** utime + stime of a process, in milliseconds. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Resident set of a process, MiB. */
+async function rssMiB(pid: number): Promise<number> {
+  const statm = await readFile(`/proc/${pid}/statm`, 'utf8');
+  return (Number(statm.split(' ')[1]) * PAGE_BYTES) / 1024 / 1024;
+}
+
+interface Graph {
+  pid: number;
+  url: string;
+  /** Milliseconds from spawn to the first HTTP 200 of the installments query. */
+  coldStartMs: number;
+  close(): Promise<void>;
+}
+
+async function post(url: string, query: string, id: string): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+    body: JSON.stringify({ query, variables: { id } }),
+  });
+  const text = await response.text();
+  if (response.status === 200 && text.includes('"errors"')) {
+    throw new Error(`the graph answered with errors: ${text.slice(0, 300)}`);
+  }
+  return response.status;
+}
+
+/** `node dist-bench/src/main.js` against the standalone sandbox, timed to its first 200. */
+async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>): Promise<Graph> {
+  const main = resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/main.js');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const startedAt = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      GRAPHQL_API_KEYS: `bench:${KEY}:proposals.all`,
+      UPSTREAM_BASE_URL: sandbox.url,
+      UPSTREAM_ENVIRONMENT_URL: `${sandbox.url}/environment`,
+      UPSTREAM_AUTH_URL: sandbox.url,
+      UPSTREAM_CLIENT_ID: sandbox.clientId,
+      UPSTREAM_PRIVATE_KEY: sandbox.privateKeyPem,
+      UPSTREAM_RATE_LIMIT_RPS: '100000',
+      UPSTREAM_RATE_LIMIT_BURST: '100000',
+      UPSTREAM_MAX_CONCURRENT: '64',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) {
+      throw new Error(`the graph exited before its first 200: ${stderr.slice(0, 500)}`);
+    }
+    const status = await post(url, INSTALLMENTS, sandbox.disbursedId).catch(() => 0);
+    if (status === 200) {
+      break;
+    }
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  const coldStartMs = performance.now() - startedAt;
+  return {
+    pid: child.pid ?? 0,
+    url,
+    coldStartMs,
+    close: async () => {
+      if (exited) {
+        return;
+      }
+      const gone = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
+
+/** Process CPU of the graph per query (ms), over CPU_REQUESTS requests, CONCURRENCY at a time, after a warm-up. */
+async function cpuPerQuery(graph: Graph, query: string, id: string): Promise<number> {
+  const run = async (amount: number): Promise<void> => {
+    let left = amount;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (left > 0) {
+          left -= 1;
+          const status = await post(graph.url, query, id);
+          if (status !== 200) {
+            throw new Error(`HTTP ${status}`);
+          }
+        }
+      }),
+    );
+  };
+  await run(Math.min(500, CPU_REQUESTS));
+  const before = await cpuMs(graph.pid);
+  await run(CPU_REQUESTS);
+  return ((await cpuMs(graph.pid)) - before) / CPU_REQUESTS;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+interface LedgerRow {
+  ledger: string;
+  coldFirstMs?: number;
+  coldMs: number;
+  rssIdle: number;
+  rssIdleFirst?: number;
+  rssLoad: number;
+  warm: number;
+  cold: number;
+  dashboard: number;
+}
+
+/** One ledger configuration: cold starts, memory, CPU per query. */
+async function measureLedger(sandbox: StandaloneSandbox, name: string, env: () => Promise<Record<string, string>>, firstStart?: () => Promise<Record<string, string>>): Promise<LedgerRow> {
+  let coldFirstMs: number | undefined;
+  let rssIdleFirst: number | undefined;
+  if (firstStart !== undefined) {
+    const first = await startGraph(sandbox, await firstStart());
+    coldFirstMs = first.coldStartMs;
+    await new Promise((done) => setTimeout(done, 2000));
+    rssIdleFirst = await rssMiB(first.pid);
+    await first.close();
+  }
+  const starts: number[] = [];
+  for (let index = 1; index < STARTS; index += 1) {
+    const graph = await startGraph(sandbox, await env());
+    starts.push(graph.coldStartMs);
+    await graph.close();
+  }
+  const graph = await startGraph(sandbox, await env());
+  starts.push(graph.coldStartMs);
+  await new Promise((done) => setTimeout(done, 2000));
+  const rssIdle = await rssMiB(graph.pid);
+  const warm = await cpuPerQuery(graph, INSTALLMENTS, sandbox.disbursedId);
+  const dashboard = await cpuPerQuery(graph, DASHBOARD, sandbox.disbursedId);
+  const rssWarm = await rssMiB(graph.pid);
+  await graph.close();
+  const uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
+  const cold = await cpuPerQuery(uncached, INSTALLMENTS, sandbox.disbursedId);
+  const rssLoad = Math.max(rssWarm, await rssMiB(uncached.pid));
+  await uncached.close();
+  return {
+    ledger: name,
+    ...(coldFirstMs === undefined ? {} : { coldFirstMs }),
+    ...(rssIdleFirst === undefined ? {} : { rssIdleFirst }),
+    coldMs: median(starts),
+    rssIdle,
+    rssLoad,
+    warm,
+    cold,
+    dashboard,
+  };
+}
+
+function table(rows: LedgerRow[]): string {
+  const lines = [
+    '| ledger | cold start to first 200 ms (empty DATA_DIR) | RSS idle MiB (first start) | RSS after load MiB | CPU ms/query: installments warm | installments cold (1 partner call) | 4-group dashboard warm |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.ledger} | ${row.coldMs.toFixed(0)}${row.coldFirstMs === undefined ? '' : ` (${row.coldFirstMs.toFixed(0)})`} | ` +
+        `${row.rssIdle.toFixed(0)}${row.rssIdleFirst === undefined ? '' : ` (${row.rssIdleFirst.toFixed(0)})`} | ${row.rssLoad.toFixed(0)} | ` +
+        `${row.warm.toFixed(3)} | ${row.cold.toFixed(3)} | ${row.dashboard.toFixed(3)} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** `BENCH_SUITE=resources npm run bench`: the table of the README's "CPU, memory, start" section. */
+export async function runResourcesBench(): Promise<void> {
+  const sandbox = await startStandaloneSandbox();
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  const database = `cg_bench_${randomBytes(6).toString('hex')}`;
+  const dataDirs: string[] = [];
+  try {
+    process.stdout.write(
+      `credit graph resources: Node ${process.version}, ${CPU_REQUESTS} requests per CPU figure (${CONCURRENCY} at a time), ${STARTS} cold starts per ledger (median)\n`,
+    );
+    const rows: LedgerRow[] = [];
+    let dataDir = '';
+    rows.push(
+      await measureLedger(
+        sandbox,
+        'embedded (PGlite)',
+        async () => ({ DATA_DIR: dataDir }),
+        async () => {
+          dataDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
+          dataDirs.push(dataDir);
+          return { DATA_DIR: dataDir };
+        },
+      ),
+    );
+    process.stdout.write('  measured: embedded\n');
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${database}`;
+    const emptyDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
+    dataDirs.push(emptyDir);
+    rows.push(await measureLedger(sandbox, 'PostgreSQL (DATABASE_URL)', async () => ({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir })));
+    process.stdout.write('  measured: PostgreSQL\n');
+    process.stdout.write(`\n${table(rows)}\n\n`);
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    await sandbox.close();
+    for (const dir of dataDirs) {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

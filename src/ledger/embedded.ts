@@ -1,0 +1,65 @@
+import { type PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * PostgreSQL settings of the embedded ledger, sized for a laptop and a small pod: the ledger holds
+ * one row per write and per created proposal, read by primary key. PostgreSQL's defaults (128 MB of
+ * shared buffers, 4 MB per sort, 64 MB for maintenance) are for a server of its own; in PGlite the
+ * buffers live in the WebAssembly heap, which never shrinks, so they were most of the process's
+ * resident memory. Measured on a 2-CPU container (npm run bench, BENCH_SUITE=resources).
+ */
+export const EMBEDDED_POSTGRESQL_CONF: readonly string[] = [
+  'shared_buffers = 8MB',
+  'temp_buffers = 1MB',
+  'work_mem = 1MB',
+  'maintenance_work_mem = 4MB',
+  'wal_buffers = 256kB',
+];
+
+/**
+ * Opens the embedded PostgreSQL under `dir` (in memory when undefined). An empty directory is first
+ * initialized (initdb) on a worker thread that exits when it is done: initdb's WebAssembly heap
+ * (about 200 MB, which the process never gave back) goes with the worker.
+ */
+export async function openEmbeddedPglite(dir: string | undefined): Promise<PGlite> {
+  const options = { postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF] };
+  if (dir !== undefined && !existsSync(join(dir, 'PG_VERSION'))) {
+    await initializeOnWorker(dir, options.postgresqlconf);
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = new PGlite(dir, options);
+  await pglite.waitReady;
+  return pglite;
+}
+
+/** Runs initdb in `dir` on a worker thread and waits for the worker to exit. */
+async function initializeOnWorker(dir: string, postgresqlconf: string[]): Promise<void> {
+  // The CommonJS build, so the worker is a plain script (no module file of ours to find at run time).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const source = `
+    const { workerData } = require('node:worker_threads');
+    const { PGlite } = require(workerData.entry);
+    (async () => {
+      const pglite = new PGlite(workerData.dir, { postgresqlconf: workerData.postgresqlconf });
+      await pglite.waitReady;
+      await pglite.close();
+    })().catch((error) => { process.exitCode = 1; throw error; });
+  `;
+  const worker = new Worker(source, { eval: true, workerData: { entry, dir, postgresqlconf } });
+  await new Promise<void>((resolve, reject) => {
+    let failure: unknown;
+    worker.once('error', (error) => {
+      failure = error;
+    });
+    worker.once('exit', (code) => {
+      if (code === 0 && failure === undefined) {
+        resolve();
+      } else {
+        reject(failure ?? new Error(`the embedded ledger's initdb worker exited with ${code}`));
+      }
+    });
+  });
+}
