@@ -573,7 +573,9 @@ async function main(): Promise<number> {
     const proposals = new Map<string, number>();
     for (const proposal of (await admin(sandbox, 'GET', 'proposals')) as Array<{ codigoOperacao?: string }>) {
       if (typeof proposal.codigoOperacao === 'string') {
-        proposals.set(proposal.codigoOperacao, (proposals.get(proposal.codigoOperacao) ?? 0) + 1);
+        // chaos-web has no proposals.all: the partner holds its codes as `<caller tag>-<code>` (README, "Callers and ownership").
+        const code = proposal.codigoOperacao.replace(/^[0-9a-f]{16}-/, '');
+        proposals.set(code, (proposals.get(code) ?? 0) + 1);
       }
     }
     const applied = (write: Write): number => (write.kind === 'payment' ? (entries.get(write.tag) ?? 0) : (proposals.get(write.tag.toUpperCase()) ?? 0));

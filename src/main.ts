@@ -213,12 +213,22 @@ async function main(): Promise<void> {
     output.abandon();
     process.exit(code);
   };
+  // Under `npm start` a signal to the process group (a terminal's Ctrl-C) reaches the graph twice:
+  // directly and forwarded by npm (@npmcli/run-script's signal manager). That one echo of the first
+  // signal is not the second signal that cuts the stop short.
+  let echoes = process.env.npm_lifecycle_event === undefined ? 0 : 1;
+  let first: string | undefined;
   const shutdown = (signal: string): void => {
+    if (stopping && signal === first && echoes > 0) {
+      echoes -= 1;
+      return;
+    }
     if (stopping) {
       logger.warn('second signal: exiting at once', { signal });
       exit(1);
     }
     stopping = true;
+    first = signal;
     logger.info('stopping', { signal, graceMs: config.shutdownGraceMs });
     // Whatever a graceful stop waits on, the process ends: unref'd, so it never holds a finished stop.
     setTimeout(() => {

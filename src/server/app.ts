@@ -121,6 +121,10 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     // The guard parsed the document already with this limit; Apollo's own parse is bounded the same way.
     parseOptions: { maxTokens: config.documentLimits.maxTokens },
     includeStacktraceInErrorResponses: false,
+    // main.ts owns SIGINT/SIGTERM (an ordered stop). Apollo's own handlers (on unless NODE_ENV=test)
+    // stop the server and re-raise the signal, which main.ts then took for a second signal and exited
+    // at once, skipping the graceful stop.
+    stopOnTerminationSignals: false,
     formatError: createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError),
     logger: apolloLogger(logger),
     plugins: [

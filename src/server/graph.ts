@@ -6,6 +6,7 @@ import { GRAPH_ERROR_CODES, toGraphQLError } from '../graphql/runtime/errors.js'
 import { WritesInFlight } from '../graphql/runtime/write.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
+import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
 import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
@@ -52,6 +53,7 @@ export async function creditGraph(
         ...(writes.settings === undefined ? {} : { writes: writes.settings }),
         ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
         ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
+        ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
       }),
     plugins: [
       costPlugin({
@@ -80,6 +82,8 @@ export interface GraphSharing {
   observer?: Partial<UpstreamObserver>;
   /** The `Person.id` codec, the same on every replica (config `PERSON_ID_SECRET`; default the development key's). */
   personIds?: PersonIds;
+  /** The callers' operation-code namespaces at the partner, the same on every replica (keyed by `PERSON_ID_SECRET`). */
+  operationCodeNamespaces?: OperationCodeNamespaces;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
@@ -169,6 +173,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
     }),
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
     personIds: createPersonIds(config.personIdSecret),
+    operationCodeNamespaces: createOperationCodeNamespaces(config.personIdSecret),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
   const opened = options.ledger === undefined ? await openLedger(config) : undefined;

@@ -72,7 +72,7 @@ export type CreateProposalInput = {
   insuranceAmount?: string | null | undefined;
   /** Negotiated interest, percent a month (2.5 = 2.5 %). At most 4 decimal places. Upstream: percJurosNegociado. */
   monthlyInterestRate: string;
-  /** Your operation code for this proposal; unique per integration. Upstream: codigoOperacao. */
+  /** Your operation code for this proposal; unique among your proposals (reused: REJECTED, upstream S0005). Without proposals.all the partner receives it in your own namespace, <16 hex characters keyed from your caller id>-<code>, so a code another caller holds is as free as one nobody holds; you see and look up your own code. With proposals.all it is sent as given. Upstream: codigoOperacao. */
   operationCode?: string | null | undefined;
   /** Other expenses. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrOutrasDespesas. */
   otherExpensesAmount?: string | null | undefined;

@@ -9,6 +9,7 @@ import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
 import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type Logger } from '../../src/server/logger.js';
+import { type Metrics } from '../../src/server/metrics.js';
 import { upstreamClientOptions } from '../../src/server/upstream.js';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/index.js';
 import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.js';
@@ -39,6 +40,8 @@ export interface TestGraphOptions {
   upstreamBaseUrl?: string;
   /** Start over this sandbox instead of a new one (a second replica); the first graph closes it. */
   reuseSandbox?: { sandbox: Sandbox; admin: SandboxAdmin; client: TestClient };
+  /** The app's metrics (as main.ts passes them: the circuit and ledger gauges are fed only then); default a fresh registry with neither. */
+  metrics?: Metrics;
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -115,6 +118,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ledger,
       ...(options.writes === undefined ? {} : { writes: options.writes }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
     const server = http;

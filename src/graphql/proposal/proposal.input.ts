@@ -189,7 +189,7 @@ export class CreateProposalInput extends ProposalChargesInput {
   @Field(_type => Int, { defaultValue: 1, description: 'Calculation format code (partner-defined; T0665/D0022 when unknown to the partner). Upstream: formatoCalculo.' })
   calculationFormat: number;
 
-  @Field(_type => String, { nullable: true, description: 'Your operation code for this proposal; unique per integration. Upstream: codigoOperacao.' })
+  @Field(_type => String, { nullable: true, description: 'Your operation code for this proposal; unique among your proposals (reused: REJECTED, upstream S0005). Without proposals.all the partner receives it in your own namespace, <16 hex characters keyed from your caller id>-<code>, so a code another caller holds is as free as one nobody holds; you see and look up your own code. With proposals.all it is sent as given. Upstream: codigoOperacao.' })
   @IsOptional()
   @Length(1, 100)
   operationCode?: string | null;

@@ -89,7 +89,7 @@ export async function accessibleProposal(ctx: GraphContext, identity: ProposalId
   if (record === null) {
     return { identity, onRecord: false };
   }
-  return { identity: { ...identity, number: identity.number ?? record.number, operationCode: identity.operationCode ?? record.operationCode }, onRecord: true };
+  return { identity: { ...identity, number: identity.number ?? record.number, operationCode: identity.operationCode ?? ctx.operationCodes.fromPartner(record.operationCode) }, onRecord: true };
 }
 
 /** Whether the reads leave every partner read out (`id`, `__typename`, `operationCode`, ledger fields only). */

@@ -32,14 +32,16 @@ async function locateProposal(
   let id = args.id ?? '';
   let record: ConsultaPropostaResponse | null | undefined;
   if (args.operationCode) {
+    // The code as the partner holds it: in the caller's namespace without proposals.all (common/operation-code.ts).
+    const partnerCode = ctx.operationCodes.toPartner(args.operationCode);
     if (!ctx.ownership.seesAll) {
       // Ownership before any partner call: the caller's own proposal with this code, from the ledger.
-      const owned = await ctx.ownership.byOperationCode(args.operationCode);
+      const owned = await ctx.ownership.byOperationCode(partnerCode);
       if (owned === null || (args.id && owned.proposalId !== args.id)) {
         return null;
       }
     }
-    record = await ctx.loaders.proposalByOperationCode.load(args.operationCode);
+    record = await ctx.loaders.proposalByOperationCode.load(partnerCode);
     if (!record?.Codigo || (args.id && record.Codigo !== args.id)) {
       return null;
     }
@@ -108,6 +110,10 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   ): Promise<CreateProposalPayload> {
     // Every create carries an operation code, so one whose answer is lost can be found (proposal/creation.probe.ts).
     const operationCode = input.operationCode || derivedOperationCode(ctx.callerId, idempotencyKey);
+    // Sent in the caller's namespace unless it has proposals.all: another caller's code is then as
+    // free as one nobody holds (the partner's S0005 cannot reveal it). The ledger and the probe keep
+    // the code as sent; the caller sees its own.
+    const partnerCode = ctx.operationCodes.toPartner(operationCode);
     const outcome = await validatedWrite<IncluirManualResponse, IncluirManualRequest>(
       ctx,
       input,
@@ -116,10 +122,10 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
         idempotencyKey,
         request: () => {
           const request = createProposalRequest(input);
-          return { ...request, dto: { ...request.dto, codigoOperacao: operationCode } };
+          return { ...request, dto: { ...request.dto, codigoOperacao: partnerCode } };
         },
-        probe: { operationCode },
-        creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode } : undefined),
+        probe: { operationCode: partnerCode },
+        creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode: partnerCode } : undefined),
       },
       (request, call) => incluirManual(ctx.upstream, request, call),
     );

@@ -176,7 +176,7 @@ export class Proposal implements Node {
   @Field(_type => String, {
     nullable: true,
     description:
-      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (the ledger keeps it; ConsultaProposta does not return it, so no read brings it: otherwise null). Selected with no other field it costs nothing for a proposal created through the graph; otherwise the proposal still costs the one ConsultaProposta that confirms it exists. Upstream: codigoOperacao / CodigoOperacao.',
+      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (the ledger keeps it; ConsultaProposta does not return it, so no read brings it: otherwise null). Selected with no other field it costs nothing for a proposal created through the graph; otherwise the proposal still costs the one ConsultaProposta that confirms it exists. A caller without proposals.all sees its own code; the partner holds it in that caller\'s namespace (see createProposal\'s operationCode), and a proposals.all caller sees the code as the partner holds it. Upstream: codigoOperacao / CodigoOperacao.',
   })
   operationCode: string | null;
 

@@ -7,6 +7,7 @@ import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
 import { createPersonIds, type PersonIds } from '../common/person-id.js';
+import { createOperationCodeNamespaces, type OperationCodeNamespaces, type OperationCodes, operationCodesOf } from '../common/operation-code.js';
 import { type WritesInFlight } from './write.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
@@ -47,6 +48,8 @@ export interface CreateContextOptions {
   writesInFlight?: WritesInFlight;
   /** The `Person.id` codec (config `PERSON_ID_SECRET`); default the development key's. */
   personIds?: PersonIds;
+  /** The callers' operation-code namespaces at the partner (config `PERSON_ID_SECRET`); default the development key's. */
+  operationCodeNamespaces?: OperationCodeNamespaces;
   /** The partner reads that settle in-doubt writes, by operation (graphql/probes.ts: `PROBE_FAMILIES`). */
   probes: ProbeFamilies;
 }
@@ -78,9 +81,12 @@ export interface GraphContext {
   history: DataLoader<string, OperationRecord[]>;
   /** Issues and reads the opaque `Person.id` (the entity key: no document in query plans). */
   personIds: PersonIds;
+  /** The caller's operation codes as the partner holds them (namespaced without `proposals.all`). */
+  operationCodes: OperationCodes;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
+const developmentNamespaces = createOperationCodeNamespaces(DEVELOPMENT_PERSON_ID_SECRET);
 
 const silent: GraphLogger = { error: () => undefined };
 
@@ -105,5 +111,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     ownership: createOwnership(options.ledger, callerId, scopes),
     history: createHistory(options.ledger),
     personIds: options.personIds ?? developmentPersonIds,
+    operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
   };
 }

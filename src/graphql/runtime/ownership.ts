@@ -21,7 +21,8 @@ export interface Ownership {
   recordOf(proposalId: string): Promise<OwnedProposal | null>;
   /**
    * The proposal created through the graph with this operation code that the caller may see (its
-   * own; any caller's with `proposals.all`), newest first; null when the ledger has none.
+   * own; any caller's with `proposals.all`), newest first; null when the ledger has none. The code
+   * is the one sent to the partner (`ctx.operationCodes.toPartner`: namespaced per caller).
    */
   byOperationCode(operationCode: string): Promise<OwnedProposal | null>;
   /** With `proposals.all` the caller sees every proposal; otherwise only its own. */

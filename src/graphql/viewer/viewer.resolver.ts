@@ -83,7 +83,7 @@ export class ViewerResolver {
     const selection = selectedFields(info, nodes, 'Proposal');
     const edges = await Promise.all(
       rows.map(async row => {
-        const identity = { id: row.proposalId, number: row.number, operationCode: row.operationCode };
+        const identity = { id: row.proposalId, number: row.number, operationCode: ctx.operationCodes.fromPartner(row.operationCode) };
         // On record in the ledger, so it exists: only the selected live fields are read.
         const node: Proposal = nodes.length === 0 ? proposalReference(identity) : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? proposalReference(identity));
         return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node });
