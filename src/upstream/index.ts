@@ -48,7 +48,7 @@ export {
 } from './catalogue.js';
 
 // What the client tells: statistics and observer events.
-export { type UpstreamStats, type OperationStats, type LatencySummary, LATENCY_BUCKETS_MS } from './stats.js';
+export { type UpstreamStats, type OperationStats, type LatencySummary, LATENCY_BUCKETS_MS, percentile } from './stats.js';
 export {
   type UpstreamObserver,
   type UpstreamOutcome,
