@@ -19,7 +19,7 @@ export const MODULES = {
   },
   /** The request chokepoint. */
   client: {
-    mutate: ['src/upstream/client.ts', 'src/upstream/response.ts', 'src/upstream/breaker.ts'],
+    mutate: ['src/upstream/client.ts', 'src/upstream/hedge.ts', 'src/upstream/retry.ts', 'src/upstream/response.ts', 'src/upstream/breaker.ts'],
     tests: [
       'test/unit/upstream/client.test.ts',
       'test/unit/upstream/client.tail.test.ts',
@@ -36,7 +36,7 @@ export const MODULES = {
     mutate: ['src/upstream/transport.ts', 'src/upstream/envelope.ts'],
     tests: ['test/unit/upstream/errors.test.ts', 'test/unit/upstream/envelope.test.ts', 'test/unit/upstream/transport.test.ts'],
   },
-  /** The rate limiter and the fair scheduler over the partner budget. */
+  /** The one admission path: the fair limiter over the partner budget (also what `rateLimit` builds). */
   limiter: {
     mutate: ['src/upstream/limiter.ts', 'src/upstream/scheduler.ts'],
     tests: ['test/unit/upstream/limiter.test.ts', 'test/unit/upstream/scheduler.test.ts'],
@@ -46,10 +46,10 @@ export const MODULES = {
     mutate: ['src/upstream/budget.ts'],
     tests: ['test/unit/upstream/budget.test.ts', 'test/unit/upstream/scheduler.test.ts', 'test/integration/shared-state.test.ts'],
   },
-  /** Coalescing, the read cache and freshness. */
+  /** The partner reads: sessions, flights (coalescing, stale-while-revalidate, stale-if-error), peer claims, the read cache and freshness. */
   shared: {
-    mutate: ['src/upstream/shared.ts', 'src/upstream/cache.ts', 'src/upstream/freshness.ts'],
-    tests: ['test/unit/upstream/shared.test.ts', 'test/unit/upstream/shared.peers.test.ts', 'test/unit/upstream/shared.session.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
+    mutate: ['src/upstream/reads/*.ts', 'src/upstream/cache.ts', 'src/upstream/stores/memory.ts', 'src/upstream/freshness.ts'],
+    tests: ['test/unit/upstream/reads.test.ts', 'test/unit/upstream/reads.peers.test.ts', 'test/unit/upstream/reads.session.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
   },
   /** The ledger's idempotency decisions and in-doubt resolution, the request fingerprint and the probes' rules. */
   ledger: {

@@ -15,9 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { SignJWT } from 'jose';
 import { Agent, request } from 'undici';
 import { createSandbox, type SandboxClient } from '../src/sandbox/server.js';
-import { createUpstreamClient } from '../src/upstream/client.js';
-import { consultarParcelas } from '../src/upstream/proposal.api.js';
-import { percentile } from '../src/upstream/stats.js';
+import { consultarParcelas, createUpstreamClient, percentile } from '../src/upstream/index.js';
 
 const CALLS = envNumber('BENCH_CALLS', 2000);
 const CONCURRENCY = envNumber('BENCH_CONCURRENCY', 32);

@@ -6,9 +6,9 @@ import {
   type CallerBudgetLimits,
   DEFAULT_DOCUMENT_LIMITS,
   DEFAULT_QUERY_LIMITS,
-  DEFAULT_READ_POLICIES,
   type DocumentLimits,
   type QueryLimitOptions,
+  READ_OPERATIONS,
   type ReadOperation,
   type ReadPolicy,
 } from './shared/settings.js';
@@ -445,8 +445,8 @@ function readPolicies(raw: string | undefined): Partial<Record<ReadOperation, Re
   for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
     const match = /^([A-Za-z]+)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(entry);
     const operation = match?.[1] as ReadOperation | undefined;
-    if (match === null || operation === undefined || !(operation in DEFAULT_READ_POLICIES)) {
-      throw new ConfigError(name, `"${entry}" must be ReadOperation=fresh/staleWhileRevalidate/maxStale seconds, the operation one of ${Object.keys(DEFAULT_READ_POLICIES).join(', ')}`);
+    if (match === null || operation === undefined || !READ_OPERATIONS.includes(operation)) {
+      throw new ConfigError(name, `"${entry}" must be ReadOperation=fresh/staleWhileRevalidate/maxStale seconds, the operation one of ${READ_OPERATIONS.join(', ')}`);
     }
     out[operation] = { freshSeconds: Number(match[2]), staleWhileRevalidateSeconds: Number(match[3]), maxStaleSeconds: Number(match[4]) };
   }

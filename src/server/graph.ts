@@ -9,7 +9,7 @@ import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js'
 import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
-import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, type SharedState, SharedUpstream, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
+import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, PartnerReads, type SharedState, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ExplorerOptions } from './explorer.js';
 import { type ReadinessCheck } from './health.js';
@@ -28,7 +28,7 @@ export async function creditGraph(
   limits: QueryLimitOptions = DEFAULT_QUERY_LIMITS,
   sharing: GraphSharing = {},
 ): Promise<GraphBinding<GraphContext>> {
-  const shared = sharing.shared ?? new SharedUpstream(upstream, { clientId: upstream.clientId });
+  const reads = sharing.reads ?? new PartnerReads(upstream, { clientId: upstream.clientId });
   const graphLogger: GraphLogger = {
     // The graph hands over errors; only their class, code and stack frames are logged (messages may quote input).
     error: (message, error) =>
@@ -43,7 +43,7 @@ export async function creditGraph(
     context: async ({ callerId, fresh, scopes }) =>
       createContext({
         upstream,
-        session: shared.session({ callerId, fresh }),
+        session: reads.session({ callerId, fresh }),
         logger: graphLogger,
         callerId,
         scopes: scopes ?? [],
@@ -63,7 +63,7 @@ export async function creditGraph(
       }),
     ],
     close: async () => {
-      await shared.close();
+      await reads.close();
       await sharing.budgets?.close();
     },
     validationRules: queryLimitRules(limits),
@@ -74,8 +74,8 @@ export async function creditGraph(
 
 /** The state the graph shares between requests (and, through Redis, between replicas). */
 export interface GraphSharing {
-  /** The shared read layer (default: one in memory over the upstream client). */
-  shared?: SharedUpstream;
+  /** The partner read layer: cache and coalescing (default: one in memory over the upstream client). */
+  reads?: PartnerReads;
   /** Per-caller budgets of partner calls (default: none, nothing is throttled). */
   budgets?: CallerBudgets;
   /** Told of every request refused by its caller's budget. */
@@ -164,7 +164,7 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'> & 
  */
 export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
   const sharing: GraphSharing = {
-    shared: new SharedUpstream(options.upstream, {
+    reads: new PartnerReads(options.upstream, {
       clientId: options.upstream.clientId,
       cache: config.sharing.cache,
       policies: config.sharing.policies,

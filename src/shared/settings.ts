@@ -17,24 +17,6 @@ export interface ReadPolicy {
   maxStaleSeconds: number;
 }
 
-/** Reads of one proposal's living state: seconds. */
-const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 };
-/** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
-const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
-
-/** Documented defaults (README, "Read cache"). */
-export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
-  ConsultaProposta: PROPOSAL_STATE,
-  ConsultarParcelas: PROPOSAL_STATE,
-  ConsultarDetalhes: PROPOSAL_STATE,
-  ConsultarBoletos: PROPOSAL_STATE,
-  // A pure calculation of the partner's (the same input gives the same answer, until its rates change).
-  CalcularValoresProposta: { freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 },
-  ConsultarPessoa: REGISTRY,
-  ConsultarCadastroBusca: REGISTRY,
-  ConsultaBureauCnpj: REGISTRY,
-});
-
 /** The operations that only read. */
 export type ReadOperation =
   | 'ConsultaProposta'
@@ -45,6 +27,21 @@ export type ReadOperation =
   | 'ConsultarPessoa'
   | 'ConsultarCadastroBusca'
   | 'ConsultaBureauCnpj';
+
+/**
+ * The operations that only read, by name: what READ_CACHE_POLICIES may name. Their default
+ * freshness belongs to the read layer (`DEFAULT_READ_POLICIES` in src/upstream/freshness.ts).
+ */
+export const READ_OPERATIONS: readonly ReadOperation[] = Object.freeze([
+  'ConsultaProposta',
+  'ConsultarParcelas',
+  'ConsultarDetalhes',
+  'ConsultarBoletos',
+  'CalcularValoresProposta',
+  'ConsultarPessoa',
+  'ConsultarCadastroBusca',
+  'ConsultaBureauCnpj',
+]);
 
 /**
  * What one GraphQL request may cost. The partner allows about one call per second in production,

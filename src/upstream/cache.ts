@@ -1,6 +1,7 @@
 /**
  * The read cache's storage: one small interface, {@link ReadCacheStore}, with an in-memory
- * implementation here and a Redis one in `redis.ts`; one shared test suite runs against both.
+ * implementation (`stores/memory.ts`) and a Redis one (`stores/redis.ts`); one shared test suite runs
+ * against both.
  *
  * Invalidation is by epochs, not by deleting keys: every entry is stored under the current epochs of
  * its tags (`p:<proposal>:<operation>` and the global `all`), and a write bumps the epochs of exactly
@@ -19,7 +20,7 @@ export interface CachedRead {
   fetchedAt: number;
 }
 
-/** An envelope failure in a form that survives JSON (rebuilt into its error class by `shared.ts`). */
+/** An envelope failure in a form that survives JSON (rebuilt into its error class by `reads/failures.ts`). */
 export interface CachedFailure {
   code: 'UPSTREAM_NOT_FOUND' | 'UPSTREAM_FORBIDDEN' | 'UPSTREAM_REJECTED';
   message: string;
@@ -82,71 +83,4 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-/** Options of {@link MemoryReadCacheStore}. */
-export interface MemoryReadCacheOptions {
-  /** Most entries kept; the least recently used go first (default 10 000). */
-  maxEntries?: number;
-  /** Monotonic-enough clock in ms for expiry (default `Date.now`). */
-  now?: () => number;
-}
-
-/** The read cache of one process: the embedded default, and the fallback when Redis is down. */
-export class MemoryReadCacheStore implements ReadCacheStore {
-  private readonly epochs = new Map<string, number>();
-  private readonly entries = new Map<string, { entry: CachedRead; expiresAt: number }>();
-  private readonly maxEntries: number;
-  private readonly now: () => number;
-
-  constructor(options: MemoryReadCacheOptions = {}) {
-    this.maxEntries = Math.max(1, options.maxEntries ?? 10_000);
-    this.now = options.now ?? Date.now;
-  }
-
-  /** Entries held (expired ones included until they are looked up or pushed out). */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  async get(key: string, tags: readonly string[]): Promise<CacheLookup> {
-    const version = this.version(tags);
-    const slot = `${key}@${version}`;
-    const held = this.entries.get(slot);
-    if (held === undefined) {
-      return { entry: undefined, version };
-    }
-    if (held.expiresAt < this.now()) {
-      this.entries.delete(slot);
-      return { entry: undefined, version };
-    }
-    // Least recently used goes first: a hit moves the entry to the end of the insertion order.
-    this.entries.delete(slot);
-    this.entries.set(slot, held);
-    return { entry: held.entry, version };
-  }
-
-  async set(key: string, version: string, entry: CachedRead, ttlMs: number): Promise<void> {
-    const slot = `${key}@${version}`;
-    this.entries.delete(slot);
-    this.entries.set(slot, { entry, expiresAt: this.now() + Math.max(0, ttlMs) });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-  }
-
-  async invalidate(tags: readonly string[]): Promise<void> {
-    for (const tag of tags) {
-      this.epochs.set(tag, (this.epochs.get(tag) ?? 0) + 1);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.entries.clear();
-  }
-
-  private version(tags: readonly string[]): string {
-    return [GLOBAL_TAG, ...tags].map((tag) => String(this.epochs.get(tag) ?? 0)).join('.');
-  }
 }

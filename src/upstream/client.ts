@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as undiciRequest } from 'undici';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
-import { type BreakerOptions, type BreakerSnapshot, type BreakerTicket, type BreakerVerdict, CircuitBreaker } from './breaker.js';
+import { type BreakerSnapshot, type BreakerTicket, type BreakerVerdict, CircuitBreaker } from './breaker.js';
+import { type CallOptions, CLIENT_DEFAULTS, type UpstreamClientOptions } from './client.options.js';
 import {
   type UpstreamError,
   UpstreamAuthError,
@@ -26,84 +27,19 @@ import {
   UpstreamUnavailableError,
   isUpstreamError,
 } from './errors.js';
-import { type CallLimiter, LimiterRefusal, RateLimiter } from './limiter.js';
+import { type AttemptEvents, hedgedExchange } from './hedge.js';
+import { type CallLimiter, LimiterRefusal } from './limiter.js';
 import { safeObserver, type UpstreamObserver } from './observer.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import { type AttemptOutcome, interpretResponse } from './response.js';
 import { OperationRecorder, type UpstreamStats } from './stats.js';
+import { backoffDelay, sleep } from './retry.js';
+import { localLimiter } from './scheduler.js';
 import { classifyTransportError } from './transport.js';
 
 export { type OperationName } from './operations.js';
-
-/** Options of `createUpstreamClient`. */
-export interface UpstreamClientOptions {
-  /** Address of the 17 base operations, e.g. `https://api.example/`. */
-  baseUrl: string;
-  /** Address serving `/FGTS/CancelarProposta`. */
-  environmentUrl: string;
-  /** Address of the token endpoint `${authUrl}/connect/token`. */
-  authUrl: string;
-  clientId: string;
-  /** RSA private key as PEM text (a path to a PEM file is accepted too). Never logged. */
-  privateKeyPem: string;
-  /** Default `bmp.digital.api.full.access`. */
-  scope: string;
-  /** Explicit undici timeouts (its defaults are 300 s) and the per-call deadline (default 10000 ms). */
-  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number; deadlineMs?: number };
-  /** Upstream rate limit and concurrency cap with a bounded wait; unlimited when absent. */
-  rateLimit?: { requestsPerSecond: number; burst?: number; maxConcurrent: number; maxWaitMs: number };
-  /**
-   * The limiter every HTTP attempt waits for, in place of the plain one `rateLimit` builds (e.g. the
-   * fair, shared limiter of `scheduler.ts`). The client closes it.
-   */
-  limiter?: CallLimiter;
-  /** Attempts per call including the first (default 3); backoff base (100 ms) and cap (2000 ms). */
-  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
-  /** Renew the token this many seconds before expiry (default min(300, 10 % of expires_in); capped at half the lifetime). */
-  tokenRenewBeforeSeconds?: number;
-  /** Jitter source in [0, 1), for tests. */
-  random?: () => number;
-  /** Largest response body accepted (default 32 MiB); a larger one is UPSTREAM_BAD_RESPONSE. */
-  maxResponseBytes?: number;
-  /** Clock of the token cache (ms; default `Date.now`), so tests can move a token through its life without waiting. */
-  clock?: () => number;
-  /** Receives call, token, cache and limiter events (metrics, traces, logs); no-op when absent. */
-  observer?: Partial<UpstreamObserver>;
-  /**
-   * Hedged reads: a read attempt with no response headers after `afterMs` (default a third of the
-   * deadline) is sent once more, counted against the limiter like any call; the first answer wins
-   * and the other is cancelled. Never for writes. `false` turns it off.
-   */
-  hedge?: { afterMs?: number } | false;
-  /** The circuit breaker's thresholds (see `breaker.ts`); `false` turns it off. */
-  breaker?: BreakerOptions | false;
-}
-
-/** Per-call options. */
-export interface CallOptions {
-  /** IdempotencyKey header; writes generate one UUID when absent and reuse it across retries. */
-  idempotencyKey?: string;
-  /** Overrides the client's deadline for this call. */
-  deadlineMs?: number;
-  /** Cancels the call (ends as UPSTREAM_TIMEOUT). */
-  signal?: AbortSignal;
-  /** On whose behalf the call is made: the fair limiter queues calls per caller (default `anonymous`). */
-  caller?: string;
-  /** Told each time an HTTP request is about to reach the upstream (first attempt, retries, 401 replay). */
-  onAttempt?: () => void;
-}
-
-const DEFAULTS = {
-  connectMs: 5000,
-  headersMs: 10_000,
-  bodyMs: 10_000,
-  deadlineMs: 10_000,
-  maxAttempts: 3,
-  baseDelayMs: 100,
-  maxDelayMs: 2000,
-  /** Fraction of the deadline after which a read with no response headers is hedged. */
-  hedgeFraction: 1 / 3,
-} as const;
+export { type CallOptions, type UpstreamClientOptions } from './client.options.js';
+export { backoffDelay } from './retry.js';
 
 /** What one call went through, for its breaker verdict and its hedge. */
 interface CallProgress {
@@ -147,12 +83,12 @@ export class UpstreamClient {
   constructor(options: UpstreamClientOptions) {
     this.clientId = options.clientId;
     const t = options.timeouts ?? {};
-    this.deadlineMs = t.deadlineMs ?? DEFAULTS.deadlineMs;
+    this.deadlineMs = t.deadlineMs ?? CLIENT_DEFAULTS.deadlineMs;
     this.observer = safeObserver(options.observer);
     this.agent = new Agent({
-      connect: { timeout: t.connectMs ?? DEFAULTS.connectMs },
-      headersTimeout: t.headersMs ?? DEFAULTS.headersMs,
-      bodyTimeout: t.bodyMs ?? DEFAULTS.bodyMs,
+      connect: { timeout: t.connectMs ?? CLIENT_DEFAULTS.connectMs },
+      headersTimeout: t.headersMs ?? CLIENT_DEFAULTS.headersMs,
+      bodyTimeout: t.bodyMs ?? CLIENT_DEFAULTS.bodyMs,
       keepAliveTimeout: 4000,
       connections: options.rateLimit ? Math.max(1, options.rateLimit.maxConcurrent) : 64,
       maxResponseSize: options.maxResponseBytes ?? 32 * 1024 * 1024,
@@ -168,14 +104,14 @@ export class UpstreamClient {
       ...(options.clock === undefined ? {} : { now: options.clock }),
       ...(options.tokenRenewBeforeSeconds === undefined ? {} : { renewBeforeSeconds: options.tokenRenewBeforeSeconds }),
     });
-    this.limiter = options.limiter ?? (options.rateLimit ? new RateLimiter(options.rateLimit) : undefined);
+    this.limiter = options.limiter ?? (options.rateLimit ? localLimiter(options.rateLimit) : undefined);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.environmentUrl = options.environmentUrl.replace(/\/+$/, '');
-    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? DEFAULTS.maxAttempts);
-    this.baseDelayMs = options.retry?.baseDelayMs ?? DEFAULTS.baseDelayMs;
-    this.maxDelayMs = options.retry?.maxDelayMs ?? DEFAULTS.maxDelayMs;
+    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? CLIENT_DEFAULTS.maxAttempts);
+    this.baseDelayMs = options.retry?.baseDelayMs ?? CLIENT_DEFAULTS.baseDelayMs;
+    this.maxDelayMs = options.retry?.maxDelayMs ?? CLIENT_DEFAULTS.maxDelayMs;
     this.random = options.random ?? Math.random;
-    this.hedgeAfterMs = options.hedge === false ? undefined : Math.max(1, options.hedge?.afterMs ?? Math.round(this.deadlineMs * DEFAULTS.hedgeFraction));
+    this.hedgeAfterMs = options.hedge === false ? undefined : Math.max(1, options.hedge?.afterMs ?? Math.round(this.deadlineMs * CLIENT_DEFAULTS.hedgeFraction));
     this.breaker = options.breaker === false ? undefined : new CircuitBreaker(options.breaker);
   }
 
@@ -399,70 +335,7 @@ export class UpstreamClient {
     if (spec.write || hedgeAfterMs === undefined || progress.hedged) {
       return send(signal, {});
     }
-    return new Promise<AttemptOutcome>((resolve, reject) => {
-      const controllers: AbortController[] = [];
-      let running = 0;
-      let done = false;
-      let failed: AttemptOutcome | undefined;
-      let timer: NodeJS.Timeout | undefined;
-      const finish = (settle: () => void, winner?: AbortController): void => {
-        done = true;
-        clearTimeout(timer);
-        for (const controller of controllers) {
-          if (controller !== winner) {
-            controller.abort();
-          }
-        }
-        settle();
-      };
-      const launch = (hedge: boolean): void => {
-        const own = new AbortController();
-        controllers.push(own);
-        running += 1;
-        const events: AttemptEvents = hedge
-          ? {}
-          : {
-              sent: () => {
-                timer = setTimeout(() => {
-                  if (!done && performance.now() < deadline) {
-                    progress.hedged = true;
-                    progress.recorder.hedges += 1;
-                    launch(true);
-                  }
-                }, hedgeAfterMs);
-              },
-              headers: () => clearTimeout(timer),
-            };
-        send(AbortSignal.any([signal, own.signal]), events).then(
-          (outcome) => {
-            running -= 1;
-            if (done) {
-              return;
-            }
-            // A retryable failure of one attempt waits for the other's answer.
-            if (!outcome.ok && outcome.retry !== 'none' && running > 0) {
-              failed = outcome;
-              return;
-            }
-            // An answer of the hedge wins; when both failed, the later failure is no win.
-            if (hedge && (outcome.ok || outcome.retry === 'none')) {
-              progress.recorder.hedgeWins += 1;
-            }
-            finish(() => resolve(outcome), own);
-          },
-          (error: unknown) => {
-            running -= 1;
-            if (done) {
-              return;
-            }
-            if (signal.aborted || running === 0) {
-              finish(() => (failed !== undefined && !signal.aborted ? resolve(failed) : reject(error)));
-            }
-          },
-        );
-      };
-      launch(false);
-    });
+    return hedgedExchange(send, signal, deadline, hedgeAfterMs, progress);
   }
 
   private async attempt(
@@ -555,42 +428,4 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   return new UpstreamClient(options);
 }
 
-/**
- * The wait after failed attempt `attempt` (1-based): equal-jitter exponential backoff, never shorter
- * than Retry-After. Pure, so its arithmetic is tested without waiting.
- */
-export function backoffDelay(
-  attempt: number,
-  retryAfterMs: number | undefined,
-  policy: { baseDelayMs: number; maxDelayMs: number; random: () => number },
-): number {
-  const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  const jittered = cap / 2 + policy.random() * (cap / 2);
-  return Math.max(jittered, retryAfterMs ?? 0);
-}
-
-/** Told when an attempt was sent and when its response headers came (the hedge's clock). */
-interface AttemptEvents {
-  sent?: () => void;
-  headers?: () => void;
-}
-
 function noop(): void {}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new Error('aborted'));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}

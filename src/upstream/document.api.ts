@@ -3,7 +3,7 @@ import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type IncluirDocumentoRequest,
   type IncluirDocumentoResponse,
-} from './types.js';
+} from './document.types.js';
 
 /** /Proposta/IncluirDocumento: attaches a document (base64 in `documento.arquivo`). A write. */
 export function incluirDocumento(

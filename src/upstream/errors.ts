@@ -15,7 +15,8 @@ export type UpstreamErrorCode =
   | 'UPSTREAM_BAD_RESPONSE'
   | 'UPSTREAM_NOT_FOUND'
   | 'UPSTREAM_FORBIDDEN'
-  | 'UPSTREAM_REJECTED';
+  | 'UPSTREAM_REJECTED'
+  | 'UPSTREAM_CALL_BUDGET_EXCEEDED';
 
 /** Every code, for exhaustiveness checks and documentation tests. */
 export const UPSTREAM_ERROR_CODES: readonly UpstreamErrorCode[] = [
@@ -28,6 +29,7 @@ export const UPSTREAM_ERROR_CODES: readonly UpstreamErrorCode[] = [
   'UPSTREAM_NOT_FOUND',
   'UPSTREAM_FORBIDDEN',
   'UPSTREAM_REJECTED',
+  'UPSTREAM_CALL_BUDGET_EXCEEDED',
 ];
 
 /** One message item of an upstream error envelope, with our English meaning. */
@@ -130,6 +132,22 @@ export class UpstreamAuthError extends UpstreamError {
 /** The answer could not be understood: not JSON, not an object, an unexpected status. */
 export class UpstreamBadResponseError extends UpstreamError {
   readonly code = 'UPSTREAM_BAD_RESPONSE' as const;
+}
+
+/**
+ * The caller's request had already started every upstream call it may make (`maxCalls`): this one
+ * was refused before the client, and never sent. Thrown by a per-request budget in the call chain
+ * (the graph's `budgetedUpstream`), so a call still rejects only with an `UpstreamError`.
+ */
+export class UpstreamCallBudgetError extends UpstreamError {
+  readonly code = 'UPSTREAM_CALL_BUDGET_EXCEEDED' as const;
+  /** The calls one request may start. */
+  readonly maxCalls: number;
+
+  constructor(message: string, init: UpstreamErrorInit & { maxCalls: number }) {
+    super(message, init);
+    this.maxCalls = init.maxCalls;
+  }
 }
 
 /** Base of the three envelope failures; carries every message item. */

@@ -3,7 +3,7 @@ import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
   type CancelarPropostaRequest,
   type CancelarPropostaResponse,
-} from './types.js';
+} from './fgts.types.js';
 
 /** {environment_url}/FGTS/CancelarProposta: cancels an FGTS proposal within 7 days of disbursement (PascalCase response). A write. */
 export function cancelarProposta(

@@ -4,9 +4,40 @@
  */
 import { type OperationName, OPERATIONS } from './operations.js';
 
-// The policies' shapes and defaults are settings (src/shared/settings.ts), read by config.ts too.
-import { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy } from '../shared/settings.js';
-export { DEFAULT_READ_POLICIES, type ReadOperation, type ReadPolicy };
+// The policies' shape and the read operations' names are settings (src/shared/settings.ts): config.ts
+// reads the operator's overrides (READ_CACHE_POLICIES) against them; the defaults live here.
+import { type ReadOperation, type ReadPolicy } from '../shared/settings.js';
+export { type ReadOperation, type ReadPolicy };
+
+/** Reads of one proposal's living state: seconds. */
+const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 };
+/** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
+const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
+
+/** The freshness of each read unless the operator overrides it (README, "Sharing partner calls"). */
+export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
+  ConsultaProposta: PROPOSAL_STATE,
+  ConsultarParcelas: PROPOSAL_STATE,
+  ConsultarDetalhes: PROPOSAL_STATE,
+  ConsultarBoletos: PROPOSAL_STATE,
+  // A pure calculation of the partner's (the same input gives the same answer, until its rates change).
+  CalcularValoresProposta: { freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 },
+  ConsultarPessoa: REGISTRY,
+  ConsultarCadastroBusca: REGISTRY,
+  ConsultaBureauCnpj: REGISTRY,
+});
+
+/**
+ * The policies in force: each operation's default with the operator's override (any of its fields)
+ * laid over it.
+ */
+export function readPoliciesWith(overrides: Partial<Record<ReadOperation, Partial<ReadPolicy>>> = {}): Record<ReadOperation, ReadPolicy> {
+  const policies = { ...DEFAULT_READ_POLICIES } as Record<ReadOperation, ReadPolicy>;
+  for (const [operation, override] of Object.entries(overrides) as Array<[ReadOperation, Partial<ReadPolicy>]>) {
+    policies[operation] = { ...policies[operation], ...override };
+  }
+  return policies;
+}
 
 /** Whether `operation` only reads (Consulta*, Consultar*, Calcular*). */
 export function isReadOperation(operation: OperationName): operation is ReadOperation {

@@ -11,7 +11,7 @@ import {
   type ConsultarParcelasResponse,
   type CalcularValoresPropostaRequest,
   type CalcularValoresPropostaResponse,
-} from './types.js';
+} from './proposal.types.js';
 
 /** /FGTS/ConsultaProposta: everything about a proposal (PascalCase response). */
 export function consultaProposta(

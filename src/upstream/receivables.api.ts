@@ -13,7 +13,7 @@ import {
   type IncluirLancamentoParcelaResponse,
   type IncluirLancamentoMultiplasParcelasRequest,
   type IncluirLancamentoMultiplasParcelasResponse,
-} from './types.js';
+} from './receivables.types.js';
 
 /** /AgendaRecebivel/ConsultarDetalhes: agenda, installments, boletos, Pix and entries. */
 export function consultarDetalhes(

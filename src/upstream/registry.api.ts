@@ -7,7 +7,7 @@ import {
   type ConsultarCadastroBuscaResponse,
   type ConsultaBureauCnpjRequest,
   type ConsultaBureauCnpjResponse,
-} from './types.js';
+} from './registry.types.js';
 
 /** /Pessoa/ConsultarPessoa: a person record (`json` parsed). */
 export function consultarPessoa(

@@ -5,8 +5,8 @@
  * one queue per caller, round-robin, `weight` calls per turn where a caller is weighted. One caller's
  * flood therefore delays another caller by at most one call per turn, never by its whole queue.
  */
-import { type PartnerBudget } from './budget.js';
-import { type CallLimiter, type CallTicket, LimiterRefusal } from './limiter.js';
+import { MemoryPartnerBudget, type PartnerBudget } from './budget.js';
+import { type CallLimiter, type CallTicket, LimiterRefusal, type RateLimitOptions } from './limiter.js';
 
 /** Time and timers, injectable so tests move time instead of sleeping. */
 export interface SchedulerClock {
@@ -319,4 +319,18 @@ export class FairLimiter implements CallLimiter {
   private report(): void {
     this.options.onQueue?.({ waiting: this.waiting, inFlight: this.held });
   }
+}
+
+/**
+ * The limiter the client's `rateLimit` option builds: the fair limiter over a partner budget held by
+ * this process (the burst defaults to max(1, ceil(requestsPerSecond))). A replica sharing its budget
+ * with others builds its own over the shared one (`server/upstream.ts`).
+ */
+export function localLimiter(options: RateLimitOptions, clock: SchedulerClock = REAL_CLOCK): FairLimiter {
+  if (!(options.requestsPerSecond > 0) || !(options.maxConcurrent >= 1) || !(options.maxWaitMs >= 0)) {
+    throw new RangeError('rateLimit needs requestsPerSecond > 0, maxConcurrent >= 1 and maxWaitMs >= 0');
+  }
+  const burst = Math.max(1, options.burst ?? Math.ceil(options.requestsPerSecond));
+  const budget = new MemoryPartnerBudget({ requestsPerSecond: options.requestsPerSecond, burst, maxConcurrent: options.maxConcurrent }, () => clock.now());
+  return new FairLimiter({ budget, requestsPerSecond: options.requestsPerSecond, burst, maxWaitMs: options.maxWaitMs, clock });
 }

@@ -5,7 +5,7 @@ import {
   type IncluirAssinaturaCCBResponse,
   type IncluirAssinaturaCCBFinalizadaRequest,
   type IncluirAssinaturaCCBFinalizadaResponse,
-} from './types.js';
+} from './signature.types.js';
 
 /** /Proposta/IncluirAssinaturaCCB: invites signers (proposal must be approved). A write. */
 export function incluirAssinaturaCCB(

@@ -3,13 +3,16 @@
  * (GET /_sandbox/calls), so each test proves what actually reached the upstream.
  */
 import { randomUUID } from 'node:crypto';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.js';
 import {
+  consultarParcelas,
+  createUpstreamClient,
+  incluirManual,
+  type UpstreamClient,
+  type UpstreamClientOptions,
   UpstreamRateLimitedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
-} from '../../src/upstream/errors.js';
-import { consultarParcelas, incluirManual } from '../../src/upstream/proposal.api.js';
+} from '../../src/upstream/index.js';
 import { callOperation, getToken, type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
 import { type CallStats, type SandboxOptions } from '../../src/sandbox/server.js';
 

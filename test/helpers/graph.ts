@@ -19,7 +19,7 @@ import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.
  * The read-cache policies of test apps: a proposal's reads stay fresh for 10 minutes, not the default
  * 5 s. Tests count partner calls across several requests, and on a loaded machine a wave of requests
  * can outlast 5 s of wall clock, so a background refresh would add a call the test did not cause.
- * Expiry itself is pinned with a fake clock in test/unit/upstream/shared.test.ts.
+ * Expiry itself is pinned with a fake clock in test/unit/upstream/reads.test.ts.
  */
 export const TEST_READ_POLICIES = ['ConsultaProposta', 'ConsultarParcelas', 'ConsultarDetalhes', 'ConsultarBoletos'].map((op) => `${op}=600/600/3600`).join(',');
 

@@ -11,9 +11,10 @@ import {
   type PartnerBudget,
   type PartnerLimits,
 } from '../../src/upstream/budget.js';
-import { MemoryReadCacheStore, type ReadCacheStore } from '../../src/upstream/cache.js';
-import { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore } from '../../src/upstream/redis.js';
-import { createSharedState } from '../../src/upstream/state.js';
+import { type ReadCacheStore } from '../../src/upstream/cache.js';
+import { MemoryReadCacheStore } from '../../src/upstream/stores/memory.js';
+import { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore } from '../../src/upstream/stores/redis.js';
+import { createSharedState } from '../../src/upstream/stores/state.js';
 import { describeWithRedis, REDIS_TEST_URL, redisTestPrefix } from '../helpers/services.js';
 
 interface Clock {

@@ -1,7 +1,5 @@
 import { connect } from 'node:net';
-import { createUpstreamClient } from '../../src/upstream/client.js';
-import { UpstreamTimeoutError } from '../../src/upstream/errors.js';
-import { incluirManual } from '../../src/upstream/proposal.api.js';
+import { createUpstreamClient, incluirManual, UpstreamTimeoutError } from '../../src/upstream/index.js';
 import { callOperation, getToken, startTestSandbox } from '../helpers/sandbox.js';
 
 /** Sends headers announcing 1000 bytes, a few bytes of body, then drops the connection. */

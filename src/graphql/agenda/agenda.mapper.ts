@@ -1,12 +1,12 @@
 import {
+  fetchedAtOf,
   type AgendaBoleto as UpstreamAgendaBoleto,
   type AgendaLancamento,
   type AgendaParcela,
   type AgendaPix,
   type ConsultarDetalhesResponse,
   type QrCode as UpstreamQrCode,
-} from '../../upstream/types.js';
-import { fetchedAtOf } from '../../upstream/index.js';
+} from '../../upstream/index.js';
 import { nodeId } from '../common/node.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';

@@ -1,5 +1,5 @@
 import { nodeId } from '../common/node.js';
-import { type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/types.js';
+import { type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/index.js';
 import { mapQrCode } from '../agenda/agenda.mapper.js';
 import { toUpstreamCalendarDate, toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { type GenerateBoletosInput, type GenerateSingleBoletoInput, REGISTRATION_TYPE_CODES } from './boleto.input.js';

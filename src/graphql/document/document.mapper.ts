@@ -1,6 +1,6 @@
 import { nodeId } from '../common/node.js';
 import { createHash } from 'node:crypto';
-import { type IncluirDocumentoRequest, type IncluirDocumentoResponse } from '../../upstream/types.js';
+import { type IncluirDocumentoRequest, type IncluirDocumentoResponse } from '../../upstream/index.js';
 import { toUpstreamCalendarDate } from '../common/validation.js';
 import { toCalendarDate } from '../scalars.js';
 import { type AttachDocumentInput, base64DecodedBytes, normalizeExtension } from './document.input.js';

@@ -1,6 +1,6 @@
 import { nodeId } from '../common/node.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
-import { type Avalista, type IncluirAvalistaResponse } from '../../upstream/types.js';
+import { type Avalista, type IncluirAvalistaResponse } from '../../upstream/index.js';
 import { toUpstreamCalendarDate, toUpstreamNumber } from '../common/validation.js';
 import { type AddGuarantorInput } from './guarantor.input.js';
 import { Guarantor, GuarantorKind } from './guarantor.type.js';

@@ -1,5 +1,4 @@
-import { type AgendaParcela, type ConsultarDetalhesResponse, type Parcela } from '../../upstream/types.js';
-import { fetchedAtOf } from '../../upstream/index.js';
+import { fetchedAtOf, type AgendaParcela, type ConsultarDetalhesResponse, type Parcela } from '../../upstream/index.js';
 import { nodeId } from '../common/node.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';

@@ -1,4 +1,4 @@
-import { type DtoLancamentoParcela } from '../../upstream/types.js';
+import { type DtoLancamentoParcela } from '../../upstream/index.js';
 import { toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { type InstallmentPaymentInput } from './payment.input.js';
 

@@ -1,14 +1,14 @@
 import { nodeId } from '../common/node.js';
 import { onlyDigits } from '../../shared/documents.js';
-import { fetchedAtOf } from '../../upstream/index.js';
 import {
+  fetchedAtOf,
   type CancelamentoFGTS,
   type CancelarPropostaRequest,
   type ConsultaPropostaResponse,
   type ConsultarDetalhesResponse,
   type IncluirManualRequest,
   type PropostaLancamento,
-} from '../../upstream/types.js';
+} from '../../upstream/index.js';
 import { toUpstreamCalendarDate, toUpstreamNumber } from '../common/validation.js';
 import { optionalDecimal, optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { type CancelFgtsProposalInput, type CreateProposalInput, type ProposalChargesInput } from './proposal.input.js';

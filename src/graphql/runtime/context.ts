@@ -34,7 +34,7 @@ export interface CreateContextOptions {
    */
   callerId?: string;
   /**
-   * This request's session of the shared read layer (upstream/shared.ts: cache, coalescing, cost
+   * This request's session of the partner read layer (upstream/reads/: cache, coalescing, cost
    * counters). When absent, `upstream` is used as is, counted but neither cached nor coalesced.
    */
   session?: ReadSession;

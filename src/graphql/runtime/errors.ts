@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
-import { UpstreamCircuitOpenError, UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
+import { UpstreamCallBudgetError, UpstreamCircuitOpenError, UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
 
 /**
  * Every `extensions.code` a client of this graph can receive. `docs/errors.md` documents each one; a
@@ -67,6 +67,8 @@ export function mapUpstreamCode(code: UpstreamErrorCode): Mapped {
       return { code: 'FORBIDDEN', message: 'This record belongs to another integration.', retryable: false };
     case 'UPSTREAM_REJECTED':
       return { code: 'UPSTREAM_REJECTED', message: 'The credit partner rejected the request.', retryable: false };
+    case 'UPSTREAM_CALL_BUDGET_EXCEEDED':
+      return { code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', message: 'This request already made the upstream calls one request may make; ask for less in one query.', retryable: false };
     default:
       return assertNever(code);
   }
@@ -90,6 +92,14 @@ export function toGraphQLError(error: unknown): GraphQLError | Error {
     return new GraphQLError('The graph cannot reach its operations ledger; nothing was sent to the credit partner.', {
       originalError: error,
       extensions: { code: 'LEDGER_UNAVAILABLE', retryable: true },
+    });
+  }
+  if (error instanceof UpstreamCallBudgetError) {
+    // Never sent: no upstream operation, status or codes to report; the budget is.
+    const mapped = mapUpstreamCode(error.code);
+    return new GraphQLError(`This request already made the ${error.maxCalls} upstream calls one request may make; ask for less in one query.`, {
+      originalError: error,
+      extensions: { code: mapped.code, maxUpstreamCalls: error.maxCalls, retryable: mapped.retryable },
     });
   }
   if (error instanceof UpstreamError) {

@@ -7,7 +7,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
-import { type UpstreamCaller } from '../../upstream/index.js';
+import { UpstreamCallBudgetError, type UpstreamCaller } from '../../upstream/index.js';
 
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from '../../shared/settings.js';
 export { DEFAULT_QUERY_LIMITS, type QueryLimitOptions };
@@ -25,8 +25,8 @@ export const TOO_MANY_SELECTIONS = 'TOO_MANY_SELECTIONS';
  * Wraps the shared upstream client for ONE request: every operation started through it counts
  * (a call with its own retries and a 401 replay counts once; a batched call such as one
  * ConsultarDetalhes carrying many installments counts once). From call `maxCalls + 1` on, the
- * operation is not sent and rejects with a GraphQLError coded UPSTREAM_CALL_BUDGET_EXCEEDED, so only
- * the fields needing it fail and the rest of the response is served.
+ * operation is not sent and rejects with an `UpstreamCallBudgetError` (UPSTREAM_CALL_BUDGET_EXCEEDED,
+ * mapped in errors.ts), so only the fields needing it fail and the rest of the response is served.
  */
 export function budgetedUpstream(upstream: UpstreamCaller, maxCalls: number): UpstreamCaller & { readonly callsMade: number } {
   let calls = 0;
@@ -36,9 +36,7 @@ export function budgetedUpstream(upstream: UpstreamCaller, maxCalls: number): Up
     },
     async request<T>(...args: Parameters<UpstreamCaller['request']>): Promise<T> {
       if (calls >= maxCalls) {
-        throw new GraphQLError(`This request already made the ${maxCalls} upstream calls one request may make; ask for less in one query.`, {
-          extensions: { code: UPSTREAM_CALL_BUDGET_EXCEEDED, maxUpstreamCalls: maxCalls, retryable: false },
-        });
+        throw new UpstreamCallBudgetError(`${args[0]}: the request already started its ${maxCalls} upstream calls; not sent`, { operation: args[0], maxCalls });
       }
       calls += 1;
       return upstream.request<T>(...args);

@@ -1,5 +1,5 @@
 import { onlyDigits } from '../../shared/documents.js';
-import { type AssinanteConvite, type AssinanteFinalizado, type Parametro } from '../../upstream/types.js';
+import { type AssinanteConvite, type AssinanteFinalizado, type Parametro } from '../../upstream/index.js';
 import { type ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { toUpstreamDate } from '../common/validation.js';

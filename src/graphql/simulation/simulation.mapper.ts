@@ -1,4 +1,4 @@
-import { type CalcularValoresPropostaRequest, type CalcularValoresPropostaResponse } from '../../upstream/types.js';
+import { type CalcularValoresPropostaRequest, type CalcularValoresPropostaResponse } from '../../upstream/index.js';
 import { toUpstreamNumber } from '../common/validation.js';
 import { optionalDecimal, optionalMoney } from '../scalars.js';
 import { PERSON_TYPE_CODES } from '../common/person-type.type.js';

@@ -1,14 +1,18 @@
-import { canonicalJson, GLOBAL_TAG, MemoryReadCacheStore, readKey } from '../../../src/upstream/cache.js';
+import { canonicalJson, GLOBAL_TAG, readKey } from '../../../src/upstream/cache.js';
+import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 import {
   BY_OPERATION_CODE_TAG,
   DEFAULT_READ_POLICIES,
   isReadOperation,
   proposalIdOf,
   proposalTag,
+  readPoliciesWith,
   readTags,
   WRITE_TOUCHES,
   writeTags,
 } from '../../../src/upstream/freshness.js';
+import { OPERATION_NAMES } from '../../../src/upstream/operations.js';
+import { READ_OPERATIONS } from '../../../src/shared/settings.js';
 
 describe('read cache keys', () => {
   it('writes canonical JSON: keys sorted at every depth, undefined members dropped, array order kept', () => {
@@ -117,7 +121,68 @@ describe('MemoryReadCacheStore', () => {
   });
 });
 
+describe('MemoryReadCacheStore epochs (bounded)', () => {
+  it('keeps at most maxEpochs tag epochs, the least recently bumped pushed out first', async () => {
+    const store = new MemoryReadCacheStore({ maxEpochs: 2 });
+    await store.invalidate(['a']);
+    await store.invalidate(['b']);
+    await store.invalidate(['c']);
+    expect(store.epochCount).toBe(2);
+    // 'a' (epoch 1) was pushed out: unknown tags now read 1, never lower than a forgotten tag's epoch.
+    expect((await store.get('k', ['a'])).version).toBe('1.1');
+    expect((await store.get('k', ['c'])).version).toBe('1.1');
+    expect((await store.get('k', ['b'])).version).toBe('1.1');
+  });
+
+  it('never brings back an entry stored before its tag was invalidated, however many epochs were pushed out', async () => {
+    const store = new MemoryReadCacheStore({ maxEpochs: 1 });
+    const before = await store.get('k', ['p']);
+    await store.invalidate(['p', 'p', 'p']);
+    const current = await store.get('k', ['p']);
+    await store.set('k', before.version, { value: 'old', fetchedAt: 1 }, 60_000);
+    await store.set('k', current.version, { value: 'new', fetchedAt: 2 }, 60_000);
+    for (const tag of ['q', 'r', 's']) {
+      await store.invalidate([tag]);
+      const seen = await store.get('k', ['p']);
+      expect(seen.version).not.toBe(before.version);
+      expect(seen.entry?.value).not.toBe('old');
+    }
+    expect(store.epochCount).toBe(1);
+  });
+
+  it('keeps serving an entry stored after its tag last moved while nothing else is pushed out', async () => {
+    const store = new MemoryReadCacheStore({ maxEpochs: 2 });
+    await store.invalidate(['p']);
+    const { version } = await store.get('k', ['p']);
+    await store.set('k', version, { value: 'v', fetchedAt: 1 }, 60_000);
+    await store.invalidate(['q']);
+    expect((await store.get('k', ['p'])).entry).toEqual({ value: 'v', fetchedAt: 1 });
+  });
+
+  it('defaults to twice maxEntries, at least 1000', async () => {
+    const store = new MemoryReadCacheStore({ maxEntries: 1 });
+    await store.invalidate(Array.from({ length: 1001 }, (_, i) => `t${i}`));
+    expect(store.epochCount).toBe(1000);
+    const larger = new MemoryReadCacheStore({ maxEntries: 600 });
+    await larger.invalidate(Array.from({ length: 1201 }, (_, i) => `t${i}`));
+    expect(larger.epochCount).toBe(1200);
+  });
+});
+
 describe('freshness', () => {
+  it('names in settings exactly the read operations it holds defaults for', () => {
+    expect([...READ_OPERATIONS].sort()).toEqual(Object.keys(DEFAULT_READ_POLICIES).sort());
+    expect([...READ_OPERATIONS].sort()).toEqual(OPERATION_NAMES.filter((op) => isReadOperation(op)).sort());
+  });
+
+  it('lays the operator\'s overrides over the defaults, field by field', () => {
+    const policies = readPoliciesWith({ ConsultarParcelas: { freshSeconds: 1 }, ConsultarPessoa: { freshSeconds: 2, staleWhileRevalidateSeconds: 3, maxStaleSeconds: 4 } });
+    expect(policies.ConsultarParcelas).toEqual({ freshSeconds: 1, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 });
+    expect(policies.ConsultarPessoa).toEqual({ freshSeconds: 2, staleWhileRevalidateSeconds: 3, maxStaleSeconds: 4 });
+    expect(policies.ConsultaProposta).toEqual(DEFAULT_READ_POLICIES.ConsultaProposta);
+    expect(readPoliciesWith()).toEqual(DEFAULT_READ_POLICIES);
+  });
+
   it('documents the default policies in seconds', () => {
     expect(DEFAULT_READ_POLICIES.ConsultarParcelas).toEqual({ freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 });
     expect(DEFAULT_READ_POLICIES.CalcularValoresProposta).toEqual({ freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 });

@@ -1,56 +1,8 @@
 import { jest } from '@jest/globals';
 import { MemoryPartnerBudget, type PartnerBudget, type PartnerGrant } from '../../../src/upstream/budget.js';
 import { LimiterRefusal } from '../../../src/upstream/limiter.js';
-import { FairLimiter, REAL_CLOCK, type SchedulerClock } from '../../../src/upstream/scheduler.js';
-
-/** Time that moves only when the test says so; timers fire in order as it passes them. */
-class ManualClock implements SchedulerClock {
-  private t = 0;
-  private timers: Array<{ at: number; fn: () => void; id: number }> = [];
-  private ids = 0;
-
-  now(): number {
-    return this.t;
-  }
-
-  setTimeout(fn: () => void, ms: number): unknown {
-    this.ids += 1;
-    this.timers.push({ at: this.t + ms, fn, id: this.ids });
-    return this.ids;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers = this.timers.filter((timer) => timer.id !== handle);
-  }
-
-  /** Timers set and neither fired nor cleared. */
-  get pending(): number {
-    return this.timers.length;
-  }
-
-  /** Moves time forward by `ms`, firing due timers (and letting promises settle) on the way. */
-  async advance(ms: number): Promise<void> {
-    const end = this.t + ms;
-    for (;;) {
-      await settle();
-      const due = this.timers.filter((timer) => timer.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (due === undefined) {
-        break;
-      }
-      this.timers = this.timers.filter((timer) => timer !== due);
-      this.t = Math.max(this.t, due.at);
-      due.fn();
-    }
-    this.t = end;
-    await settle();
-  }
-}
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i += 1) {
-    await Promise.resolve();
-  }
-}
+import { FairLimiter, REAL_CLOCK } from '../../../src/upstream/scheduler.js';
+import { ManualClock } from './manual-clock.js';
 
 /** Records which caller got each slot, in order, and keeps the slot until released. */
 function tracker(limiter: FairLimiter) {

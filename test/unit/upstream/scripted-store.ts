@@ -1,5 +1,5 @@
 /**
- * Test doubles for the shared read layer (src/upstream/shared.ts): a read cache store whose every
+ * Test doubles for the partner read layer (src/upstream/reads/): a read cache store whose every
  * answer the test scripts, and a partner that answers at once. Both write what they were asked into
  * one event log, so a test can assert the exact order of store operations, waits and partner calls.
  */

@@ -25,6 +25,7 @@ describe('mapUpstreamCode', () => {
       UPSTREAM_NOT_FOUND: 'NOT_FOUND',
       UPSTREAM_FORBIDDEN: 'FORBIDDEN',
       UPSTREAM_REJECTED: 'UPSTREAM_REJECTED',
+      UPSTREAM_CALL_BUDGET_EXCEEDED: 'UPSTREAM_CALL_BUDGET_EXCEEDED',
     });
     for (const code of UPSTREAM_ERROR_CODES) {
       expect(GRAPH_ERROR_CODES).toContain(mapUpstreamCode(code).code);

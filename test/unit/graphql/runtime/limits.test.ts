@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getIntrospectionQuery, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, maxSelectionsRule, queryLimitRules } from '../../../../src/graphql/runtime/limits.js';
 import { buildCreditGraphSchema } from '../../../../src/graphql/schema.js';
-import { type UpstreamCaller } from '../../../../src/upstream/index.js';
+import { toGraphQLError } from '../../../../src/graphql/runtime/errors.js';
+import { UpstreamCallBudgetError, type UpstreamCaller } from '../../../../src/upstream/index.js';
 
 describe('budgetedUpstream', () => {
   function counting(): UpstreamCaller & { sent: string[] } {
@@ -22,8 +23,13 @@ describe('budgetedUpstream', () => {
     await expect(budgeted.request('ConsultaProposta', {})).resolves.toEqual({ operation: 'ConsultaProposta' });
     await expect(budgeted.request('ConsultarParcelas', {})).resolves.toEqual({ operation: 'ConsultarParcelas' });
     const refused = await budgeted.request('ConsultarDetalhes', {}).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(GraphQLError);
-    expect((refused as GraphQLError).extensions).toEqual({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', maxUpstreamCalls: 2, retryable: false });
+    // An UpstreamError like every other rejection of the call chain, mapped for the client in errors.ts.
+    expect(refused).toBeInstanceOf(UpstreamCallBudgetError);
+    expect(refused).toMatchObject({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', operation: 'ConsultarDetalhes', maxCalls: 2 });
+    const mapped = toGraphQLError(refused) as GraphQLError;
+    expect(mapped).toBeInstanceOf(GraphQLError);
+    expect(mapped.message).toBe('This request already made the 2 upstream calls one request may make; ask for less in one query.');
+    expect(mapped.extensions).toEqual({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', maxUpstreamCalls: 2, retryable: false });
     expect(upstream.sent).toEqual(['ConsultaProposta', 'ConsultarParcelas']);
     expect(budgeted.callsMade).toBe(2);
   });
@@ -31,7 +37,7 @@ describe('budgetedUpstream', () => {
   it('counts a call that failed upstream: it was sent', async () => {
     const budgeted = budgetedUpstream({ request: () => Promise.reject(new Error('503')) } as UpstreamCaller, 1);
     await expect(budgeted.request('ConsultaProposta', {})).rejects.toThrow('503');
-    await expect(budgeted.request('ConsultaProposta', {})).rejects.toBeInstanceOf(GraphQLError);
+    await expect(budgeted.request('ConsultaProposta', {})).rejects.toBeInstanceOf(UpstreamCallBudgetError);
     expect(budgeted.callsMade).toBe(1);
   });
 });

@@ -16,8 +16,8 @@ import {
   type PartnerLimits,
   round,
   type ThrottleStatus,
-} from './budget.js';
-import { type CachedRead, type CacheLookup, GLOBAL_TAG, type ReadCacheStore } from './cache.js';
+} from '../budget.js';
+import { type CachedRead, type CacheLookup, GLOBAL_TAG, type ReadCacheStore } from '../cache.js';
 
 type Script = (...args: Array<string | number>) => Promise<unknown>;
 

@@ -13,8 +13,9 @@ import {
   type PartnerGrant,
   type PartnerLimits,
   type ThrottleStatus,
-} from './budget.js';
-import { type CachedRead, type CacheLookup, MemoryReadCacheStore, type ReadCacheStore } from './cache.js';
+} from '../budget.js';
+import { type CachedRead, type CacheLookup, type ReadCacheStore } from '../cache.js';
+import { MemoryReadCacheStore } from './memory.js';
 
 /** Which kind of state changed health. */
 export type SharedStateComponent = 'readCache' | 'callerBudgets' | 'partnerBudget';

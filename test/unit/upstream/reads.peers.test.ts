@@ -1,5 +1,5 @@
 /**
- * Single flight across replicas (`claimOrJoin` in src/upstream/shared.ts), driven step by step: a
+ * Single flight across replicas (`claimOrJoin` in src/upstream/reads/peer-claims.ts), driven step by step: a
  * scripted store answers every claim, lookup and "still claimed?" question, the poll wait is a fake
  * (it records its length and moves a fake `performance.now()` by it), so every branch runs
  * deterministically and without a real wait.
@@ -26,8 +26,9 @@ jest.unstable_mockModule('node:timers/promises', () => ({
   },
 }));
 
-const { fetchedAtOf, SharedUpstream } = await import('../../../src/upstream/shared.js');
-type SharedUpstreamOptions = ConstructorParameters<typeof SharedUpstream>[1];
+const { PartnerReads } = await import('../../../src/upstream/reads/flights.js');
+const { fetchedAtOf } = await import('../../../src/upstream/reads/session.js');
+type PartnerReadsOptions = ConstructorParameters<typeof PartnerReads>[1];
 
 const PARCELAS = { dto: { codigoProposta: 'p1' } };
 const GET = 'get p:p1:ConsultarParcelas';
@@ -43,7 +44,7 @@ async function flush(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }
 
-describe('SharedUpstream across replicas (claimOrJoin)', () => {
+describe('PartnerReads across replicas (claimOrJoin)', () => {
   let clock: number;
   let store: ScriptedStore;
   let partner: InstantPartner;
@@ -67,8 +68,8 @@ describe('SharedUpstream across replicas (claimOrJoin)', () => {
     jest.restoreAllMocks();
   });
 
-  function replica(options: Partial<SharedUpstreamOptions> = {}) {
-    return new SharedUpstream(partner, {
+  function replica(options: Partial<PartnerReadsOptions> = {}) {
+    return new PartnerReads(partner, {
       clientId: 'client-a',
       now: () => clock,
       store,

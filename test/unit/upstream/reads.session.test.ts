@@ -1,9 +1,9 @@
 /**
- * The shared read layer (src/upstream/shared.ts) around its cache: sessions and what they count,
+ * The partner read layer (src/upstream/reads/) around its cache: sessions and what they count,
  * writes and invalidation, reads that bypass the cache, fetch times carried by answers, negative
  * answers kept and rebuilt, and a store that fails.
  */
-import { MemoryReadCacheStore } from '../../../src/upstream/cache.js';
+import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 import { type CallOptions, type UpstreamCaller } from '../../../src/upstream/client.js';
 import {
   UpstreamBadResponseError,
@@ -14,7 +14,8 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from '../../../src/upstream/errors.js';
-import { carryFetchedAt, directSession, fetchedAtOf, SharedUpstream, type SharedUpstreamOptions } from '../../../src/upstream/shared.js';
+import { PartnerReads, type PartnerReadsOptions } from '../../../src/upstream/reads/flights.js';
+import { carryFetchedAt, directSession, fetchedAtOf } from '../../../src/upstream/reads/session.js';
 import { deferred, found, InstantPartner, miss, ScriptedStore } from './scripted-store.js';
 
 const PARCELAS = (id: string) => ({ dto: { codigoProposta: id } });
@@ -36,7 +37,7 @@ function localStore(log: string[]): ScriptedStore {
   return store;
 }
 
-describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
+describe('PartnerReads: sessions, writes, fetch times and failures', () => {
   let clock: number;
   let log: string[];
   let partner: InstantPartner;
@@ -49,8 +50,8 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
     failures = [];
   });
 
-  function shared(options: Partial<SharedUpstreamOptions> = {}): SharedUpstream {
-    return new SharedUpstream(partner, {
+  function shared(options: Partial<PartnerReadsOptions> = {}): PartnerReads {
+    return new PartnerReads(partner, {
       clientId: 'client-a',
       now: () => clock,
       store: new MemoryReadCacheStore({ now: () => clock }),
@@ -104,7 +105,7 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
     });
 
     it('by default keeps answers in its own memory, stamped with the wall clock', async () => {
-      const plain = new SharedUpstream(partner, { clientId: 'client-a' });
+      const plain = new PartnerReads(partner, { clientId: 'client-a' });
       const before = Date.now();
       const first = await plain.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
       const after = Date.now();
@@ -189,7 +190,7 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
       };
       for (const cache of [true, false]) {
         seen.length = 0;
-        const layer = new SharedUpstream(twice, { clientId: 'client-a', now: () => clock, cache });
+        const layer = new PartnerReads(twice, { clientId: 'client-a', now: () => clock, cache });
         const session = layer.session({ callerId: 'alice' });
         expect(session.callerId).toBe('alice');
         let mine = 0;
@@ -326,14 +327,14 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
         const store = localStore(log);
         store.gets.push(new Error('down'));
         store.setError = new Error('down');
-        const layer = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store, ...(onStoreFailure === undefined ? {} : { onStoreFailure }) });
+        const layer = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store, ...(onStoreFailure === undefined ? {} : { onStoreFailure }) });
         await expect(layer.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({ parcelas: [] });
         expect(layer.stats().storeFailures).toBe(1);
       }
       let told = 0;
       const store = localStore(log);
       store.gets.push(new Error('down'));
-      const layer = new SharedUpstream(partner, {
+      const layer = new PartnerReads(partner, {
         clientId: 'client-a',
         store,
         onStoreFailure: () => {
@@ -387,7 +388,7 @@ describe('SharedUpstream: sessions, writes, fetch times and failures', () => {
   });
 
   describe('stale answers', () => {
-    async function warm(layer: SharedUpstream, id = 'p1', value: unknown = { parcelas: [{ nroParcela: 1 }] }): Promise<void> {
+    async function warm(layer: PartnerReads, id = 'p1', value: unknown = { parcelas: [{ nroParcela: 1 }] }): Promise<void> {
       partner.answers.push(value);
       await layer.session({ callerId: 'warm' }).request('ConsultarParcelas', PARCELAS(id));
     }

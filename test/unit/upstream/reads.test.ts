@@ -1,8 +1,9 @@
-import { MemoryReadCacheStore } from '../../../src/upstream/cache.js';
+import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 import { type CallOptions, type UpstreamCaller } from '../../../src/upstream/client.js';
 import { UpstreamNotFoundError, UpstreamRejectedError, UpstreamUnavailableError } from '../../../src/upstream/errors.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
-import { fetchedAtOf, SharedUpstream } from '../../../src/upstream/shared.js';
+import { PartnerReads } from '../../../src/upstream/reads/flights.js';
+import { fetchedAtOf } from '../../../src/upstream/reads/session.js';
 
 /** A partner stand-in whose every call waits until the test settles it. */
 class ScriptedPartner implements UpstreamCaller {
@@ -38,15 +39,15 @@ const AGENDA = (id: string) => ({ dto: { codigoProposta: id }, dtoConsultaDetalh
 const PARCELAS = (id: string) => ({ dto: { codigoProposta: id } });
 const unavailable = () => new UpstreamUnavailableError('ConsultarParcelas: the upstream is unavailable (HTTP 503)', { operation: 'ConsultarParcelas', status: 503 });
 
-describe('SharedUpstream', () => {
+describe('PartnerReads', () => {
   let clock: number;
   let partner: ScriptedPartner;
-  let shared: SharedUpstream;
+  let shared: PartnerReads;
 
   beforeEach(() => {
     clock = 1_700_000_000_000;
     partner = new ScriptedPartner();
-    shared = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
+    shared = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
   });
 
   describe('coalescing', () => {
@@ -69,7 +70,7 @@ describe('SharedUpstream', () => {
 
     it('treats bodies differing only in key order as identical, and other bodies or clients as different', async () => {
       const s = shared.session({ callerId: 'alice' });
-      const other = new SharedUpstream(partner, { clientId: 'client-b', now: () => clock });
+      const other = new PartnerReads(partner, { clientId: 'client-b', now: () => clock });
       void s.request('ConsultarDetalhes', { dtoConsultaDetalhes: { trazerAgendaDetalhada: false, trazerBoleto: false }, dto: { codigoProposta: 'p1' } });
       void s.request('ConsultarDetalhes', AGENDA('p1'));
       void s.request('ConsultarDetalhes', AGENDA('p2'));
@@ -203,7 +204,7 @@ describe('SharedUpstream', () => {
     });
 
     it('is off with cache: false (every read goes to the partner)', async () => {
-      const off = new SharedUpstream(partner, { clientId: 'client-a', cache: false });
+      const off = new PartnerReads(partner, { clientId: 'client-a', cache: false });
       void off.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
       void off.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
       await flush();
@@ -308,15 +309,15 @@ describe('SharedUpstream', () => {
   });
 });
 
-describe('SharedUpstream, counted exactly', () => {
+describe('PartnerReads, counted exactly', () => {
   let clock: number;
   let partner: ScriptedPartner;
-  let shared: SharedUpstream;
+  let shared: PartnerReads;
 
   beforeEach(() => {
     clock = 1_700_000_000_000;
     partner = new ScriptedPartner();
-    shared = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
+    shared = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
   });
 
   async function warm(value: unknown = { parcelas: [] }): Promise<void> {
@@ -406,7 +407,7 @@ describe('SharedUpstream, counted exactly', () => {
 
     it('claims a read before sending it and lets go of the claim once answered', async () => {
       const store = new ClaimingStore({ now: () => clock });
-      const replica = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store });
+      const replica = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store });
       const read = replica.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS('p1'));
       await flush();
       expect(partner.calls).toHaveLength(1);
@@ -419,7 +420,7 @@ describe('SharedUpstream, counted exactly', () => {
     it('serves what another replica stored while it held the claim: no partner call, one shared read', async () => {
       const store = new ClaimingStore({ now: () => clock });
       store.claimAnswer = false;
-      const replica = new SharedUpstream(partner, { clientId: 'client-a', now: () => clock, store });
+      const replica = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store });
       const original = store.claim.bind(store);
       store.claim = async (key, version, holder, ttlMs) => {
         // The other replica's answer lands between this replica's lookup and its claim.
