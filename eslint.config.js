@@ -61,11 +61,18 @@ export default tseslint.config(
       ],
     },
   },
-  // config.ts is a leaf: every layer may read it, it reads none (the settings' shapes live in src/shared/).
+  // config.ts is a leaf: every layer may read it, it reads none (its schema lives in src/config/, the
+  // settings' shapes in src/shared/); src/config/ imports only src/shared/ and itself.
   {
     files: ['src/config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!shared/)', message: 'config.ts is a leaf: it imports no layer (settings shapes and defaults live in src/shared/).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!shared/|config/)', message: 'config.ts is a leaf: it imports no layer (its schema lives in src/config/, settings shapes in src/shared/).' }] }],
+    },
+  },
+  {
+    files: ['src/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/)', message: 'src/config/ is part of the config leaf: it imports src/shared/ only.' }] }],
     },
   },
   // upstream/ knows nothing of the layers above it nor of the ledger.

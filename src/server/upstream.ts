@@ -24,6 +24,8 @@ export function upstreamClientOptions(connection: UpstreamConnection, limits: Up
     privateKeyPem: connection.privateKeyPem,
     scope: limits.scope,
     timeouts: { deadlineMs: limits.timeoutMs },
+    hedge: limits.hedgeAfterMs === undefined ? false : { afterMs: limits.hedgeAfterMs },
+    breaker: limits.breaker === undefined ? false : { ...limits.breaker },
     rateLimit: {
       requestsPerSecond: limits.requestsPerSecond,
       burst: limits.burst,

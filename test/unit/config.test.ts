@@ -296,9 +296,9 @@ describe('loadConfig', () => {
       expect(error.message).not.toContain('secret');
     });
 
-    it('reads its connection timeouts and keepalive, each with the default the README gives', () => {
-      const readme = readFileSync('README.md', 'utf8');
-      const documentedDefault = (variable: string): number => Number(new RegExp(`^\\| \`${variable}\` \\| \`(\\d+)\``, 'm').exec(readme)?.[1]);
+    it('reads its connection timeouts and keepalive, each with the default the reference gives', () => {
+      const reference = readFileSync('docs/configuration.md', 'utf8');
+      const documentedDefault = (variable: string): number => Number(new RegExp(`^\\| \`${variable}\` \\| \`(\\d+)\``, 'm').exec(reference)?.[1]);
       const { ledger } = loadConfig({});
       expect({
         LEDGER_CONNECT_TIMEOUT_MS: ledger.connectTimeoutMs,
@@ -320,8 +320,8 @@ describe('loadConfig', () => {
       expect(configError({ LEDGER_STATEMENT_TIMEOUT_MS: '0' }).variable).toBe('LEDGER_STATEMENT_TIMEOUT_MS');
     });
 
-    it('gives writes in flight a shutdown grace longer than the upstream deadline (README: UPSTREAM_TIMEOUT_MS + 5000, 15000)', () => {
-      expect(readFileSync('README.md', 'utf8')).toMatch(/^\| `SHUTDOWN_GRACE_MS` \| `UPSTREAM_TIMEOUT_MS` \+ 5000 \(`15000`\) \|/m);
+    it('gives writes in flight a shutdown grace longer than the upstream deadline (reference: UPSTREAM_TIMEOUT_MS + 5000, 15000)', () => {
+      expect(readFileSync('docs/configuration.md', 'utf8')).toMatch(/^\| `SHUTDOWN_GRACE_MS` \| `UPSTREAM_TIMEOUT_MS` \+ 5000 \(`15000`\) \|/m);
       expect(loadConfig({}).shutdownGraceMs).toBe(15_000);
       expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '30000' }).shutdownGraceMs).toBe(35_000);
       expect(loadConfig({ SHUTDOWN_GRACE_MS: '12000' }).shutdownGraceMs).toBe(12_000);
@@ -331,6 +331,61 @@ describe('loadConfig', () => {
     it('refuses a settle time or a lease shorter than the upstream deadline', () => {
       expect(configError({ UPSTREAM_TIMEOUT_MS: '20000', LEDGER_SETTLE_MS: '10000' }).variable).toBe('LEDGER_SETTLE_MS');
       expect(configError({ UPSTREAM_TIMEOUT_MS: '20000', LEDGER_LEASE_MS: '20000' }).variable).toBe('LEDGER_LEASE_MS');
+    });
+  });
+
+  describe('the partner tail', () => {
+    it('hedges a read after a third of the deadline and opens the breaker at 5 failures in 30 s for 15 s, by default', () => {
+      expect(loadConfig({}).upstreamLimits).toMatchObject({ hedgeAfterMs: 3333, breaker: { failureThreshold: 5, windowMs: 30_000, coolDownMs: 15_000 } });
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '3000' }).upstreamLimits.hedgeAfterMs).toBe(1000);
+    });
+
+    it('reads UPSTREAM_HEDGE_AFTER_MS and UPSTREAM_BREAKER_*, 0 turning each off', () => {
+      const env = { UPSTREAM_HEDGE_AFTER_MS: '800', UPSTREAM_BREAKER_FAILURES: '3', UPSTREAM_BREAKER_WINDOW_MS: '5000', UPSTREAM_BREAKER_COOLDOWN_MS: '2000' };
+      expect(loadConfig(env).upstreamLimits).toMatchObject({ hedgeAfterMs: 800, breaker: { failureThreshold: 3, windowMs: 5000, coolDownMs: 2000 } });
+      expect(loadConfig({ UPSTREAM_HEDGE_AFTER_MS: '0', UPSTREAM_BREAKER_FAILURES: '0' }).upstreamLimits).toMatchObject({ hedgeAfterMs: undefined, breaker: undefined });
+      expect(configError({ UPSTREAM_BREAKER_FAILURES: '1001' }).variable).toBe('UPSTREAM_BREAKER_FAILURES');
+      expect(configError({ UPSTREAM_BREAKER_WINDOW_MS: '99' }).variable).toBe('UPSTREAM_BREAKER_WINDOW_MS');
+      expect(configError({ UPSTREAM_BREAKER_COOLDOWN_MS: 'soon' }).variable).toBe('UPSTREAM_BREAKER_COOLDOWN_MS');
+    });
+
+    it('refuses a hedge that would come at or after the deadline', () => {
+      expect(configError({ UPSTREAM_TIMEOUT_MS: '2000', UPSTREAM_HEDGE_AFTER_MS: '2000' }).variable).toBe('UPSTREAM_HEDGE_AFTER_MS');
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '2000', UPSTREAM_HEDGE_AFTER_MS: '1999' }).upstreamLimits.hedgeAfterMs).toBe(1999);
+    });
+  });
+
+  describe('the result', () => {
+    it('is frozen all the way down', () => {
+      const config = loadConfig({ GRAPHQL_API_KEYS: 'web:0123456789abcdef0123:registry.read', READ_CACHE_POLICIES: 'ConsultarDetalhes=2/10/120' });
+      const mutate = (apply: () => void): void => expect(apply).toThrow(TypeError);
+      mutate(() => Object.assign(config, { port: 1 }));
+      mutate(() => Object.assign(config.ledger, { waitMs: 1 }));
+      mutate(() => Object.assign(config.upstreamLimits.breaker ?? {}, { failureThreshold: 1 }));
+      mutate(() => Object.assign(config.sharing.callerBudgets.defaults, { restoreRate: 1 }));
+      mutate(() => Object.assign(config.sharing.policies, { ConsultaProposta: {} }));
+      mutate(() => (config.corsOrigins as string[]).push('https://evil.example'));
+      mutate(() => (config.apiCallers[0]?.scopes as string[]).push('proposals.all'));
+      expect(config.port).toBe(4000);
+    });
+
+    it('treats blank values as unset and ignores variables it does not declare', () => {
+      expect(loadConfig({ PORT: '  ', LOG_LEVEL: '', SOMETHING_ELSE: 'x' })).toMatchObject({ port: 4000, logLevel: 'info' });
+    });
+  });
+
+  describe('secrets', () => {
+    it.each([
+      ['GRAPHQL_API_KEYS', 'a:s3cr3t-s3cr3t-s3cr3t:nope'],
+      ['PERSON_ID_SECRET', 's3cr3t-short'],
+      ['METRICS_TOKEN', 's3cr3t token'],
+      ['DATABASE_URL', 'mysql://u:s3cr3t@db/x'],
+      ['REDIS_URL', 'http://u:s3cr3t@cache'],
+      ['UPSTREAM_PRIVATE_KEY', '/no/such/s3cr3t.pem'],
+    ])('refuses a bad %s without echoing its value', (name, value) => {
+      const error = configError({ ...upstreamEnv, [name]: value });
+      expect(error.variable).toBe(name);
+      expect(error.message).not.toContain('s3cr3t');
     });
   });
 
