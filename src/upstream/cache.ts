@@ -8,6 +8,7 @@
  * where no later read looks, so a write can never be undone by a slow read finishing after it.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../shared/canonical-json.js';
 
 /** A cached answer: the success body, or the envelope failure the partner answered (a negative entry). */
 export interface CachedRead {
@@ -64,20 +65,6 @@ export const GLOBAL_TAG = 'all';
 /** The key of one partner read: upstream client, operation and canonical body, hashed. */
 export function readKey(clientId: string, operation: string, body: unknown): string {
   return createHash('sha256').update(`${clientId}\n${operation}\n${canonicalJson(body)}`).digest('base64url');
-}
-
-/** JSON with object keys sorted at every depth (array order kept: it can matter to the partner). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) {
-    return `[${value.map(canonicalJson).join(',')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** Options of {@link MemoryReadCacheStore}. */
