@@ -6,8 +6,8 @@
  */
 import { ApolloServerErrorCode, ApolloServerValidationErrorCode } from '@apollo/server/errors';
 
-/** Codes the graph (graphql/) puts on the errors of a GraphQL answer. */
-export const GRAPH_ERROR_CODES = [
+/** Upstream failures whose code the graph passes on to the client unchanged (graphql/runtime/errors.ts). */
+const PASSED_THROUGH = [
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_CIRCUIT_OPEN',
@@ -15,6 +15,20 @@ export const GRAPH_ERROR_CODES = [
   'UPSTREAM_AUTH_FAILED',
   'UPSTREAM_BAD_RESPONSE',
   'UPSTREAM_REJECTED',
+] as const;
+
+/**
+ * Codes of the upstream client's error family (upstream/errors.ts). Not client codes themselves: the
+ * graph maps each one (UPSTREAM_NOT_FOUND and UPSTREAM_FORBIDDEN become NOT_FOUND and FORBIDDEN).
+ */
+export const UPSTREAM_ERROR_CODES = [...PASSED_THROUGH, 'UPSTREAM_NOT_FOUND', 'UPSTREAM_FORBIDDEN'] as const;
+
+/** A stable code of the upstream error family. */
+export type UpstreamErrorCode = (typeof UPSTREAM_ERROR_CODES)[number];
+
+/** Codes the graph (graphql/) puts on the errors of a GraphQL answer. */
+export const GRAPH_ERROR_CODES = [
+  ...PASSED_THROUGH,
   'NOT_FOUND',
   'FORBIDDEN',
   'BAD_USER_INPUT',
