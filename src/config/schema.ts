@@ -6,7 +6,7 @@
  * {@link SETTING_GROUPS}.
  */
 import { z } from 'zod';
-import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_QUERY_LIMITS } from '../shared/settings.js';
+import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_QUERY_LIMITS, DEFAULT_SCOPE } from '../shared/settings.js';
 import {
   apiCallers,
   callerBudgets,
@@ -220,7 +220,7 @@ const upstream = {
     description: 'Real upstream: your RSA private key (2048 bits) as PEM text (`\\n` escapes accepted) or the path of a PEM file; PKCS#1 or PKCS#8.',
   }),
   UPSTREAM_SCOPE: setting(text({ max: 300, pattern: /^[\x21-\x7e]+( [\x21-\x7e]+)*$/, problem: 'must be space-separated OAuth scope tokens, at most 300 characters' }), {
-    default: 'bmp.digital.api.full.access',
+    default: DEFAULT_SCOPE,
     description: 'OAuth scope of the token request (the partner\'s limit: 300 characters, scopes separated by one space).',
   }),
   UPSTREAM_RATE_LIMIT_RPS: setting(positiveNumber(), { shown: bySource('requestsPerSecond'), description: 'Sustained upstream calls per second (the partner asks for about 1 per second in production).' }),

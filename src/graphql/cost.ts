@@ -10,13 +10,12 @@ import {
   type OperationDefinitionNode,
   type SelectionNode,
 } from 'graphql';
+import { type GraphErrorCode } from '../shared/error-codes.js';
 import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
 import { selectedFields, type Selection } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reference.js';
 
-/** Code of a request refused because its estimated cost exceeds what its caller has left. */
-export const THROTTLED = 'THROTTLED';
 
 /** `extensions.cost` of every answer. */
 export interface CostExtension {
@@ -192,7 +191,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
                 : `This operation may cost ${state.estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${Math.ceil(seconds)} s.`,
               {
                 extensions: {
-                  code: THROTTLED,
+                  code: 'THROTTLED' satisfies GraphErrorCode,
                   ...(never ? {} : { retryAfterSeconds: Math.ceil(seconds) }),
                   // Apollo Server reads http.headers as a Map; typed loosely because another GraphQL server's
                   // types (graphql-yoga, under the Hive Gateway test) declare them a plain record.

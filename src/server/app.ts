@@ -5,7 +5,8 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { type GraphQLSchema, type ValidationRule } from 'graphql';
 import { hash, timingSafeEqual } from 'node:crypto';
 import { CALLER_SCOPES, type Config } from '../config.js';
-import { createFormatError, HttpError, SERVER_ERROR_CODES } from './errors.js';
+import { createFormatError, HttpError } from './errors.js';
+import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';
 import { createDocumentGuard, type GuardRefusal, refusalContentType } from './guard.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';

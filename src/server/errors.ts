@@ -1,4 +1,5 @@
-import { ApolloServerErrorCode, ApolloServerValidationErrorCode, unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
+import { type HttpErrorCode } from '../shared/error-codes.js';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { type Logger, redact, stackFrames } from './logger.js';
 
@@ -7,30 +8,6 @@ export const INTERNAL_SERVER_ERROR = ApolloServerErrorCode.INTERNAL_SERVER_ERROR
 
 /** Message of every masked error: says nothing about the cause. */
 export const MASKED_MESSAGE = 'Internal server error';
-
-/**
- * Codes the server itself (Apollo Server, graphql-js validation through Apollo, type-graphql
- * argument validation) puts on errors meant for clients. INTERNAL_SERVER_ERROR is not among them:
- * it is what Apollo gives any error without a code, and such errors are masked.
- */
-export const SERVER_ERROR_CODES: readonly string[] = [
-  ...Object.values(ApolloServerErrorCode).filter((code) => code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR),
-  ...Object.values(ApolloServerValidationErrorCode),
-];
-
-/** Errors the HTTP adapter answers itself, before Apollo Server sees the request. */
-export type HttpErrorCode = 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'AUTH_UNAVAILABLE';
-
-/** Every code the HTTP adapter answers with (docs/errors.md lists them beside the graph's). */
-export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [
-  'BAD_REQUEST',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'UNAUTHENTICATED',
-  'AUTH_UNAVAILABLE',
-  'ROUTE_NOT_FOUND',
-  'METHOD_NOT_ALLOWED',
-];
 
 /** A request the HTTP adapter refuses, with its status and a stable code. */
 export class HttpError extends Error {

@@ -2,7 +2,8 @@
  * The offline explorer: GraphiQL, served by the graph itself in development. The page, its
  * scripts (GraphiQL's UMD build, React and ReactDOM from node_modules) and its stylesheet all come
  * from the graph's origin, so it works on a machine without internet; a Content-Security-Policy
- * keeps it that way. Its tabs hold the README's example operations with the demo ids filled in.
+ * keeps it that way. Its tabs hold the example operations of schema/operations/ (examples.ts) with the
+ * demo ids filled in.
  *
  * GraphiQL and React are development dependencies: they are read from disk on the first request,
  * never imported, and never in production (where the explorer is off).
@@ -11,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ExampleOperation, readExampleOperations } from './examples.js';
 
 /** Where the explorer's files are served. */
 export const EXPLORER_ASSET_PATH = '/explorer/';
@@ -25,10 +27,10 @@ export interface ExplorerTab {
 export interface ExplorerOptions {
   /** The GraphQL endpoint path the page queries (default `/graphql`). */
   endpoint?: string;
-  /** Replacements of placeholders in the README's examples, e.g. `{ '<disbursed id>': '0b6f…' }`. */
+  /** Replacements of placeholders in the examples' variables, e.g. `{ '<disbursed id>': '0b6f…' }`. */
   placeholders?: Readonly<Record<string, string>>;
-  /** The README to take example operations from (default: the repository's README.md). */
-  readmePath?: string;
+  /** The folder of example operations (default: the repository's schema/operations/). */
+  operationsDir?: string;
 }
 
 /** One file the explorer serves. */
@@ -57,23 +59,10 @@ const FILES: Readonly<Record<string, { packageName: string; file: string; conten
   'graphiql.min.css': { packageName: 'graphiql', file: 'graphiql.min.css', contentType: 'text/css; charset=utf-8' },
 };
 
-/**
- * The `graphql` blocks of a README, each with the `json` block right after it as its variables,
- * placeholders replaced.
- */
-export function readmeExamples(markdown: string, placeholders: Readonly<Record<string, string>> = {}): ExplorerTab[] {
+/** The example operations as tabs, placeholders replaced. */
+export function exampleTabs(examples: readonly ExampleOperation[], placeholders: Readonly<Record<string, string>> = {}): ExplorerTab[] {
   const replace = (text: string): string => Object.entries(placeholders).reduce((result, [from, to]) => result.split(from).join(to), text);
-  const tabs: ExplorerTab[] = [];
-  const block = /```graphql\n([\s\S]*?)```(?:\s*```json\n([\s\S]*?)```)?/g;
-  for (const match of markdown.matchAll(block)) {
-    const query = (match[1] ?? '').trim();
-    if (query === '') {
-      continue;
-    }
-    const variables = match[2]?.trim();
-    tabs.push({ query: replace(query), ...(variables === undefined ? {} : { variables: replace(variables) }) });
-  }
-  return tabs;
+  return examples.map((example) => ({ query: example.query, variables: replace(example.variables) }));
 }
 
 /** Builds the explorer; files are read on first use and kept in memory. */
@@ -84,8 +73,7 @@ export function createExplorer(options: ExplorerOptions = {}): Explorer {
   let page: Promise<string> | undefined;
 
   const init = async (): Promise<ExplorerAsset> => {
-    const markdown = await readFile(options.readmePath ?? resolve(ROOT, 'README.md'), 'utf8').catch(() => '');
-    const tabs = readmeExamples(markdown, options.placeholders);
+    const tabs = exampleTabs(await readExampleOperations(options.operationsDir ?? resolve(ROOT, 'schema/operations')), options.placeholders);
     const defaultTabs = tabs.length > 0 ? tabs : [{ query: '{ __typename }' }];
     // Data goes in as JSON, never as code; the script is a file of its own so the CSP needs no 'unsafe-inline'.
     const script = `(function () {

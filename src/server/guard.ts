@@ -39,21 +39,10 @@ import {
   BREAK,
 } from 'graphql';
 
+import { ApolloServerValidationErrorCode } from '@apollo/server/errors';
+import { type GuardErrorCode } from '../shared/error-codes.js';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../shared/settings.js';
 export { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits };
-
-/** Code of a document with more directives than the graph accepts. */
-export const TOO_MANY_DIRECTIVES = 'TOO_MANY_DIRECTIVES';
-/** Code of a subscription operation (the graph serves queries and mutations only). */
-export const SUBSCRIPTIONS_NOT_SUPPORTED = 'SUBSCRIPTIONS_NOT_SUPPORTED';
-/** Code of a query text longer than the graph reads. */
-export const QUERY_TOO_LARGE = 'QUERY_TOO_LARGE';
-/** Code of a document with one token (comment, string, block string, name, number) longer than the graph reads. */
-export const TOKEN_TOO_LONG = 'TOKEN_TOO_LONG';
-/** Code of an introspection query where introspection is off (Apollo Server's own code, documented by it). */
-export const INTROSPECTION_DISABLED = 'INTROSPECTION_DISABLED';
-/** Codes the guard answers with (a token limit is Apollo's GRAPHQL_PARSE_FAILED; INTROSPECTION_DISABLED is Apollo's code). */
-export const GUARD_ERROR_CODES: readonly string[] = [QUERY_TOO_LARGE, TOKEN_TOO_LONG, TOO_MANY_DIRECTIVES, SUBSCRIPTIONS_NOT_SUPPORTED];
 
 /** A refused request: the HTTP status and the one error of the response. */
 export interface GuardRefusal {
@@ -89,7 +78,7 @@ const noIntrospectionRule: ValidationRule = context => ({
       context.reportError(
         new GraphQLError('Introspection is off on this graph; use the committed schema/schema.graphql.', {
           nodes: [node],
-          extensions: { code: INTROSPECTION_DISABLED, http: { status: 400 } },
+          extensions: { code: ApolloServerValidationErrorCode.INTROSPECTION_DISABLED, http: { status: 400 } },
         }),
       );
     }
@@ -121,7 +110,7 @@ export function createDocumentGuard(schema: GraphQLSchema, graphRules: readonly 
     if (directives > limits.maxDirectives) {
       return refusal(
         new GraphQLError(`The document has more than ${limits.maxDirectives} directives; the graph accepts at most ${limits.maxDirectives}.`, {
-          extensions: { code: TOO_MANY_DIRECTIVES, maxDirectives: limits.maxDirectives },
+          extensions: { code: 'TOO_MANY_DIRECTIVES' satisfies GuardErrorCode, maxDirectives: limits.maxDirectives },
         }),
         undefined,
       );
@@ -155,7 +144,7 @@ export function createDocumentGuard(schema: GraphQLSchema, graphRules: readonly 
       if (operation?.operation === 'subscription') {
         return refusal(
           new GraphQLError('The graph serves queries and mutations; subscriptions are not supported.', {
-            extensions: { code: SUBSCRIPTIONS_NOT_SUPPORTED },
+            extensions: { code: 'SUBSCRIPTIONS_NOT_SUPPORTED' satisfies GuardErrorCode },
           }),
           operation.name?.value,
           'subscription',
@@ -192,7 +181,7 @@ function checkSize(query: string, limits: DocumentLimits): GuardRefusal | undefi
   if (query.length > limits.maxQueryBytes || Buffer.byteLength(query, 'utf8') > limits.maxQueryBytes) {
     return refusal(
       new GraphQLError(`The query text is longer than ${limits.maxQueryBytes} bytes; the graph reads at most ${limits.maxQueryBytes}. Send large values as variables.`, {
-        extensions: { code: QUERY_TOO_LARGE, maxQueryBytes: limits.maxQueryBytes },
+        extensions: { code: 'QUERY_TOO_LARGE' satisfies GuardErrorCode, maxQueryBytes: limits.maxQueryBytes },
       }),
       undefined,
     );
@@ -210,7 +199,7 @@ function checkSize(query: string, limits: DocumentLimits): GuardRefusal | undefi
       if (long) {
         return refusal(
           new GraphQLError(`The document has a token (a comment, string or name) longer than ${limits.maxTokenLength} characters; the graph reads at most ${limits.maxTokenLength}. Send large values as variables.`, {
-            extensions: { code: TOKEN_TOO_LONG, maxTokenLength: limits.maxTokenLength },
+            extensions: { code: 'TOKEN_TOO_LONG' satisfies GuardErrorCode, maxTokenLength: limits.maxTokenLength },
           }),
           undefined,
         );

@@ -94,3 +94,6 @@ export interface CallerBudgetConfig {
   defaults: CallerBudgetLimits;
   byCaller?: Readonly<Record<string, CallerBudgetLimits>>;
 }
+
+/** The upstream token scope when UPSTREAM_SCOPE is not set: the only scope seen for this API. */
+export const DEFAULT_SCOPE = 'bmp.digital.api.full.access';

@@ -25,11 +25,11 @@ import {
 import { NOOP_UPSTREAM_OBSERVER, type UpstreamObserver } from './observer.js';
 import { classifyTransportError, parseRetryAfter } from './transport.js';
 import { parsePrivateKey, PrivateKeyError } from '../shared/private-key.js';
+import { DEFAULT_SCOPE } from '../shared/settings.js';
 
 /** Lifetime of a client assertion, in seconds (public clients use about 60 s). */
 export const ASSERTION_LIFETIME_SECONDS = 60;
-/** The only scope seen for this API. */
-export const DEFAULT_SCOPE = 'bmp.digital.api.full.access';
+export { DEFAULT_SCOPE };
 
 /**
  * Reads an RSA private key given as PEM text (PKCS#8 or PKCS#1; literal `\n` sequences from

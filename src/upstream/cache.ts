@@ -9,6 +9,7 @@
  * where no later read looks, so a write can never be undone by a slow read finishing after it.
  */
 import { hash } from 'node:crypto';
+import { canonicalJson } from '../shared/canonical-json.js';
 
 /** A cached answer: the success body, or the envelope failure the partner answered (a negative entry). */
 export interface CachedRead {
@@ -69,18 +70,4 @@ export const GLOBAL_TAG = 'all';
  */
 export function readKey(clientId: string, operation: string, body: unknown): string {
   return hash('sha256', `${clientId}\n${operation}\n${canonicalJson(body)}`, 'base64url');
-}
-
-/** JSON with object keys sorted at every depth (array order kept: it can matter to the partner). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) {
-    return `[${value.map(canonicalJson).join(',')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -3,34 +3,11 @@
  * with a stable SCREAMING_SNAKE `code` (like undici's `UND_ERR_*`). Messages never carry tokens,
  * assertions or keys.
  */
+import { UPSTREAM_ERROR_CODES, type UpstreamErrorCode } from '../shared/error-codes.js';
 import { isCatalogueCode, NO_AGENDA } from './catalogue.js';
 
-/** Stable codes of the upstream error family. */
-export type UpstreamErrorCode =
-  | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'UPSTREAM_CIRCUIT_OPEN'
-  | 'UPSTREAM_RATE_LIMITED'
-  | 'UPSTREAM_AUTH_FAILED'
-  | 'UPSTREAM_BAD_RESPONSE'
-  | 'UPSTREAM_NOT_FOUND'
-  | 'UPSTREAM_FORBIDDEN'
-  | 'UPSTREAM_REJECTED'
-  | 'UPSTREAM_CALL_BUDGET_EXCEEDED';
-
-/** Every code, for exhaustiveness checks and documentation tests. */
-export const UPSTREAM_ERROR_CODES: readonly UpstreamErrorCode[] = [
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'UPSTREAM_CIRCUIT_OPEN',
-  'UPSTREAM_RATE_LIMITED',
-  'UPSTREAM_AUTH_FAILED',
-  'UPSTREAM_BAD_RESPONSE',
-  'UPSTREAM_NOT_FOUND',
-  'UPSTREAM_FORBIDDEN',
-  'UPSTREAM_REJECTED',
-  'UPSTREAM_CALL_BUDGET_EXCEEDED',
-];
+// The codes are registered with every other error code, in src/shared/error-codes.ts.
+export { UPSTREAM_ERROR_CODES, type UpstreamErrorCode };
 
 /** One message item of an upstream error envelope, with our English meaning. */
 export interface UpstreamMessage {

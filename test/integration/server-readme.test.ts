@@ -2,36 +2,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'graphql';
 import { loadConfig } from '../../src/config.js';
 import { type Service, startService } from '../../src/main.js';
+import { type ExampleOperation, readExampleOperations } from '../../src/server/examples.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';
 
-interface Example {
-  name: string;
-  query: string;
-  variables: Record<string, unknown>;
-}
-
-/** Every ```graphql block of the README with the ```json block of variables that follows it. */
-function readmeExamples(): Example[] {
+/** Every ```graphql block of the README with the ```json block right after it (its variables), if any. */
+function readmeQuotes(): Array<{ name: string; query: string; variables: string | undefined }> {
   const readme = readFileSync('README.md', 'utf8');
-  const blocks = [...readme.matchAll(/```(graphql|json)\n([\s\S]*?)```/g)].map((match) => ({ lang: match[1], body: match[2] ?? '' }));
-  const examples: Example[] = [];
-  blocks.forEach((block, index) => {
-    if (block.lang !== 'graphql') {
-      return;
-    }
-    const next = blocks[index + 1];
-    const operation = parse(block.body).definitions[0];
-    examples.push({
-      name: operation !== undefined && 'name' in operation && operation.name !== undefined ? operation.name.value : `example ${index}`,
-      query: block.body,
-      variables: next?.lang === 'json' ? (JSON.parse(next.body) as Record<string, unknown>) : {},
-    });
+  return [...readme.matchAll(/```graphql\n([\s\S]*?)```(?:\n```json\n([\s\S]*?)```)?/g)].map((match) => {
+    const query = (match[1] ?? '').trim();
+    const operation = parse(query).definitions[0];
+    return { name: operation !== undefined && 'name' in operation && operation.name !== undefined ? operation.name.value : '(anonymous)', query, variables: match[2]?.trim() };
   });
-  return examples;
 }
 
 /** Collects every `userErrors` list in a result. */
@@ -53,11 +39,11 @@ interface AgendaItem {
 
 interface Answers {
   proposal: { installments: unknown[]; agenda: { installments: AgendaItem[] }; boletos: unknown[] };
-  generateBoletos: { boletos: Array<{ digitableLine: string }> };
+  generateBoletos: { boletos: Array<{ digitableLine: string; installmentNumbers: number[] }> };
   registerInstallmentPayment: { installments: Array<{ number: number; totalPaid: string }> };
 }
 
-/** What each README example must show, beyond "no errors, no userErrors". */
+/** What each example must show, beyond "no errors, no userErrors". */
 const EXPECTED: Record<string, (data: Answers) => void> = {
   ProposalWithAgenda: ({ proposal }) => {
     expect(proposal.installments.length).toBeGreaterThanOrEqual(6);
@@ -68,25 +54,43 @@ const EXPECTED: Record<string, (data: Answers) => void> = {
   ProposalBoletos: ({ proposal }) => {
     expect(proposal.boletos.length).toBeGreaterThan(0);
   },
-  GenerateBoleto: ({ generateBoletos }) => {
+  GenerateBoletos: ({ generateBoletos }) => {
     expect(generateBoletos.boletos).toHaveLength(1);
+    expect(generateBoletos.boletos[0]?.installmentNumbers).toEqual([3]);
     expect(generateBoletos.boletos[0]?.digitableLine).toMatch(/^\d{47}$/);
   },
-  PayInstallment: ({ registerInstallmentPayment }) => {
+  RegisterInstallmentPayment: ({ registerInstallmentPayment }) => {
     expect(registerInstallmentPayment.installments[0]).toMatchObject({ number: 4, totalPaid: '100.00' });
   },
 };
 
-describe('the README examples', () => {
+const OPERATIONS_DIR = fileURLToPath(new URL('../../schema/operations/', import.meta.url));
+
+describe('the example operations (schema/operations/) and the README that quotes them', () => {
   let service: Service;
-  const examples = readmeExamples();
+  let examples: ExampleOperation[];
 
   beforeAll(async () => {
+    examples = await readExampleOperations(OPERATIONS_DIR);
     service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-readme-')) }), silentLogger);
   });
 
   afterAll(async () => {
     await service.close();
+  });
+
+  it('are the operations with a variables line, queries first (the explorer opens on a read)', () => {
+    expect(examples.map((example) => example.name)).toEqual(['ProposalWithAgenda', 'ProposalBoletos', 'MyProposals', 'GenerateBoletos', 'RegisterInstallmentPayment']);
+  });
+
+  it('are each quoted in the README exactly as their file writes them, with their variables', () => {
+    const quotes = readmeQuotes();
+    expect(quotes.map((quote) => quote.name).sort()).toEqual(examples.map((example) => example.name).sort());
+    for (const quote of quotes) {
+      const example = examples.find((candidate) => candidate.name === quote.name);
+      expect({ name: quote.name, query: quote.query }).toEqual({ name: quote.name, query: example?.query });
+      expect(JSON.parse(quote.variables ?? 'null')).toEqual(JSON.parse(example?.variables ?? 'undefined'));
+    }
   });
 
   it('show the demo proposal ids npm start prints', () => {
@@ -103,16 +107,16 @@ describe('the README examples', () => {
     expect(text).toContain('registerInstallmentPayment');
   });
 
-  it.each(examples.map((example) => [example.name, example] as const))('%s works as written against the demo data', async (_name, example) => {
+  it('each work as written against the demo data', async () => {
     const ids = Object.fromEntries((service.sandbox?.demo ?? []).map((proposal) => [`<${proposal.label} id>`, proposal.id]));
-    const variables = JSON.parse(JSON.stringify(example.variables), (_key, value: unknown) =>
-      typeof value === 'string' && value in ids ? ids[value] : value,
-    ) as Record<string, unknown>;
-    const response = await executeGraphQL<Record<string, unknown>, Record<string, unknown>>(service.http.graphqlUrl, example.query, variables);
-    expect(response.errors).toBeUndefined();
-    expect(userErrors(response.data)).toEqual([]);
-    const [root] = Object.values(response.data ?? {});
-    expect(root).not.toBeNull();
-    EXPECTED[example.name]?.(response.data as unknown as Answers);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) {
+      const variables = JSON.parse(example.variables, (_key, value: unknown) => (typeof value === 'string' && value in ids ? ids[value] : value)) as Record<string, unknown>;
+      const response = await executeGraphQL<Record<string, unknown>, Record<string, unknown>>(service.http.graphqlUrl, example.query, variables);
+      expect({ name: example.name, errors: response.errors, userErrors: userErrors(response.data) }).toEqual({ name: example.name, errors: undefined, userErrors: [] });
+      const [root] = Object.values(response.data ?? {});
+      expect(root).not.toBeNull();
+      EXPECTED[example.name]?.(response.data as unknown as Answers);
+    }
   });
 });

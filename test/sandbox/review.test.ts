@@ -1,4 +1,4 @@
-import { MAX_EXTRA_DAYS } from '../../src/sandbox/routes/proposal.js';
+import { MAX_EXTRA_DAYS } from '../../src/sandbox/routes/proposal.input.js';
 import { utcIso } from '../../src/sandbox/routes/input.js';
 import { callOperation, getToken, startTestSandbox } from '../helpers/sandbox.js';
 

@@ -4,6 +4,18 @@
  * and English meet, so the table sits beside the request mappers' field names. `[]` stands for an
  * array index, carried over in order (`assinantes[1].email` -> `input.signers.1.email`).
  */
+
+/** The signer fields both signature operations send (IncluirAssinaturaCCB and ...Finalizada). */
+const SIGNER_PATHS: Readonly<Record<string, string>> = {
+  assinantes: 'signers',
+  'assinantes[].nome': 'signers[].name',
+  'assinantes[].email': 'signers[].email',
+  'assinantes[].documento': 'signers[].document',
+  'assinantes[].telefoneCelular': 'signers[].mobilePhone',
+  'assinantes[].descricao': 'signers[].description',
+};
+
+/** Partner request field -> graph input path, per operation. */
 const FIELD_PATHS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   IncluirManual: {
     'dto.documentoCliente': 'clientDocument',
@@ -74,22 +86,12 @@ const FIELD_PATHS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
     'avalista.avalistaPJ.faturamentoMedio12Meses': 'company.averageMonthlyRevenue',
   },
   IncluirAssinaturaCCB: {
-    assinantes: 'signers',
-    'assinantes[].nome': 'signers[].name',
-    'assinantes[].email': 'signers[].email',
-    'assinantes[].documento': 'signers[].document',
-    'assinantes[].telefoneCelular': 'signers[].mobilePhone',
-    'assinantes[].descricao': 'signers[].description',
+    ...SIGNER_PATHS,
     'assinantes[].codigoIdentificador': 'signers[].identifierCode',
     'assinantes[].dtLimiteAssinatura': 'signers[].signingDeadline',
   },
   IncluirAssinaturaCCBFinalizada: {
-    assinantes: 'signers',
-    'assinantes[].nome': 'signers[].name',
-    'assinantes[].email': 'signers[].email',
-    'assinantes[].documento': 'signers[].document',
-    'assinantes[].telefoneCelular': 'signers[].mobilePhone',
-    'assinantes[].descricao': 'signers[].description',
+    ...SIGNER_PATHS,
     'assinantes[].dtAssinatura': 'signers[].signedAt',
     'assinantes[].ipAssinatura': 'signers[].signingIp',
   },

@@ -1,40 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
+import { type GraphErrorCode } from '../../shared/error-codes.js';
 import { UpstreamCallBudgetError, UpstreamCircuitOpenError, UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
-
-/**
- * Every `extensions.code` a client of this graph can receive. `docs/errors.md` documents each one; a
- * unit test keeps that table and this list identical.
- */
-export const GRAPH_ERROR_CODES = [
-  'UPSTREAM_TIMEOUT',
-  'UPSTREAM_UNAVAILABLE',
-  'UPSTREAM_CIRCUIT_OPEN',
-  'UPSTREAM_RATE_LIMITED',
-  'UPSTREAM_AUTH_FAILED',
-  'UPSTREAM_BAD_RESPONSE',
-  'UPSTREAM_REJECTED',
-  'NOT_FOUND',
-  'FORBIDDEN',
-  'BAD_USER_INPUT',
-  'UPSTREAM_CALL_BUDGET_EXCEEDED',
-  'THROTTLED',
-  'QUERY_TOO_DEEP',
-  'TOO_MANY_ALIASES',
-  'TOO_MANY_SELECTIONS',
-  'INTERNAL_SERVER_ERROR',
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_REQUEST',
-  'IDEMPOTENCY_KEY_IN_USE',
-  'OUTCOME_UNKNOWN',
-  'LEDGER_UNAVAILABLE',
-  'UNAUTHENTICATED',
-  'INSUFFICIENT_SCOPE',
-] as const;
-
-/** A stable `extensions.code` of this graph. */
-export type GraphErrorCode = (typeof GRAPH_ERROR_CODES)[number];
 
 /** What each upstream failure becomes: the code and a fixed message (no upstream text, no personal data). */
 interface Mapped {
@@ -91,7 +58,7 @@ export function toGraphQLError(error: unknown): GraphQLError | Error {
   if (error instanceof LedgerUnavailableError) {
     return new GraphQLError('The graph cannot reach its operations ledger; nothing was sent to the credit partner.', {
       originalError: error,
-      extensions: { code: 'LEDGER_UNAVAILABLE', retryable: true },
+      extensions: { code: 'LEDGER_UNAVAILABLE' satisfies GraphErrorCode, retryable: true },
     });
   }
   if (error instanceof UpstreamCallBudgetError) {
@@ -153,24 +120,24 @@ export interface UserErrorItem {
 export function badUserInput(userErrors: readonly UserErrorItem[]): GraphQLError {
   const message = userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
   const items = userErrors.map(({ code, field, message: text, upstreamCode }) => ({ code, field, message: text, upstreamCode }));
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', userErrors: items } });
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
 }
 
 /** Another request with the same caller and idempotencyKey is still being processed; nothing was sent. */
 export function idempotencyKeyInUse(): GraphQLError {
   return new GraphQLError('Another request with this idempotencyKey is still in progress; retry with the same key.', {
-    extensions: { code: 'IDEMPOTENCY_KEY_IN_USE', retryable: true },
+    extensions: { code: 'IDEMPOTENCY_KEY_IN_USE' satisfies GraphErrorCode, retryable: true },
   });
 }
 
 /** The write's answer was lost and the partner has not (yet) told whether it happened. */
 export function outcomeUnknown(operation: string): GraphQLError {
   return new GraphQLError('The outcome of this write is not known yet; retry with the same idempotencyKey (never a new one) to learn it.', {
-    extensions: { code: 'OUTCOME_UNKNOWN', retryable: true, upstreamOperation: operation },
+    extensions: { code: 'OUTCOME_UNKNOWN' satisfies GraphErrorCode, retryable: true, upstreamOperation: operation },
   });
 }
 
 /** The caller lacks a scope this field needs. */
 export function insufficientScope(scope: string): GraphQLError {
-  return new GraphQLError(`This field needs the ${scope} scope.`, { extensions: { code: 'INSUFFICIENT_SCOPE', scope } });
+  return new GraphQLError(`This field needs the ${scope} scope.`, { extensions: { code: 'INSUFFICIENT_SCOPE' satisfies GraphErrorCode, scope } });
 }

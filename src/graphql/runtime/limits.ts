@@ -9,17 +9,9 @@ import {
 } from 'graphql';
 import { UpstreamCallBudgetError, type UpstreamCaller } from '../../upstream/index.js';
 
+import { type GraphErrorCode } from '../../shared/error-codes.js';
 import { DEFAULT_QUERY_LIMITS, type QueryLimitOptions } from '../../shared/settings.js';
 export { DEFAULT_QUERY_LIMITS, type QueryLimitOptions };
-
-/** Code of a field that needed an upstream call after the request had spent its budget. */
-export const UPSTREAM_CALL_BUDGET_EXCEEDED = 'UPSTREAM_CALL_BUDGET_EXCEEDED';
-/** Code of an operation nested deeper than the graph accepts. */
-export const QUERY_TOO_DEEP = 'QUERY_TOO_DEEP';
-/** Code of an operation with more aliases than the graph accepts. */
-export const TOO_MANY_ALIASES = 'TOO_MANY_ALIASES';
-/** Code of an operation whose fragments expand to more field selections than the graph accepts. */
-export const TOO_MANY_SELECTIONS = 'TOO_MANY_SELECTIONS';
 
 /**
  * Wraps the shared upstream client for ONE request: every operation started through it counts
@@ -169,7 +161,7 @@ function selectionsOf(cap: number): (selectionSet: SelectionSetNode, spread: (na
   return count;
 }
 
-function limitError(message: string, node: OperationDefinitionNode, code: string, extensions: Record<string, number>): GraphQLError {
+function limitError(message: string, node: OperationDefinitionNode, code: GraphErrorCode, extensions: Record<string, number>): GraphQLError {
   // http: Apollo Server answers 400, as for any other refused document.
   return new GraphQLError(message, { nodes: [node], extensions: { code, ...extensions, http: { status: 400 } } });
 }
@@ -188,13 +180,13 @@ export function maxDepthRule(maxDepth: number): ValidationRule {
       OperationDefinition(node) {
         const depth = depthOfSet(node.selectionSet);
         if (depth > maxDepth) {
-          context.reportError(limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, QUERY_TOO_DEEP, { depth, maxDepth }));
+          context.reportError(limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, 'QUERY_TOO_DEEP', { depth, maxDepth }));
           return;
         }
         const introspectionDepth = introspectionDepthOfSet(node.selectionSet);
         if (introspectionDepth > maxIntrospectionDepth) {
           context.reportError(
-            limitError(`The operation nests introspection fields ${introspectionDepth} deep; the graph accepts at most ${maxIntrospectionDepth}.`, node, QUERY_TOO_DEEP, {
+            limitError(`The operation nests introspection fields ${introspectionDepth} deep; the graph accepts at most ${maxIntrospectionDepth}.`, node, 'QUERY_TOO_DEEP', {
               depth: introspectionDepth,
               maxDepth: maxIntrospectionDepth,
             }),
@@ -217,7 +209,7 @@ export function maxAliasesRule(maxAliases: number): ValidationRule {
       OperationDefinition(node) {
         const aliases = aliasesOfSet(node.selectionSet);
         if (aliases > maxAliases) {
-          context.reportError(limitError(`The operation has ${aliases} aliases; the graph accepts at most ${maxAliases}.`, node, TOO_MANY_ALIASES, { aliases, maxAliases }));
+          context.reportError(limitError(`The operation has ${aliases} aliases; the graph accepts at most ${maxAliases}.`, node, 'TOO_MANY_ALIASES', { aliases, maxAliases }));
         }
       },
     };
@@ -237,7 +229,7 @@ export function maxSelectionsRule(maxSelections: number): ValidationRule {
       OperationDefinition(node) {
         if (selectionsOfSet(node.selectionSet) > maxSelections) {
           context.reportError(
-            limitError(`The operation's fragments expand to more than ${maxSelections} field selections; the graph accepts at most ${maxSelections}.`, node, TOO_MANY_SELECTIONS, {
+            limitError(`The operation's fragments expand to more than ${maxSelections} field selections; the graph accepts at most ${maxSelections}.`, node, 'TOO_MANY_SELECTIONS', {
               maxSelections,
             }),
           );

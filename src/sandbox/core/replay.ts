@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../http.js';
+import { canonicalJson } from '../../shared/canonical-json.js';
 
 /** An operation's answer as sent: HTTP status and the envelope text. */
 export interface Answer {

@@ -1,4 +1,4 @@
-import { canonicalJson, GLOBAL_TAG, readKey } from '../../../src/upstream/cache.js';
+import { GLOBAL_TAG, readKey } from '../../../src/upstream/cache.js';
 import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 import {
   BY_OPERATION_CODE_TAG,
@@ -15,16 +15,6 @@ import { OPERATION_NAMES } from '../../../src/upstream/operations.js';
 import { READ_OPERATIONS } from '../../../src/shared/settings.js';
 
 describe('read cache keys', () => {
-  it('writes canonical JSON: keys sorted at every depth, undefined members dropped, array order kept', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: null }], c: undefined }, 'é': 'x' })).toBe('{"a":{"d":[3,{"y":null,"z":1}]},"b":1,"é":"x"}');
-    expect(canonicalJson([2, 1])).toBe('[2,1]');
-    expect(canonicalJson(null)).toBe('null');
-    expect(canonicalJson(undefined)).toBe('null');
-    expect(canonicalJson('s')).toBe('"s"');
-    expect(canonicalJson({})).toBe('{}');
-    expect(canonicalJson({ B: 1, a: 2, A: 3 })).toBe('{"A":3,"B":1,"a":2}');
-  });
-
   it('keys one read by client, operation and canonical body, as an opaque hash', () => {
     const key = readKey('client-a', 'ConsultaProposta', { dto: { codigoProposta: 'p1', x: 1 } });
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);

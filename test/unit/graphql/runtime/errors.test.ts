@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
-import { GRAPH_ERROR_CODES, mapUpstreamCode, toGraphQLError } from '../../../../src/graphql/runtime/errors.js';
-import { createFormatError, SERVER_ERROR_CODES } from '../../../../src/server/errors.js';
+import { mapUpstreamCode, toGraphQLError } from '../../../../src/graphql/runtime/errors.js';
+import { GRAPH_ERROR_CODES, SERVER_ERROR_CODES } from '../../../../src/shared/error-codes.js';
+import { createFormatError } from '../../../../src/server/errors.js';
 import { type Logger, silentLogger } from '../../../../src/server/logger.js';
 import {
   UPSTREAM_ERROR_CODES,
