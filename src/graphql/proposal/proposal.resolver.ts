@@ -1,15 +1,15 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
-import { cancelarProposta, type ConsultaPropostaResponse, fetchedAtOf, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
+import { cancelarProposta, type ConsultaPropostaResponse, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
 import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
 import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
-import { mapBoleto } from '../boleto/boleto.mapper.js';
+import { boletoNeeds, loadBoletos } from '../boleto/boleto.reference.js';
 import { type Boleto } from '../boleto/boleto.type.js';
 import { derivedOperationCode, idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
-import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
+import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
 import { type Installment } from '../installment/installment.type.js';
 import { type Person } from '../person/person.type.js';
 import { personReference } from '../person/person.mapper.js';
@@ -158,17 +158,9 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   }
 
   @FieldResolver()
-  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Installment[]> {
-    if (proposal.installmentsFromAgenda === true) {
-      // Folded: the agenda read the selection makes anyway carries every selected installment field.
-      // Without an agenda answer (none yet, or the read failed: reported at the agenda field) ConsultarParcelas answers.
-      const detail = await ctx.loaders.agendaByProposal.load(proposal.id).catch(() => null);
-      if (detail !== null) {
-        return mapInstallmentsFromAgenda(detail, proposal.id);
-      }
-    }
-    const items = await ctx.loaders.installmentsByProposal.load(proposal.id);
-    return items ? mapInstallments(items, proposal.id) : [];
+  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Installment[]> {
+    // The same reads resolveProposal started (readsFor): found in the loaders, not made again.
+    return loadInstallments(ctx, proposal.id, installmentReads(info, info.fieldNodes, proposal.agendaRead === true));
   }
 
   @FieldResolver()
@@ -178,14 +170,13 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   }
 
   @FieldResolver()
-  async boletos(@Root() proposal: Proposal, @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs, @Ctx() ctx: GraphContext): Promise<Boleto[]> {
-    const items = await ctx.loaders.boletosByProposal.load({ proposalId: proposal.id, includeCancelled: args.includeCancelled });
-    const wanted = args.numbers ? new Set(args.numbers) : undefined;
-    const fetchedAt = fetchedAtOf(items) ?? null;
-    return (items ?? [])
-      .map(item => mapBoleto(item, proposal.id, fetchedAt))
-      .filter(b => wanted === undefined || wanted.has(b.number))
-      .sort((a, b) => a.number - b.number);
+  async boletos(
+    @Root() proposal: Proposal,
+    @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Boleto[]> {
+    return loadBoletos(ctx, proposal.id, args.includeCancelled, boletoNeeds(info, info.fieldNodes), args.numbers ? new Set(args.numbers) : undefined);
   }
 
   @FieldResolver()

@@ -157,8 +157,8 @@ export class Proposal implements Node {
   @Field(_type => ID, { description: 'Proposal UUID: its Node id, its federation key and the argument of Query.proposal. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
   id: string;
 
-  /** The installments come from the agenda read (folded): no ConsultarParcelas. Not a GraphQL field. */
-  installmentsFromAgenda?: boolean;
+  /** The query reads this proposal's agenda anyway: fields other reads also hold are taken from it. Not a GraphQL field. */
+  agendaRead?: boolean;
 
   @Field(_type => DateTimeScalar, {
     nullable: true,
