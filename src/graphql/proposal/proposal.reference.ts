@@ -7,13 +7,14 @@ import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
 import { type GraphContext } from '../runtime/context.js';
 import { type Parcela } from '../../upstream/index.js';
 import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
+import { submittedOf } from './proposal-submitted.js';
 import { type Proposal } from './proposal.type.js';
 
 /**
  * Proposal fields that do not need the FGTS/ConsultaProposta record (the read-back fields come from
  * the ledger: proposal-history.resolver.ts).
  */
-const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'guarantors', 'signers', 'documents', 'operations']);
+const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'clientSource', 'submitted', 'guarantors', 'signers', 'documents', 'operations']);
 
 function noop(): void {
   // Prefetched reads are awaited later by their field resolvers; this only marks them as observed.
@@ -49,14 +50,19 @@ function includeCancelledOf(node: FieldNode, info: GraphQLResolveInfo): boolean 
   return argument ? valueFromAST(argument.value, GraphQLBoolean, info.variableValues) === true : false;
 }
 
-/** Works out the reads from the selected fields (and, for `number`/`operationCode`, what is already known). */
-export function readsFor(info: GraphQLResolveInfo, selection: Selection, identity: ProposalIdentity): ProposalReads {
+/**
+ * Works out the reads from the selected fields (and, for `number`/`operationCode`, what is already
+ * known). `clientSubmitted`: the ledger knows the client the proposal was created with, so `client`
+ * needs no agenda read (it is confirmed only by an agenda read the query makes anyway).
+ */
+export function readsFor(info: GraphQLResolveInfo, selection: Selection, identity: ProposalIdentity, clientSubmitted = false): ProposalReads {
   const installmentNodes = selection.get('installments') ?? [];
   const agendaNodes = selection.get('agenda') ?? [];
   const boletoNodes = selection.get('boletos') ?? [];
   // Proposal.boletos selecting fields only the agenda holds (bank registration) reads it with boletos.
   const boletosFromAgenda = boletoNodes.length > 0 && boletoNeeds(info, boletoNodes).agenda;
-  const agendaForOthers = agendaNodes.length > 0 || selection.has('client') || boletosFromAgenda;
+  const clientFromAgenda = (selection.has('client') || selection.has('clientSource')) && !clientSubmitted;
+  const agendaForOthers = agendaNodes.length > 0 || clientFromAgenda || boletosFromAgenda;
   const installments = installmentNodes.length > 0 ? installmentReads(info, installmentNodes, agendaForOthers) : undefined;
   const agenda = agendaForOthers || installments?.agenda === true;
   const installmentsFromAgenda = installments !== undefined && installments.agenda && !installments.parcelas;
@@ -130,7 +136,9 @@ export async function resolveProposal(
     return null;
   }
   const identity = access.identity;
-  const computed = readsFor(info, selection, identity);
+  // The client sent at creation is in the ledger (no partner call): only then does it spare the agenda read.
+  const clientSubmitted = access.onRecord && (selection.has('client') || selection.has('clientSource')) && (await submittedOf(ctx, identity.id)) !== null;
+  const computed = readsFor(info, selection, identity, clientSubmitted);
   const needsNoRead = !computed.core && !computed.installments && !computed.agenda && computed.boletos.length === 0;
   // The field resolvers below take fields both reads hold from the agenda when the query reads it anyway.
   const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { agendaRead: computed.agenda });

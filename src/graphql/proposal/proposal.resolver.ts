@@ -16,6 +16,8 @@ import { personReference } from '../person/person.mapper.js';
 import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
 import { resolveProposal, payloadProposal } from './proposal.reference.js';
+import { mapSubmittedTerms, submittedDetails, submittedOf } from './proposal-submitted.js';
+import { InformationSource, SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
 
@@ -119,6 +121,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
           return { ...request, dto: { ...request.dto, codigoOperacao: operationCode } };
         },
         probe: { operationCode },
+        details: () => submittedDetails(input),
         creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode } : undefined),
       },
       (request, call) => incluirManual(ctx.upstream, request, call),
@@ -181,7 +184,54 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
 
   @FieldResolver()
   async client(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Person | null> {
-    const detail = await ctx.loaders.agendaByProposal.load(proposal.id);
-    return detail?.documentoFederalCliente ? personReference(detail.documentoFederalCliente, detail.nomeCliente) : null;
+    return (await clientOf(ctx, proposal))?.person ?? null;
   }
+
+  @FieldResolver(_returns => InformationSource, {
+    nullable: true,
+    description:
+      'Where client comes from: SUBMITTED, the client sent when the proposal was created through the graph (from its ledger, no partner call; the partner shows the client only once the proposal is disbursed), or PARTNER, the agenda read this query makes anyway (selecting agenda or installment agenda fields beside client). Null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes.',
+  })
+  async clientSource(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<InformationSource | null> {
+    return (await clientOf(ctx, proposal))?.source ?? null;
+  }
+
+  @FieldResolver(_returns => SubmittedTerms, {
+    nullable: true,
+    description:
+      'The terms this proposal was created with through the graph, as sent, from the ledger: no partner call. Null for a proposal created elsewhere. Upstream: the dto of Proposta/IncluirManual as sent.',
+  })
+  async submitted(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<SubmittedTerms | null> {
+    const submitted = await submittedOf(ctx, proposal.id);
+    return submitted ? mapSubmittedTerms(submitted) : null;
+  }
+}
+
+/** The client of each proposal object, worked out once for client and clientSource. */
+const clients = new WeakMap<Proposal, Promise<{ person: Person; source: InformationSource } | null>>();
+
+/**
+ * The client: from the agenda when the query reads it anyway (the partner's, confirmed), else the one
+ * sent at creation from the ledger (no partner call), else from the agenda read `client` costs.
+ */
+function clientOf(ctx: GraphContext, proposal: Proposal): Promise<{ person: Person; source: InformationSource } | null> {
+  let client = clients.get(proposal);
+  if (client === undefined) {
+    client = (async () => {
+      const submitted = await submittedOf(ctx, proposal.id);
+      const fromLedger = submitted ? { person: personReference(submitted.details.client.document, submitted.details.client.name), source: InformationSource.SUBMITTED } : null;
+      if (fromLedger !== null && proposal.agendaRead !== true) {
+        return fromLedger;
+      }
+      // Without the ledger's, a failed agenda read is this field's error; with it, the ledger answers.
+      const agenda = ctx.loaders.agendaByProposal.load(proposal.id);
+      const detail = fromLedger === null ? await agenda : await agenda.catch(() => null);
+      if (detail?.documentoFederalCliente) {
+        return { person: personReference(detail.documentoFederalCliente, detail.nomeCliente), source: InformationSource.PARTNER };
+      }
+      return fromLedger;
+    })();
+    clients.set(proposal, client);
+  }
+  return client;
 }

@@ -280,7 +280,7 @@ export class Proposal implements Node {
   @Field(_type => Person, {
     nullable: true,
     description:
-      "The client. Upstream: documentoFederalCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so it is null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected.",
+      "The client. For a proposal created through the graph, the client sent then (document, and name when one was sent), from the ledger at no partner call, until an agenda read the query makes anyway shows the partner's (clientSource says which). Otherwise documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / AgendaRecebivel/ConsultarDetalhes.",
   })
   client?: Person | null;
 }
