@@ -152,12 +152,12 @@ describe('the credit graph mutations', () => {
       const first = await h.run(RegisterInstallmentPaymentDocument, variables);
       const second = await h.run(RegisterInstallmentPaymentDocument, variables);
       expect(first.data?.registerInstallmentPayment.userErrors).toEqual([]);
-      expect(second.data?.registerInstallmentPayment.installments.map(i => [i.number, i.totalPaid, i.entries.length])).toEqual([[2, '10.00', 1]]);
+      expect(second.data?.registerInstallmentPayment.paidInstallments.map(i => [i.number, i.paidAmount, i.entries.length])).toEqual([[2, '10.00', 1]]);
       expect(second.data?.registerInstallmentPayment.parameters).toEqual(first.data?.registerInstallmentPayment.parameters);
       expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
       // another graph process on the same ledger replays it: the partner is not called again
       const elsewhere = await h.run(RegisterInstallmentPaymentDocument, variables, { ledger: await h.ledger.open() });
-      expect(elsewhere.data?.registerInstallmentPayment.installments.map(i => [i.totalPaid, i.entries.length])).toEqual([['10.00', 1]]);
+      expect(elsewhere.data?.registerInstallmentPayment.paidInstallments.map(i => [i.paidAmount, i.entries.length])).toEqual([['10.00', 1]]);
       expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
     });
 

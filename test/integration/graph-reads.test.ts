@@ -80,17 +80,19 @@ describe('the credit graph read path', () => {
       expect(proposal.financedAmount).toBe(cents(record.VlrFinanciado));
       expect(proposal.monthlyInterestRate).toBe('1.99');
       expect(proposal.agenda.proposalNumber).toBe(number);
-      expect(proposal.agenda.installments.map(i => i.number)).toEqual([1, 2]);
+      expect(proposal.installments?.map(i => i.number)).toEqual(detail.parcelas?.map(p => p.nroParcela));
+      const [first, second] = proposal.installments ?? [];
       const upstreamFirst = detail.parcelas?.find(p => p.nroParcela === 1);
-      expect(proposal.agenda.installments[0]?.balance).toBe(cents(upstreamFirst?.vlrSaldoAtual));
+      expect(first?.balance).toBe(cents(upstreamFirst?.vlrSaldoAtual));
       // the demo paid installment 1 in full and issued one boleto (with a Pix QR code) for installment 2
-      expect(proposal.agenda.installments[0]?.balance).toBe('0.00');
-      expect(proposal.agenda.installments[0]?.entries.map(e => e.paymentAmount)).toEqual(upstreamFirst?.lancamentos?.map(l => cents(l.vlrPagamento)));
-      expect(proposal.agenda.installments[0]?.entries).toHaveLength(1);
-      expect(proposal.agenda.installments[1]?.boletos).toHaveLength(1);
-      expect(proposal.agenda.installments[1]?.boletos[0]?.qrCode?.emv).toMatch(/^000201/);
-      expect(proposal.installments?.map(i => i.agenda?.number)).toEqual(proposal.installments?.map(i => i.number));
-      expect(proposal.installments?.[1]?.agenda?.balance).toBe(cents(detail.parcelas?.find(p => p.nroParcela === 2)?.vlrSaldoAtual));
+      expect(first?.balance).toBe('0.00');
+      expect(first?.paidAmount).toBe(cents(upstreamFirst?.vlrTotalPago));
+      expect(first?.entries.map(e => e.paymentAmount)).toEqual(upstreamFirst?.lancamentos?.map(l => cents(l.vlrPagamento)));
+      expect(first?.entries).toHaveLength(1);
+      expect(second?.boletos).toHaveLength(1);
+      expect(second?.boletos[0]?.qrCode?.emv).toMatch(/^000201/);
+      expect(second?.balance).toBe(cents(detail.parcelas?.find(p => p.nroParcela === 2)?.vlrSaldoAtual));
+      expect(proposal.agenda.totalPaid).toBe(cents(detail.vlrTotalPago));
     });
 
     it('makes no more calls for the same proposal under two aliases', async () => {
@@ -280,7 +282,8 @@ describe('the credit graph read path', () => {
       expect(proposals.map(p => p?.id)).toEqual(ids);
       expect(proposals.map(p => p?.number)).toEqual(numbers);
       for (const p of proposals) {
-        expect(p?.installments?.map(i => i.agenda?.number)).toEqual([1, 2, 3, 4, 5, 6]);
+        expect(p?.installments?.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
+        p?.installments?.forEach(i => expect(i.balance).toMatch(/^\d+\.\d{2}$/));
       }
       const calls = await h.calls();
       expect(calls.total).toBe(20);

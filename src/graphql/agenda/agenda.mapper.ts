@@ -120,6 +120,7 @@ export function agendaItemOf(detail: ConsultarDetalhesResponse, number: number):
 /** Maps the ConsultarDetalhes answer of proposal `proposalId` onto `AgendaDetail` (installments in number order). */
 export function mapAgendaDetail(detail: ConsultarDetalhesResponse, proposalId: string): AgendaDetail {
   return Object.assign(new AgendaDetail(), {
+    id: nodeId('AgendaDetail', proposalId),
     fetchedAt: fetchedAtOf(detail) ?? null,
     allInstallments: (detail.parcelas ?? [])
       .filter(p => typeof p.nroParcela === 'number')

@@ -14,8 +14,8 @@ export class QrCode {
   imageBase64: string | null;
 }
 
-/** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). */
-@ObjectType({ implements: Node, description: 'A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
+/** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). Deprecated: Boleto holds these fields. */
+@ObjectType({ implements: Node, description: 'Deprecated with AgendaInstallment: use Boleto (Installment.boletos), which carries these fields under one id. A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })
 export class AgendaBoleto implements Node {
   @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal, the installment number and the boleto number).' })
   id: string;
@@ -141,8 +141,8 @@ export class LedgerEntry implements Node {
   description: string | null;
 }
 
-/** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). */
-@ObjectType({ implements: Node, description: 'An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
+/** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). Deprecated: Installment holds these fields. */
+@ObjectType({ implements: Node, description: 'Deprecated with the fields that return it (Installment.agenda, AgendaDetail.installments, RegisterInstallmentPaymentPayload.installments): use Installment, which carries these fields under one id. An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).' })
 export class AgendaInstallment implements Node {
   @Field(_type => ID, { description: 'Stable, opaque id (Node), the same for the installment in every answer. Upstream: none (minted by the graph from the proposal and the installment number).' })
   id: string;
@@ -193,10 +193,17 @@ export class AgendaInstallment implements Node {
 }
 
 /** The receivables agenda of a disbursed proposal (AgendaRecebivel/ConsultarDetalhes). */
-@ObjectType({ description: 'The receivables agenda of a disbursed proposal: contract data and per-installment detail. Upstream: AgendaRecebivel/ConsultarDetalhes (one call per proposal, whatever is selected below).' })
-export class AgendaDetail {
+@ObjectType({
+  implements: Node,
+  description:
+    "The receivables agenda of a disbursed proposal: contract data and totals (a node, so a client cache updates them from a payment's payload); the per-installment detail is on Proposal.installments. Upstream: AgendaRecebivel/ConsultarDetalhes (one call per proposal, whatever is selected below).",
+})
+export class AgendaDetail implements Node {
   /** Every installment the upstream returned; `installments(numbers)` filters them. Not a GraphQL field. */
   allInstallments: AgendaInstallment[];
+
+  @Field(_type => ID, { description: "Stable, opaque id (Node): one agenda per proposal. Upstream: none (minted by the graph from the proposal's id)." })
+  id: string;
 
   @Field(_type => DateTimeScalar, {
     nullable: true,
@@ -262,6 +269,7 @@ export class AgendaDetail {
   proposalSituationCode: number | null;
 
   @Field(_type => [AgendaInstallment], {
+    deprecationReason: 'Use Proposal.installments: one Installment per installment, with balance, paidAmount, boletos, pix and entries. Removed in the next release.',
     description: 'Installments of the agenda, by number, each with balance, boletos, Pix charges and ledger entries. No extra call. Upstream: parcelas.',
   })
   installments?: AgendaInstallment[];

@@ -1,5 +1,5 @@
 import { nodeId } from '../common/node.js';
-import { type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/index.js';
+import { type AgendaBoleto, type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/index.js';
 import { mapQrCode } from '../agenda/agenda.mapper.js';
 import { toUpstreamCalendarDate, toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { type GenerateBoletosInput, type GenerateSingleBoletoInput, REGISTRATION_TYPE_CODES } from './boleto.input.js';
@@ -16,27 +16,47 @@ export function parseInstallmentList(text: string | null | undefined): number[] 
 
 /** Maps a ConsultarBoletos `boletos` item of proposal `proposalId`. */
 export function mapBoleto(item: BoletoRegistro, proposalId: string, fetchedAt: Date | null = null): Boleto {
+  return mergeBoleto(proposalId, item.numeroBoleto ?? 0, item, undefined, fetchedAt);
+}
+
+/**
+ * One boleto from what the reads made hold of it: its ConsultarBoletos record and/or its agenda item
+ * (ConsultarDetalhes `parcelas[].boletos`, of installment `installment`). Fields both hold come from
+ * the record when there is one (they agree); each read's own fields are null without it.
+ */
+export function mergeBoleto(
+  proposalId: string,
+  number: number,
+  record: BoletoRegistro | undefined,
+  agenda: AgendaBoleto | undefined,
+  fetchedAt: Date | null,
+  installment?: number,
+): Boleto {
   return Object.assign(new Boleto(), {
-    id: nodeId('Boleto', proposalId, item.numeroBoleto ?? 0),
+    id: nodeId('Boleto', proposalId, number),
     fetchedAt,
-    number: item.numeroBoleto ?? 0,
-    proposalNumber: item.numeroProposta ?? null,
-    digitableLine: item.linhaDigitavel ?? null,
-    amount: optionalMoney(item.valorBoleto),
-    dueDate: toCalendarDate(item.dtVencimento),
-    installmentNumbers: parseInstallmentList(item.parcelas),
-    settlesInstallments: item.liquidacao ?? null,
-    description: item.descricao ?? null,
-    printUrl: item.impressao ?? null,
-    clientDocument: item.documentoFederalCliente ?? null,
-    clientName: item.cliente ?? null,
-    partnerName: item.parceiro ?? null,
-    createdAt: toDateTime(item.dtInclusao),
-    cancelledAt: toDateTime(item.dtCancelamento),
-    expiresAt: toDateTime(item.dtExpiracao),
-    creditedAt: toDateTime(item.dtCredito),
-    paidAmount: optionalMoney(item.vlrPago),
-    qrCode: mapQrCode(item.qrCode),
+    number,
+    proposalNumber: record?.numeroProposta ?? null,
+    digitableLine: record?.linhaDigitavel ?? agenda?.linhaDigitavel ?? null,
+    amount: optionalMoney(record?.valorBoleto),
+    dueDate: toCalendarDate(record?.dtVencimento),
+    // Without its record, the installment it was reached through is the one known to be covered.
+    installmentNumbers: record ? parseInstallmentList(record.parcelas) : installment === undefined ? [] : [installment],
+    settlesInstallments: record?.liquidacao ?? agenda?.liquidacao ?? null,
+    description: record?.descricao ?? null,
+    printUrl: record?.impressao ?? agenda?.urlImpressao ?? null,
+    clientDocument: record?.documentoFederalCliente ?? null,
+    clientName: record?.cliente ?? null,
+    partnerName: record?.parceiro ?? null,
+    createdAt: toDateTime(record?.dtInclusao),
+    cancelledAt: toDateTime(record?.dtCancelamento),
+    expiresAt: toDateTime(record ? record.dtExpiracao : agenda?.dtExpiracao),
+    creditedAt: toDateTime(record ? record.dtCredito : agenda?.dtCredito),
+    paidAmount: optionalMoney(record?.vlrPago),
+    qrCode: mapQrCode(record ? record.qrCode : agenda?.qrCode),
+    registrationOperationCode: agenda?.operacaoBoletoRegistro ?? null,
+    registrationSituationCode: agenda?.situacaoBoletoRegistro ?? null,
+    registrationDescription: agenda?.descricaoBoletoRegistro ?? null,
   });
 }
 

@@ -1,6 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';
 
@@ -12,6 +13,12 @@ export class GenerateBoletosPayload {
 
   @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
   boletos: Boleto[];
+
+  @Field(_type => [Installment], {
+    description:
+      "The installments the new boletos cover, read fresh when selected (their boletos now list them): the same Installment objects as Proposal.installments, so a client cache shows the boletos at once. One ConsultarDetalhes (nroParcelas), shared with the proposal's agenda when both are selected. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas), Proposta/ConsultarParcelas only for fields only it holds.",
+  })
+  installments: Installment[];
 
   @Field(_type => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
   parameters: UpstreamParameter[];

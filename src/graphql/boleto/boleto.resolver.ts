@@ -1,37 +1,39 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { fetchedAtOf, gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
-import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
+import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
+import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
+import { type Installment } from '../installment/installment.type.js';
+import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
-import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest, mapBoleto } from './boleto.mapper.js';
+import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest } from './boleto.mapper.js';
+import { boletoNeeds, loadBoletos } from './boleto.reference.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
 
-/** The payload of a finished generation: fresh proposal and boletos, each only when selected. */
+/** The payload of a finished generation: fresh proposal, boletos and covered installments, each only when selected. */
 async function generated(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
   proposalId: string,
+  covered: number[],
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<GenerateBoletosPayload> {
   if (!outcome.ok) {
-    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], parameters: [], userErrors: outcome.userErrors });
+    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], installments: [], parameters: [], userErrors: outcome.userErrors });
   }
+  const installmentNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('installments');
+  const installments = (): Promise<Installment[]> =>
+    installmentNodes ? loadInstallments(ctx, proposalId, installmentReads(info, installmentNodes, true), covered) : Promise.resolve([]);
   const numbers = new Set(generatedBoletoNumbers(outcome.value.parametros));
-  const boletos = async (): Promise<Boleto[]> => {
-    if (!payloadSelects(info, PAYLOAD, 'boletos')) {
-      return [];
-    }
-    const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: false });
-    const fetchedAt = fetchedAtOf(items) ?? null;
-    return (items ?? []).map(item => mapBoleto(item, proposalId, fetchedAt)).filter(b => numbers.has(b.number)).sort((a, b) => a.number - b.number);
-  };
-  const [proposal, list] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos()]);
-  return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  const boletoNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('boletos');
+  const boletos = (): Promise<Boleto[]> => (boletoNodes ? loadBoletos(ctx, proposalId, false, boletoNeeds(info, boletoNodes), numbers) : Promise.resolve([]));
+  const [proposal, list, installmentList] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos(), installments()]);
+  return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, installments: installmentList, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
 }
 
 /** Boleto generation on the receivables agenda. */
@@ -49,7 +51,7 @@ export class BoletoResolver {
     const outcome = await validatedWrite(ctx, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId, request: () => generateBoletosRequest(input) },
       (request, call) => gerarMultiplosBoletos(ctx.upstream, request, call),
     );
-    return generated(ctx, info, input.proposalId, outcome);
+    return generated(ctx, info, input.proposalId, input.installments.map(i => i.number), outcome);
   }
 
   @Mutation(_returns => GenerateBoletosPayload, {
@@ -64,6 +66,6 @@ export class BoletoResolver {
     const outcome = await validatedWrite(ctx, input, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId, request: () => generateSingleBoletoRequest(input) },
       (request, call) => gerarUnicoBoleto(ctx.upstream, request, call),
     );
-    return generated(ctx, info, input.proposalId, outcome);
+    return generated(ctx, info, input.proposalId, input.installmentNumbers, outcome);
   }
 }

@@ -1,10 +1,19 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { QrCode } from '../agenda/agenda.type.js';
+import { BoletoRegistrationOperation, BoletoRegistrationSituation } from '../common/codes.type.js';
 import { Node } from '../common/node.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
-/** A boleto of a proposal (AgendaRecebivel/ConsultarBoletos `boletos` item). */
-@ObjectType({ implements: Node, description: 'A boleto (payment slip) generated for a proposal. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos).' })
+/**
+ * A boleto of a proposal: one node however it is reached (Proposal.boletos, Installment.boletos, a
+ * generation's payload), its fields from whichever partner read holds them (ConsultarBoletos
+ * `boletos` item, ConsultarDetalhes `parcelas[].boletos` item; see boleto.reference.ts).
+ */
+@ObjectType({
+  implements: Node,
+  description:
+    'A boleto (payment slip) generated for a proposal: the same object, with the same id, in Proposal.boletos, Installment.boletos and a generation\'s payload. Each field comes from whichever partner read holds it; a selection of fields both hold costs only the read the query makes anyway. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos) and of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).',
+})
 export class Boleto implements Node {
   @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the boleto number).' })
   id: string;
@@ -15,7 +24,7 @@ export class Boleto implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarBoletos). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarBoletos, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
   })
   fetchedAt: Date | null;
 
@@ -69,4 +78,29 @@ export class Boleto implements Node {
 
   @Field(_type => QrCode, { nullable: true, description: 'Pix QR code printed on the boleto. Upstream: qrCode.' })
   qrCode: QrCode | null;
+
+  @Field(_type => Int, { nullable: true, description: 'Raw code of registrationOperation. Upstream: operacaoBoletoRegistro (ConsultarDetalhes parcelas[].boletos).' })
+  registrationOperationCode: number | null;
+
+  @Field(_type => BoletoRegistrationOperation.values, {
+    nullable: true,
+    description: 'What was last asked of the bank for this boleto; null when the partner did not say, and for a cancelled boleto (the agenda lists boletos in force). Upstream: operacaoBoletoRegistro (ConsultarDetalhes parcelas[].boletos).',
+  })
+  get registrationOperation(): BoletoRegistrationOperation | null {
+    return BoletoRegistrationOperation.of(this.registrationOperationCode);
+  }
+
+  @Field(_type => Int, { nullable: true, description: 'Raw code of registrationSituation. Upstream: situacaoBoletoRegistro (ConsultarDetalhes parcelas[].boletos).' })
+  registrationSituationCode: number | null;
+
+  @Field(_type => BoletoRegistrationSituation.values, {
+    nullable: true,
+    description: 'Where the bank registration stands; null when the partner did not say, and for a cancelled boleto. Upstream: situacaoBoletoRegistro (ConsultarDetalhes parcelas[].boletos).',
+  })
+  get registrationSituation(): BoletoRegistrationSituation | null {
+    return BoletoRegistrationSituation.of(this.registrationSituationCode);
+  }
+
+  @Field(_type => String, { nullable: true, description: 'Registration status text; null for a cancelled boleto. Upstream: descricaoBoletoRegistro (ConsultarDetalhes parcelas[].boletos).' })
+  registrationDescription: string | null;
 }

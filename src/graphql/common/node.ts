@@ -34,6 +34,7 @@ export const NODE_KINDS = [
   'Signer',
   'ProposalDocument',
   'ProposalOperation',
+  'AgendaDetail',
 ] as const;
 
 export type NodeKind = (typeof NODE_KINDS)[number];
@@ -49,6 +50,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A key part: digits, or a UUID-like token (ledger record ids); never free text. */
 const KEY = /^[0-9A-Za-z-]{1,64}$/;
 const KINDS: ReadonlySet<string> = new Set(NODE_KINDS);
+/** Kinds of which a proposal has exactly one (its agenda): their id carries no key. */
+const ONE_PER_PROPOSAL: ReadonlySet<string> = new Set<NodeKind>(['AgendaDetail']);
 /** Longest id accepted for parsing (the longest minted is far shorter). */
 const MAX_ID_LENGTH = 256;
 
@@ -77,7 +80,11 @@ export function parseNodeId(id: string): NodeAddress | null {
     return null;
   }
   const [kind, proposalId, ...keys] = Buffer.from(id, 'base64url').toString('utf8').split(':');
-  if (kind === undefined || !KINDS.has(kind) || proposalId === undefined || !UUID.test(proposalId) || keys.length === 0 || !keys.every(k => KEY.test(k))) {
+  if (kind === undefined || !KINDS.has(kind) || proposalId === undefined || !UUID.test(proposalId) || !keys.every(k => KEY.test(k))) {
+    return null;
+  }
+  // One per proposal: no key; anything else: at least one.
+  if (ONE_PER_PROPOSAL.has(kind) ? keys.length !== 0 : keys.length === 0) {
     return null;
   }
   // Only the canonical spelling is one of ours: the same object must never have two ids.

@@ -1,74 +1,75 @@
-import { fetchedAtOf, type AgendaParcela, type ConsultarDetalhesResponse, type Parcela } from '../../upstream/index.js';
+import { type AgendaParcela, fetchedAtOf, type Parcela } from '../../upstream/index.js';
+import { mapLedgerEntry, mapPixCharge } from '../agenda/agenda.mapper.js';
 import { nodeId } from '../common/node.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';
 
-/** Maps a ConsultarParcelas `parcelas` item of proposal `proposalId`. */
-export function mapInstallment(item: Parcela, proposalId: string, fetchedAt: Date | null = null): Installment {
+/**
+ * One installment from what the reads made hold of it: its ConsultarParcelas item and/or its agenda
+ * item (ConsultarDetalhes `parcelas`). Fields both hold come from ConsultarParcelas when it was read
+ * (the partner keeps them equal: vlrPago = vlrTotalPago, dtVencimento = dtVencimentoAtual); each
+ * read's own fields are null (lists empty) without it.
+ */
+export function mergeInstallment(proposalId: string, number: number, parcela: Parcela | undefined, agenda: AgendaParcela | undefined, fetchedAt: Date | null): Installment {
   return Object.assign(new Installment(), {
     proposalId,
     fetchedAt,
-    id: nodeId('Installment', proposalId, item.nroParcela ?? 0),
-    upstreamId: item.codigo ?? null,
-    number: item.nroParcela ?? 0,
-    amount: optionalMoney(item.vlrParcela),
-    dueDate: toCalendarDate(item.dtVencimento),
-    situationCode: item.situacao ?? null,
-    digitableLine: item.linhaDigitavel ?? null,
-    paidAt: toDateTime(item.dtPagamento),
-    ourNumber: item.nossoNumero ?? null,
-    ourNumberDigit: item.nossoNumeroDv ?? null,
-    interestAmount: optionalMoney(item.vlrJuros),
-    lateInterestAmount: optionalMoney(item.vlrJurosMora),
-    discountAmount: optionalMoney(item.vlrDesconto),
-    paidAmount: optionalMoney(item.vlrPago),
+    id: nodeId('Installment', proposalId, number),
+    upstreamId: parcela?.codigo ?? agenda?.codigoParcela ?? null,
+    number,
+    amount: optionalMoney(parcela ? parcela.vlrParcela : agenda?.vlrParcela),
+    // ConsultarParcelas answers the current due date (an extension moves it); the agenda keeps both.
+    dueDate: toCalendarDate(parcela ? parcela.dtVencimento : (agenda?.dtVencimentoAtual ?? agenda?.dtVencimento)),
+    situationCode: (parcela ? parcela.situacao : agenda?.situacao) ?? null,
+    digitableLine: parcela?.linhaDigitavel ?? null,
+    paidAt: toDateTime(parcela?.dtPagamento),
+    ourNumber: parcela?.nossoNumero ?? null,
+    ourNumberDigit: parcela?.nossoNumeroDv ?? null,
+    interestAmount: optionalMoney(parcela?.vlrJuros),
+    lateInterestAmount: optionalMoney(parcela?.vlrJurosMora),
+    discountAmount: optionalMoney(parcela ? parcela.vlrDesconto : agenda?.vlrDesconto),
+    paidAmount: optionalMoney(parcela ? parcela.vlrPago : agenda?.vlrTotalPago),
+    balance: optionalMoney(agenda?.vlrSaldoAtual),
+    originalDueDate: toCalendarDate(agenda?.dtVencimento),
+    paymentOrderNumber: agenda?.nroOrdemPagamento ?? null,
+    agendaBoletos: agenda?.boletos ?? [],
+    pix: (agenda?.pix ?? []).map((p, index) => mapPixCharge(p, proposalId, number, index)),
+    entries: (agenda?.lancamentos ?? []).map((e, index) => mapLedgerEntry(e, proposalId, number, index)),
   });
+}
+
+/** Maps a ConsultarParcelas `parcelas` item of proposal `proposalId`. */
+export function mapInstallment(item: Parcela, proposalId: string, fetchedAt: Date | null = null): Installment {
+  return mergeInstallment(proposalId, item.nroParcela ?? 0, item, undefined, fetchedAt);
+}
+
+/**
+ * The installments of a proposal from the items each read answered (either may be absent), by
+ * number; an installment only one read lists is kept with what that read holds.
+ */
+export function mergeInstallments(
+  proposalId: string,
+  parcelas: readonly Parcela[] | undefined,
+  agenda: readonly AgendaParcela[] | undefined,
+  fetchedAt: Date | null,
+  numbers?: readonly number[],
+): Installment[] {
+  const wanted = numbers === undefined ? undefined : new Set(numbers);
+  const byNumber = new Map<number, { parcela?: Parcela; agenda?: AgendaParcela }>();
+  const add = (number: number | null | undefined, entry: { parcela?: Parcela; agenda?: AgendaParcela }): void => {
+    if (typeof number !== 'number' || (wanted !== undefined && !wanted.has(number))) {
+      return;
+    }
+    const known = byNumber.get(number) ?? {};
+    // The first item of a number, should a read repeat it.
+    byNumber.set(number, { parcela: known.parcela ?? entry.parcela, agenda: known.agenda ?? entry.agenda });
+  };
+  (parcelas ?? []).forEach(parcela => add(parcela.nroParcela, { parcela }));
+  (agenda ?? []).forEach(item => add(item.nroParcela, { agenda: item }));
+  return [...byNumber.entries()].sort(([a], [b]) => a - b).map(([number, { parcela, agenda: item }]) => mergeInstallment(proposalId, number, parcela, item, fetchedAt));
 }
 
 /** Maps the installments, in installment-number order; items without a number are dropped. */
 export function mapInstallments(items: readonly Parcela[], proposalId: string): Installment[] {
-  const fetchedAt = fetchedAtOf(items) ?? null;
-  return items
-    .filter(item => typeof item.nroParcela === 'number')
-    .map(item => mapInstallment(item, proposalId, fetchedAt))
-    .sort((a, b) => a.number - b.number);
-}
-
-/**
- * Fields of `Installment` the agenda of a disbursed proposal also carries (ConsultarDetalhes
- * `parcelas`: codigoParcela, nroParcela, vlrParcela, dtVencimentoAtual/dtVencimento), so a selection
- * of only these needs no ConsultarParcelas when the agenda is read anyway.
- */
-export const INSTALLMENT_FIELDS_IN_AGENDA: ReadonlySet<string> = new Set(['__typename', 'id', 'upstreamId', 'number', 'amount', 'dueDate', 'agenda', 'fetchedAt']);
-
-/** One agenda item as an installment: only the fields in {@link INSTALLMENT_FIELDS_IN_AGENDA}, the others null. */
-function installmentFromAgenda(item: AgendaParcela, proposalId: string, fetchedAt: Date | null): Installment {
-  return Object.assign(new Installment(), {
-    proposalId,
-    fetchedAt,
-    id: nodeId('Installment', proposalId, item.nroParcela ?? 0),
-    upstreamId: item.codigoParcela ?? null,
-    number: item.nroParcela ?? 0,
-    amount: optionalMoney(item.vlrParcela),
-    // ConsultarParcelas answers the current due date (an extension moves it); the agenda keeps both.
-    dueDate: toCalendarDate(item.dtVencimentoAtual ?? item.dtVencimento),
-    situationCode: null,
-    digitableLine: null,
-    paidAt: null,
-    ourNumber: null,
-    ourNumberDigit: null,
-    interestAmount: null,
-    lateInterestAmount: null,
-    discountAmount: null,
-    paidAmount: null,
-  });
-}
-
-/** The installments of a disbursed proposal from its agenda (folded: no ConsultarParcelas), in number order. */
-export function mapInstallmentsFromAgenda(detail: ConsultarDetalhesResponse, proposalId: string): Installment[] {
-  const fetchedAt = fetchedAtOf(detail) ?? null;
-  return (detail.parcelas ?? [])
-    .filter(item => typeof item.nroParcela === 'number')
-    .map(item => installmentFromAgenda(item, proposalId, fetchedAt))
-    .sort((a, b) => a.number - b.number);
+  return mergeInstallments(proposalId, items, undefined, fetchedAtOf(items) ?? null);
 }

@@ -1,26 +1,39 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { InstallmentSituation } from '../common/codes.type.js';
 import { Node } from '../common/node.js';
-import { AgendaInstallment } from '../agenda/agenda.type.js';
+import { AgendaInstallment, LedgerEntry, PixCharge } from '../agenda/agenda.type.js';
+import { Boleto } from '../boleto/boleto.type.js';
+import { type AgendaBoleto as UpstreamAgendaBoleto } from '../../upstream/index.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
-/** An installment of a proposal (Proposta/ConsultarParcelas `parcelas` item). */
-@ObjectType({ implements: Node, description: 'An installment of a proposal. Upstream: an item of parcelas (Proposta/ConsultarParcelas).' })
+/**
+ * An installment of a proposal: one node, whatever partner read holds its fields (ConsultarParcelas
+ * `parcelas` item, ConsultarDetalhes `parcelas` item); folding reads only what the selection needs
+ * (installment.reference.ts).
+ */
+@ObjectType({
+  implements: Node,
+  description:
+    'An installment of a proposal, with what the receivables agenda knows of it (balance, boletos, Pix charges, ledger entries): the same object, with the same id, in Proposal.installments and in the payloads of payments and boleto generations. Each field comes from whichever partner read holds it, and the query makes only the reads its selection needs: fields both reads hold cost the one the query makes anyway. Upstream: an item of parcelas (Proposta/ConsultarParcelas) and of parcelas (AgendaRecebivel/ConsultarDetalhes).',
+})
 export class Installment implements Node {
   /** The proposal this installment belongs to; not a GraphQL field, used to reach its agenda. */
   proposalId: string;
 
+  /** The agenda's boletos of this installment when the agenda was read (with trazerBoleto); not a field. */
+  agendaBoletos: readonly UpstreamAgendaBoleto[];
+
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (Proposta/ConsultarParcelas, or AgendaRecebivel/ConsultarDetalhes when the agenda already carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When the partner answered the read this comes from (Proposta/ConsultarParcelas, or AgendaRecebivel/ConsultarDetalhes when the agenda alone carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
   })
   fetchedAt: Date | null;
 
   @Field(_type => ID, { description: 'Stable, opaque id (Node), the same for the installment in every answer. Upstream: none (minted by the graph from the proposal and the installment number).' })
   id: string;
 
-  @Field(_type => ID, { nullable: true, description: "The partner's own id of the installment (a UUID); null when the partner did not say. Upstream: codigo." })
+  @Field(_type => ID, { nullable: true, description: "The partner's own id of the installment (a UUID); null when the partner did not say. Upstream: codigo (ConsultarParcelas) / codigoParcela (ConsultarDetalhes)." })
   upstreamId: string | null;
 
   @Field(_type => Int, { description: 'Installment number, from 1. Upstream: nroParcela.' })
@@ -29,13 +42,15 @@ export class Installment implements Node {
   @Field(_type => DecimalScalar, { description: 'Amount due for this installment, in BRL. Upstream: vlrParcela.' })
   amount: string | null;
 
-  @Field(_type => CalendarDateScalar, { description: 'Day the payment is due (a calendar day: show it as is, no zone). Upstream: dtVencimento.' })
+  @Field(_type => CalendarDateScalar, {
+    description: 'Day the payment is due now, after any extension (a calendar day: show it as is, no zone). Upstream: dtVencimento (ConsultarParcelas) / dtVencimentoAtual (ConsultarDetalhes).',
+  })
   dueDate: string | null;
 
-  @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao.' })
+  @Field(_type => Int, { description: 'Raw code of situation. Upstream: situacao (ConsultarParcelas or ConsultarDetalhes).' })
   situationCode: number | null;
 
-  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled). Upstream: situacao.' })
+  @Field(_type => InstallmentSituation.values, { description: 'Where the installment stands (open, settled, partially paid, cancelled). Upstream: situacao (ConsultarParcelas or ConsultarDetalhes).' })
   get situation(): InstallmentSituation | null {
     return InstallmentSituation.of(this.situationCode);
   }
@@ -58,14 +73,36 @@ export class Installment implements Node {
   @Field(_type => DecimalScalar, { nullable: true, description: 'Late-payment interest charged so far, in BRL; null when the partner did not say. Upstream: vlrJurosMora.' })
   lateInterestAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount. Upstream: vlrDesconto.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Discount granted, in BRL. Upstream: vlrDesconto (ConsultarParcelas or ConsultarDetalhes).' })
   discountAmount: string | null;
 
-  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid so far, in BRL; null when the partner did not say. Upstream: vlrPago.' })
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Amount paid so far, in BRL; null when the partner did not say. Upstream: vlrPago (ConsultarParcelas) / vlrTotalPago (ConsultarDetalhes).' })
   paidAmount: string | null;
+
+  @Field(_type => DecimalScalar, { nullable: true, description: 'Balance still owed, in BRL; null until the proposal is disbursed (no agenda yet). Upstream: vlrSaldoAtual (ConsultarDetalhes).' })
+  balance: string | null;
+
+  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Due date first agreed, before any extension; null until the proposal is disbursed. Upstream: dtVencimento (ConsultarDetalhes).' })
+  originalDueDate: string | null;
+
+  @Field(_type => String, { nullable: true, description: 'Payment order number; null until the proposal is disbursed or when the partner did not say. Upstream: nroOrdemPagamento (ConsultarDetalhes).' })
+  paymentOrderNumber: string | null;
+
+  @Field(_type => [Boleto], {
+    description:
+      'Boletos in force for this installment, by number (the same Boleto objects as Proposal.boletos); empty until the proposal is disbursed. Fields only ConsultarBoletos holds (amount, dueDate...) add that one call per proposal. Upstream: parcelas[].boletos (ConsultarDetalhes, trazerBoleto), completed from AgendaRecebivel/ConsultarBoletos when selected.',
+  })
+  boletos?: Boleto[];
+
+  @Field(_type => [PixCharge], { description: 'Pix charges for this installment; empty until the proposal is disbursed. Upstream: parcelas[].pix (ConsultarDetalhes, trazerBoleto).' })
+  pix: PixCharge[];
+
+  @Field(_type => [LedgerEntry], { description: 'Ledger entries of this installment (payments, surcharges), oldest first; empty until the proposal is disbursed. Upstream: parcelas[].lancamentos (ConsultarDetalhes, trazerAgendaDetalhada).' })
+  entries: LedgerEntry[];
 
   @Field(_type => AgendaInstallment, {
     nullable: true,
+    deprecationReason: 'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed in the next release.',
     description:
       "This installment's receivables-agenda data (balance, boletos, Pix, entries); null until the proposal is disbursed. All installments of one proposal asked together share ONE call carrying their numbers. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).",
   })

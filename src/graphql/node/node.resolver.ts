@@ -1,12 +1,13 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Query, Resolver } from 'type-graphql';
-import { agendaItemOf, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
-import { mapBoleto } from '../boleto/boleto.mapper.js';
+import { agendaItemOf, mapAgendaDetail, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
+import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
+import { boletoNeeds, loadBoletos } from '../boleto/boleto.reference.js';
 import { Node, type NodeAddress, parseNodeId } from '../common/node.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { badUserInput, insufficientScope } from '../runtime/errors.js';
-import { mapInstallments } from '../installment/installment.mapper.js';
+import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
 import { resolvePerson } from '../person/person.resolver.js';
 import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
 import { mapProposal, proposalReference } from '../proposal/proposal.mapper.js';
@@ -18,13 +19,16 @@ export const MAX_NODE_IDS = 50;
 const history = new ProposalHistoryResolver();
 
 /** The objects of `address.kind` inside its proposal, read the way the proposal's own fields read them. */
-async function candidates(ctx: GraphContext, { kind, proposalId, keys }: NodeAddress): Promise<readonly Node[]> {
+async function candidates(ctx: GraphContext, info: GraphQLResolveInfo, { kind, proposalId, keys }: NodeAddress): Promise<readonly Node[]> {
   const proposal = proposalReference({ id: proposalId });
   const installment = Number(keys[0]);
   switch (kind) {
-    case 'Installment': {
-      const items = await ctx.loaders.installmentsByProposal.load(proposalId);
-      return items ? mapInstallments(items, proposalId) : [];
+    case 'Installment':
+      // The reads its selection needs, as Proposal.installments makes them.
+      return loadInstallments(ctx, proposalId, installmentReads(info, info.fieldNodes, false), [installment]);
+    case 'AgendaDetail': {
+      const detail = await ctx.loaders.agendaByProposal.load(proposalId, agendaDetailNeeds(info, info.fieldNodes));
+      return detail ? [mapAgendaDetail(detail, proposalId)] : [];
     }
     case 'AgendaInstallment':
     case 'AgendaBoleto':
@@ -39,10 +43,8 @@ async function candidates(ctx: GraphContext, { kind, proposalId, keys }: NodeAdd
       const mapped = mapAgendaInstallment(item, proposalId);
       return kind === 'AgendaInstallment' ? [mapped] : kind === 'AgendaBoleto' ? mapped.boletos : kind === 'PixCharge' ? mapped.pix : mapped.entries;
     }
-    case 'Boleto': {
-      const items = await ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled: true });
-      return (items ?? []).map(item => mapBoleto(item, proposalId));
-    }
+    case 'Boleto':
+      return loadBoletos(ctx, proposalId, true, boletoNeeds(info, info.fieldNodes));
     case 'PaymentEntry':
     case 'FgtsCancellation': {
       const record = await ctx.loaders.proposalById.load(proposalId);
@@ -84,7 +86,7 @@ async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: stri
   if (!(await ctx.ownership.mayAccess(address.proposalId))) {
     return null;
   }
-  return (await candidates(ctx, address)).find(node => node.id === id) ?? null;
+  return (await candidates(ctx, info, address)).find(node => node.id === id) ?? null;
 }
 
 /** Every id parsed before any read: one malformed id refuses the whole request at no partner call. */

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { AgendaInstallment } from '../agenda/agenda.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
@@ -10,7 +11,14 @@ export class RegisterInstallmentPaymentPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The proposal after the payment, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
+  @Field(_type => [Installment], {
+    description:
+      "The paid installments after the payment (balance, paidAmount, situation, entries...), read fresh when selected: the same Installment objects as Proposal.installments, so a client cache shows the payment at once. Fields both reads hold come from the agenda; one ConsultarDetalhes (nroParcelas), shared with the proposal's agenda when both are selected, plus one ConsultarParcelas only for fields only it holds (paidAt...). Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas), Proposta/ConsultarParcelas.",
+  })
+  paidInstallments: Installment[];
+
   @Field(_type => [AgendaInstallment], {
+    deprecationReason: 'Use paidInstallments: the same Installment objects as Proposal.installments. Removed in the next release.',
     description: 'The paid installments as the agenda shows them after the payment (balance, entries), read fresh when selected. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).',
   })
   installments: AgendaInstallment[];

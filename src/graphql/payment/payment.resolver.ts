@@ -4,6 +4,8 @@ import { type EnvelopeWithParametros, incluirLancamentoMultiplasParcelas, inclui
 import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
 import { type AgendaInstallment } from '../agenda/agenda.type.js';
 import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
+import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
+import { type Installment } from '../installment/installment.type.js';
 import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
 import { selectedFields } from '../runtime/selection.js';
@@ -13,7 +15,6 @@ import { paymentEntryRequest } from './payment.mapper.js';
 import { RegisterInstallmentPaymentPayload } from './payment.payload.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
-
 
 /** The paid installments, read fresh from the agenda when the payload selects them. */
 async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, proposalId: string, numbers: number[]): Promise<AgendaInstallment[]> {
@@ -26,6 +27,12 @@ async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, pro
   return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(item => mapAgendaInstallment(item, proposalId));
 }
 
+/** The paid installments as `Installment`, read fresh (the agenda first: a payment is an agenda entry) when the payload selects them. */
+async function paidInstallmentNodes(ctx: GraphContext, info: GraphQLResolveInfo, proposalId: string, numbers: number[]): Promise<Installment[]> {
+  const nodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('paidInstallments');
+  return nodes ? loadInstallments(ctx, proposalId, installmentReads(info, nodes, true), numbers) : [];
+}
+
 /** The payload of a payment registration: its user errors, or the fresh proposal and paid installments (each when selected). */
 async function paymentPayload(
   ctx: GraphContext,
@@ -35,13 +42,14 @@ async function paymentPayload(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<RegisterInstallmentPaymentPayload> {
   if (!outcome.ok) {
-    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, installments: [], parameters: [], userErrors: outcome.userErrors });
+    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, paidInstallments: [], installments: [], parameters: [], userErrors: outcome.userErrors });
   }
-  const [proposal, installments] = await Promise.all([
+  const [proposal, paid, installments] = await Promise.all([
     payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
+    paidInstallmentNodes(ctx, info, proposalId, numbers),
     paidInstallments(ctx, info, proposalId, numbers),
   ]);
-  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, paidInstallments: paid, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
 }
 
 /** Payment registration on the receivables agenda. */

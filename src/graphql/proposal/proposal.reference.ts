@@ -1,18 +1,20 @@
 import { type FieldNode, GraphQLBoolean, type GraphQLResolveInfo, valueFromAST } from 'graphql';
-import { agendaDetailNeeds, agendaInstallmentNeeds, mergeNeeds } from '../agenda/agenda.reference.js';
+import { agendaDetailNeeds, mergeNeeds } from '../agenda/agenda.reference.js';
+import { boletoNeeds } from '../boleto/boleto.reference.js';
+import { installmentReads } from '../installment/installment.reference.js';
 import { selectedFields, type Selection } from '../runtime/selection.js';
 import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
 import { type GraphContext } from '../runtime/context.js';
 import { type Parcela } from '../../upstream/index.js';
-import { INSTALLMENT_FIELDS_IN_AGENDA } from '../installment/installment.mapper.js';
 import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
+import { submittedOf } from './proposal-submitted.js';
 import { type Proposal } from './proposal.type.js';
 
 /**
  * Proposal fields that do not need the FGTS/ConsultaProposta record (the read-back fields come from
  * the ledger: proposal-history.resolver.ts).
  */
-const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'guarantors', 'signers', 'documents', 'operations']);
+const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'clientSource', 'submitted', 'guarantors', 'signers', 'documents', 'operations']);
 
 function noop(): void {
   // Prefetched reads are awaited later by their field resolvers; this only marks them as observed.
@@ -48,14 +50,22 @@ function includeCancelledOf(node: FieldNode, info: GraphQLResolveInfo): boolean 
   return argument ? valueFromAST(argument.value, GraphQLBoolean, info.variableValues) === true : false;
 }
 
-/** Works out the reads from the selected fields (and, for `number`/`operationCode`, what is already known). */
-export function readsFor(info: GraphQLResolveInfo, selection: Selection, identity: ProposalIdentity): ProposalReads {
+/**
+ * Works out the reads from the selected fields (and, for `number`/`operationCode`, what is already
+ * known). `clientSubmitted`: the ledger knows the client the proposal was created with, so `client`
+ * needs no agenda read (it is confirmed only by an agenda read the query makes anyway).
+ */
+export function readsFor(info: GraphQLResolveInfo, selection: Selection, identity: ProposalIdentity, clientSubmitted = false): ProposalReads {
   const installmentNodes = selection.get('installments') ?? [];
-  const installmentAgendaNodes = installmentNodes.length > 0 ? (selectedFields(info, installmentNodes, 'Installment').get('agenda') ?? []) : [];
   const agendaNodes = selection.get('agenda') ?? [];
-  const agenda = agendaNodes.length > 0 || selection.has('client') || installmentAgendaNodes.length > 0;
-  const installmentsFromAgenda =
-    agenda && installmentNodes.length > 0 && [...selectedFields(info, installmentNodes, 'Installment').keys()].every(name => INSTALLMENT_FIELDS_IN_AGENDA.has(name));
+  const boletoNodes = selection.get('boletos') ?? [];
+  // Proposal.boletos selecting fields only the agenda holds (bank registration) reads it with boletos.
+  const boletosFromAgenda = boletoNodes.length > 0 && boletoNeeds(info, boletoNodes).agenda;
+  const clientFromAgenda = (selection.has('client') || selection.has('clientSource')) && !clientSubmitted;
+  const agendaForOthers = agendaNodes.length > 0 || clientFromAgenda || boletosFromAgenda;
+  const installments = installmentNodes.length > 0 ? installmentReads(info, installmentNodes, agendaForOthers) : undefined;
+  const agenda = agendaForOthers || installments?.agenda === true;
+  const installmentsFromAgenda = installments !== undefined && installments.agenda && !installments.parcelas;
   // The number also comes with the installments (codigoProposta) and the agenda (numeroProposta).
   const numberElsewhere = identity.number != null || installmentNodes.length > 0 || agenda;
   // operationCode is never in the record (ConsultaProposta does not return it): it is known or null.
@@ -63,14 +73,19 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
   const coreFields = [...selection.keys()].filter(name => !OUTSIDE_CORE.has(name) && !known(name));
   const coreFromAgenda = agenda && coreFields.length > 0 && coreFields.every(name => CORE_FIELDS_IN_AGENDA.has(name));
   const core = coreFields.length > 0 && !coreFromAgenda;
+  const boletos = new Set(boletoNodes.map(node => includeCancelledOf(node, info)));
+  if (installments?.boletoRecords === true) {
+    // Installment.boletos completed from ConsultarBoletos: the boletos in force, shared with Proposal.boletos.
+    boletos.add(false);
+  }
   return {
     core,
     coreFromAgenda,
-    installments: installmentNodes.length > 0 && !installmentsFromAgenda,
+    installments: installments?.parcelas === true,
     installmentsFromAgenda,
     agenda,
-    agendaNeeds: mergeNeeds(agendaDetailNeeds(info, agendaNodes), agendaInstallmentNeeds(info, installmentAgendaNodes)),
-    boletos: [...new Set((selection.get('boletos') ?? []).map(node => includeCancelledOf(node, info)))],
+    agendaNeeds: mergeNeeds(agendaDetailNeeds(info, agendaNodes), installments?.agendaNeeds ?? {}, { boletos: boletosFromAgenda }),
+    boletos: [...boletos],
   };
 }
 
@@ -138,9 +153,12 @@ export async function resolveProposal(
     return null;
   }
   const identity = access.identity;
-  const computed = early !== undefined && identity === asked ? early : readsFor(info, selection, identity);
+  // The client sent at creation is in the ledger (no partner call): only then does it spare the agenda read.
+  const clientSubmitted = access.onRecord && (selection.has('client') || selection.has('clientSource')) && (await submittedOf(ctx, identity.id)) !== null;
+  const computed = early !== undefined && identity === asked && !clientSubmitted ? early : readsFor(info, selection, identity, clientSubmitted);
   const needsNoRead = needsNoReadOf(computed);
-  const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { installmentsFromAgenda: computed.installmentsFromAgenda });
+  // The field resolvers below take fields both reads hold from the agenda when the query reads it anyway.
+  const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { agendaRead: computed.agenda });
   // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
   const reads = needsNoRead && !access.onRecord ? { ...computed, core: true } : computed;
   const { loaders } = ctx;

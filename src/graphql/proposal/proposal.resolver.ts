@@ -1,21 +1,23 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
-import { cancelarProposta, type ConsultaPropostaResponse, fetchedAtOf, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
+import { cancelarProposta, type ConsultaPropostaResponse, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
 import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
 import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
 import { type AgendaDetail } from '../agenda/agenda.type.js';
-import { mapBoleto } from '../boleto/boleto.mapper.js';
+import { boletoNeeds, loadBoletos } from '../boleto/boleto.reference.js';
 import { type Boleto } from '../boleto/boleto.type.js';
 import { derivedOperationCode, idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
-import { mapInstallments, mapInstallmentsFromAgenda } from '../installment/installment.mapper.js';
+import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
 import { type Installment } from '../installment/installment.type.js';
 import { type Person } from '../person/person.type.js';
 import { personReference } from '../person/person.mapper.js';
 import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
 import { resolveProposal, payloadProposal } from './proposal.reference.js';
+import { mapSubmittedTerms, submittedDetails, submittedOf } from './proposal-submitted.js';
+import { InformationSource, SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
 
@@ -125,6 +127,7 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
           return { ...request, dto: { ...request.dto, codigoOperacao: partnerCode } };
         },
         probe: { operationCode: partnerCode },
+        details: () => submittedDetails(input),
         creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode: partnerCode } : undefined),
       },
       (request, call) => incluirManual(ctx.upstream, request, call),
@@ -164,17 +167,9 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   }
 
   @FieldResolver()
-  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Installment[]> {
-    if (proposal.installmentsFromAgenda === true) {
-      // Folded: the agenda read the selection makes anyway carries every selected installment field.
-      // Without an agenda answer (none yet, or the read failed: reported at the agenda field) ConsultarParcelas answers.
-      const detail = await ctx.loaders.agendaByProposal.load(proposal.id).catch(() => null);
-      if (detail !== null) {
-        return mapInstallmentsFromAgenda(detail, proposal.id);
-      }
-    }
-    const items = await ctx.loaders.installmentsByProposal.load(proposal.id);
-    return items ? mapInstallments(items, proposal.id) : [];
+  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Installment[]> {
+    // The same reads resolveProposal started (readsFor): found in the loaders, not made again.
+    return loadInstallments(ctx, proposal.id, installmentReads(info, info.fieldNodes, proposal.agendaRead === true));
   }
 
   @FieldResolver()
@@ -184,19 +179,65 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
   }
 
   @FieldResolver()
-  async boletos(@Root() proposal: Proposal, @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs, @Ctx() ctx: GraphContext): Promise<Boleto[]> {
-    const items = await ctx.loaders.boletosByProposal.load({ proposalId: proposal.id, includeCancelled: args.includeCancelled });
-    const wanted = args.numbers ? new Set(args.numbers) : undefined;
-    const fetchedAt = fetchedAtOf(items) ?? null;
-    return (items ?? [])
-      .map(item => mapBoleto(item, proposal.id, fetchedAt))
-      .filter(b => wanted === undefined || wanted.has(b.number))
-      .sort((a, b) => a.number - b.number);
+  async boletos(
+    @Root() proposal: Proposal,
+    @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Boleto[]> {
+    return loadBoletos(ctx, proposal.id, args.includeCancelled, boletoNeeds(info, info.fieldNodes), args.numbers ? new Set(args.numbers) : undefined);
   }
 
   @FieldResolver()
   async client(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Person | null> {
-    const detail = await ctx.loaders.agendaByProposal.load(proposal.id);
-    return detail?.documentoFederalCliente ? personReference(detail.documentoFederalCliente, detail.nomeCliente) : null;
+    return (await clientOf(ctx, proposal))?.person ?? null;
   }
+
+  @FieldResolver(_returns => InformationSource, {
+    nullable: true,
+    description:
+      'Where client comes from: SUBMITTED, the client sent when the proposal was created through the graph (from its ledger, no partner call; the partner shows the client only once the proposal is disbursed), or PARTNER, the agenda read this query makes anyway (selecting agenda or installment agenda fields beside client). Null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes.',
+  })
+  async clientSource(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<InformationSource | null> {
+    return (await clientOf(ctx, proposal))?.source ?? null;
+  }
+
+  @FieldResolver(_returns => SubmittedTerms, {
+    nullable: true,
+    description:
+      'The terms this proposal was created with through the graph, as sent, from the ledger: no partner call. Null for a proposal created elsewhere. Upstream: the dto of Proposta/IncluirManual as sent.',
+  })
+  async submitted(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<SubmittedTerms | null> {
+    const submitted = await submittedOf(ctx, proposal.id);
+    return submitted ? mapSubmittedTerms(submitted) : null;
+  }
+}
+
+/** The client of each proposal object, worked out once for client and clientSource. */
+const clients = new WeakMap<Proposal, Promise<{ person: Person; source: InformationSource } | null>>();
+
+/**
+ * The client: from the agenda when the query reads it anyway (the partner's, confirmed), else the one
+ * sent at creation from the ledger (no partner call), else from the agenda read `client` costs.
+ */
+function clientOf(ctx: GraphContext, proposal: Proposal): Promise<{ person: Person; source: InformationSource } | null> {
+  let client = clients.get(proposal);
+  if (client === undefined) {
+    client = (async () => {
+      const submitted = await submittedOf(ctx, proposal.id);
+      const fromLedger = submitted ? { person: personReference(submitted.details.client.document, submitted.details.client.name), source: InformationSource.SUBMITTED } : null;
+      if (fromLedger !== null && proposal.agendaRead !== true) {
+        return fromLedger;
+      }
+      // Without the ledger's, a failed agenda read is this field's error; with it, the ledger answers.
+      const agenda = ctx.loaders.agendaByProposal.load(proposal.id);
+      const detail = fromLedger === null ? await agenda : await agenda.catch(() => null);
+      if (detail?.documentoFederalCliente) {
+        return { person: personReference(detail.documentoFederalCliente, detail.nomeCliente), source: InformationSource.PARTNER };
+      }
+      return fromLedger;
+    })();
+    clients.set(proposal, client);
+  }
+  return client;
 }

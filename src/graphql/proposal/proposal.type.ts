@@ -157,8 +157,8 @@ export class Proposal implements Node {
   @Field(_type => ID, { description: 'Proposal UUID: its Node id, its federation key and the argument of Query.proposal. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
   id: string;
 
-  /** The installments come from the agenda read (folded): no ConsultarParcelas. Not a GraphQL field. */
-  installmentsFromAgenda?: boolean;
+  /** The query reads this proposal's agenda anyway: fields other reads also hold are taken from it. Not a GraphQL field. */
+  agendaRead?: boolean;
 
   @Field(_type => DateTimeScalar, {
     nullable: true,
@@ -280,7 +280,7 @@ export class Proposal implements Node {
   @Field(_type => Person, {
     nullable: true,
     description:
-      "The client. Upstream: documentoFederalCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so it is null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected.",
+      "The client. For a proposal created through the graph, the client sent then (document, and name when one was sent), from the ledger at no partner call, until an agenda read the query makes anyway shows the partner's (clientSource says which). Otherwise documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / AgendaRecebivel/ConsultarDetalhes.",
   })
   client?: Person | null;
 }

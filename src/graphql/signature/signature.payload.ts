@@ -3,12 +3,19 @@ import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
+import { Signer } from '../proposal/proposal-history.type.js';
 
 /** Result of `inviteSigners` and `registerSignedSigners`. */
 @ObjectType({ description: 'Result of a signer registration. Upstream: parametros of IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada.' })
 export class SignersPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The proposal after the signers were registered, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
+
+  @Field(_type => [Signer], {
+    description:
+      'The signers this registration registered, as Proposal.signers shows them (the same Signer objects), read from the ledger when selected: no partner call. Upstream: assinantes as sent; parametros[situacaoProposta] refines their status.',
+  })
+  signers: Signer[];
 
   @Field(_type => String, {
     nullable: true,

@@ -1,25 +1,42 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
-import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
+import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
+import { proposalReference } from '../proposal/proposal.mapper.js';
+import { type Signer } from '../proposal/proposal-history.type.js';
 import { type GraphContext } from '../runtime/context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
-import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults } from './signature.mapper.js';
+import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults, type SignersDetails } from './signature.mapper.js';
 import { SignersPayload } from './signature.payload.js';
 
 const PAYLOAD = 'SignersPayload';
 
-/** The payload of a signer registration: its user errors, or the fresh proposal (when selected) and the parameters. */
+const history = new ProposalHistoryResolver();
+
+/**
+ * The signers this write registered, as Proposal.signers shows them (same ids), from the ledger at no
+ * partner call; the situation the partner answered refines their status as a read situation would.
+ */
+async function registeredSigners(ctx: GraphContext, proposalId: string, registered: SignersDetails, situationCode: number | null): Promise<Signer[]> {
+  const documents = new Set(registered.signers.map(s => s.document));
+  const all = await history.signers(Object.assign(proposalReference({ id: proposalId }), { situationCode }), ctx);
+  return all.filter(signer => documents.has(signer.document));
+}
+
+/** The payload of a signer registration: its user errors, or the fresh proposal and signers (when selected) and the parameters. */
 async function signersPayload(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
   proposalId: string,
+  registered: SignersDetails,
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<SignersPayload> {
   if (!outcome.ok) {
     return Object.assign(new SignersPayload(), {
       proposal: null,
+      signers: [],
       signingUrl: null,
       signerCount: null,
       pendingSignerCount: null,
@@ -29,9 +46,15 @@ async function signersPayload(
       userErrors: outcome.userErrors,
     });
   }
+  const results = signerResults(outcome.value.parametros);
+  const [proposal, signers] = await Promise.all([
+    payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
+    payloadSelects(info, PAYLOAD, 'signers') ? registeredSigners(ctx, proposalId, registered, results.proposalSituationCode) : [],
+  ]);
   return Object.assign(new SignersPayload(), {
-    proposal: await payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
-    ...signerResults(outcome.value.parametros),
+    proposal,
+    signers,
+    ...results,
     rawParameters: mapParameters(outcome.value.parametros),
     userErrors: [],
   });
@@ -59,7 +82,7 @@ export class SignatureResolver {
       },
       (request, call) => incluirAssinaturaCCB(ctx.upstream, request, call),
     );
-    return signersPayload(ctx, info, input.proposalId, outcome);
+    return signersPayload(ctx, info, input.proposalId, outcome.ok ? invitedSignersDetails(input.signers) : { signers: [] }, outcome);
   }
 
   @Mutation(_returns => SignersPayload, {
@@ -80,6 +103,6 @@ export class SignatureResolver {
       },
       (request, call) => incluirAssinaturaCCBFinalizada(ctx.upstream, request, call),
     );
-    return signersPayload(ctx, info, input.proposalId, outcome);
+    return signersPayload(ctx, info, input.proposalId, outcome.ok ? signedSignersDetails(input.signers) : { signers: [] }, outcome);
   }
 }

@@ -107,7 +107,7 @@ describe('the emitted SDL as a frontend contract', () => {
   });
 
   it('has every entity implement Node with a non-null ID id, and Query.node / nodes find them', () => {
-    const entities = ['Proposal', 'Installment', 'AgendaInstallment', 'AgendaBoleto', 'Boleto', 'PixCharge', 'LedgerEntry', 'PaymentEntry', 'FgtsCancellation', 'Guarantor', 'Signer', 'ProposalDocument', 'ProposalOperation', 'Person'];
+    const entities = ['Proposal', 'Installment', 'AgendaDetail', 'AgendaInstallment', 'AgendaBoleto', 'Boleto', 'PixCharge', 'LedgerEntry', 'PaymentEntry', 'FgtsCancellation', 'Guarantor', 'Signer', 'ProposalDocument', 'ProposalOperation', 'Person'];
     const node = schema.getType('Node');
     expect(isInterfaceType(node)).toBe(true);
     const implementing = ownTypes().filter(t => isObjectType(t) && t.getInterfaces().some(i => i.name === 'Node')).map(t => t.name).sort();

@@ -1,0 +1,96 @@
+import { type FieldNode, type GraphQLResolveInfo } from 'graphql';
+import { type AgendaBoleto as UpstreamAgendaBoleto, type BoletoRegistro, type ConsultarDetalhesResponse, fetchedAtOf } from '../../upstream/index.js';
+import { type GraphContext } from '../runtime/context.js';
+import { selectedFields } from '../runtime/selection.js';
+import { mergeBoleto } from './boleto.mapper.js';
+import { type Boleto } from './boleto.type.js';
+
+/** Boleto fields only ConsultarBoletos holds (the agenda's `parcelas[].boletos` items do not). */
+const RECORD_ONLY: ReadonlySet<string> = new Set([
+  'proposalNumber',
+  'amount',
+  'dueDate',
+  'installmentNumbers',
+  'description',
+  'clientDocument',
+  'clientName',
+  'partnerName',
+  'createdAt',
+  'cancelledAt',
+  'paidAmount',
+]);
+
+/** Boleto fields only the agenda holds (ConsultarDetalhes `parcelas[].boletos`, with trazerBoleto). */
+const AGENDA_ONLY: ReadonlySet<string> = new Set(['registrationOperation', 'registrationOperationCode', 'registrationSituation', 'registrationSituationCode', 'registrationDescription']);
+
+/** Which reads a selection of `Boleto` needs beyond the one it was reached through. */
+export interface BoletoNeeds {
+  /** A field only ConsultarBoletos holds is selected. */
+  record: boolean;
+  /** A field only the agenda holds is selected. */
+  agenda: boolean;
+}
+
+/** What a selection of `Boleto` under `nodes` needs from each read. */
+export function boletoNeeds(info: GraphQLResolveInfo, nodes: readonly FieldNode[]): BoletoNeeds {
+  const names = [...selectedFields(info, nodes, 'Boleto').keys()];
+  return { record: names.some(name => RECORD_ONLY.has(name)), agenda: names.some(name => AGENDA_ONLY.has(name)) };
+}
+
+/** A boleto item of the agenda with the installment it was listed under. */
+export interface AgendaBoletoItem {
+  item: UpstreamAgendaBoleto;
+  installment: number;
+}
+
+/** Every boleto of an agenda answer by number (the first listing of each), with its installment. */
+export function agendaBoletosByNumber(detail: ConsultarDetalhesResponse | null): Map<number, AgendaBoletoItem> {
+  const byNumber = new Map<number, AgendaBoletoItem>();
+  for (const parcela of detail?.parcelas ?? []) {
+    for (const item of parcela.boletos ?? []) {
+      if (typeof item.numeroBoleto === 'number' && typeof parcela.nroParcela === 'number' && !byNumber.has(item.numeroBoleto)) {
+        byNumber.set(item.numeroBoleto, { item, installment: parcela.nroParcela });
+      }
+    }
+  }
+  return byNumber;
+}
+
+/** ConsultarBoletos records by number, with the time of their read. */
+export function recordsByNumber(records: readonly BoletoRegistro[] | null): { byNumber: Map<number, BoletoRegistro>; fetchedAt: Date | null } {
+  const byNumber = new Map<number, BoletoRegistro>();
+  for (const record of records ?? []) {
+    if (typeof record.numeroBoleto === 'number' && !byNumber.has(record.numeroBoleto)) {
+      byNumber.set(record.numeroBoleto, record);
+    }
+  }
+  return { byNumber, fetchedAt: fetchedAtOf(records) ?? null };
+}
+
+/**
+ * The boletos of a proposal from ConsultarBoletos (`includeCancelled`), completed with the agenda's
+ * bank-registration fields when `needs.agenda` (one ConsultarDetalhes with its boletos, in parallel),
+ * by number; only `numbers` when given.
+ */
+export async function loadBoletos(
+  ctx: GraphContext,
+  proposalId: string,
+  includeCancelled: boolean,
+  needs: BoletoNeeds,
+  numbers?: ReadonlySet<number>,
+): Promise<Boleto[]> {
+  const recordsRead = ctx.loaders.boletosByProposal.load({ proposalId, includeCancelled });
+  const agendaRead = needs.agenda ? ctx.loaders.agendaByProposal.load(proposalId, { boletos: true }) : undefined;
+  agendaRead?.catch(() => undefined);
+  const items = await recordsRead;
+  const inAgenda = agendaBoletosByNumber(agendaRead ? await agendaRead : null);
+  const fetchedAt = fetchedAtOf(items) ?? null;
+  return (items ?? [])
+    .filter(item => numbers === undefined || numbers.has(item.numeroBoleto ?? 0))
+    .map(item => {
+      const number = item.numeroBoleto ?? 0;
+      const agenda = inAgenda.get(number);
+      return mergeBoleto(proposalId, number, item, agenda?.item, fetchedAt, agenda?.installment);
+    })
+    .sort((a, b) => a.number - b.number);
+}
