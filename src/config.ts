@@ -216,6 +216,26 @@ export interface Config {
    * spaces. Unset: /metrics is open (keep it off the public network).
    */
   metricsToken: string | undefined;
+  /** Live updates: subscriptions over graphql-ws and graphql-sse (LIVE_* variables). */
+  live: LiveSettings;
+}
+
+/** Live updates (subscriptions): the watchers' polls and the transports' limits. */
+export interface LiveSettings {
+  /** LIVE_POLL_INTERVAL_MS: a watched proposal is polled at most once per interval by the whole deployment (default 5000, 100 to 3 600 000). */
+  intervalMs: number;
+  /** LIVE_MAX_BACKOFF_MS: longest pause between polls of a proposal while the partner fails or limits (default 60000; at least the interval). */
+  maxBackoffMs: number;
+  /** LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: open subscriptions of one caller on one replica (default 100). */
+  maxPerCaller: number;
+  /** LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: open subscriptions on one WebSocket (default 20). */
+  maxPerConnection: number;
+  /** LIVE_VIEWER_MAX_PROPOSALS: the caller's newest proposals one viewerProposalEvents stream watches (default 50). */
+  viewerMaxProposals: number;
+  /** LIVE_HEARTBEAT_MS: WebSocket ping/pong and SSE comment interval (default 12000). */
+  heartbeatMs: number;
+  /** LIVE_IDLE_TIMEOUT_MS: a WebSocket with no subscription (or no connection_init) for this long is closed (default 60000). */
+  idleTimeoutMs: number;
 }
 
 /** How long after SHUTDOWN_GRACE_MS a stop that could not finish is cut short (the process exits non-zero). */
@@ -378,6 +398,21 @@ export function loadConfig(env: Env = process.env): Config {
     tracing,
     personIdSecret: personIdSecret(read('PERSON_ID_SECRET'), production, upstream),
     metricsToken: metricsToken(read('METRICS_TOKEN')),
+    // Live updates (subscriptions): one block, LIVE_*.
+    live: liveSettings(read),
+  };
+}
+
+function liveSettings(read: (name: string) => string | undefined): LiveSettings {
+  const intervalMs = integer(read('LIVE_POLL_INTERVAL_MS'), 'LIVE_POLL_INTERVAL_MS', 5000, 100, 3_600_000);
+  return {
+    intervalMs,
+    maxBackoffMs: integer(read('LIVE_MAX_BACKOFF_MS'), 'LIVE_MAX_BACKOFF_MS', Math.max(60_000, intervalMs), intervalMs, 86_400_000),
+    maxPerCaller: integer(read('LIVE_MAX_SUBSCRIPTIONS_PER_CALLER'), 'LIVE_MAX_SUBSCRIPTIONS_PER_CALLER', 100, 1, 100_000),
+    maxPerConnection: integer(read('LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION'), 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', 20, 1, 10_000),
+    viewerMaxProposals: integer(read('LIVE_VIEWER_MAX_PROPOSALS'), 'LIVE_VIEWER_MAX_PROPOSALS', 50, 1, 1000),
+    heartbeatMs: integer(read('LIVE_HEARTBEAT_MS'), 'LIVE_HEARTBEAT_MS', 12_000, 100, 600_000),
+    idleTimeoutMs: integer(read('LIVE_IDLE_TIMEOUT_MS'), 'LIVE_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000),
   };
 }
 

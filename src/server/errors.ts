@@ -19,7 +19,7 @@ export const SERVER_ERROR_CODES: readonly string[] = [
 ];
 
 /** Errors the HTTP adapter answers itself, before Apollo Server sees the request. */
-export type HttpErrorCode = 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'AUTH_UNAVAILABLE';
+export type HttpErrorCode = 'PAYLOAD_TOO_LARGE' | 'BAD_REQUEST' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'UNSUPPORTED_MEDIA_TYPE' | 'UNAUTHENTICATED' | 'AUTH_UNAVAILABLE' | 'SERVER_STOPPING';
 
 /** Every code the HTTP adapter answers with (docs/errors.md lists them beside the graph's). */
 export const HTTP_ERROR_CODES: readonly HttpErrorCode[] = [

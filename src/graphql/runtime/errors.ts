@@ -31,6 +31,8 @@ export const GRAPH_ERROR_CODES = [
   'LEDGER_UNAVAILABLE',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  'SUBSCRIPTION_LIMIT_REACHED',
+  'SERVER_STOPPING',
 ] as const;
 
 /** A stable `extensions.code` of this graph. */
