@@ -64,7 +64,7 @@ export async function creditGraph(
         });
       return build(shared.session({ callerId, fresh }), live === undefined ? undefined : liveHooks(live, build, () => shared.session({ callerId })));
     },
-    ...(live === undefined ? {} : { subscriptions: { subscribe: liveSubscribe, close: () => live.close() } }),
+    ...(live === undefined ? {} : { subscriptions: { subscribe: liveSubscribe, close: () => live.close(), stats: () => live.stats() } }),
     plugins: [
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),

@@ -31,6 +31,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { type LiveStats } from '../graphql/live/live.hub.js';
 import { mapEvents } from '../graphql/live/live.machinery.js';
 import { type Caller, type GraphRequest } from './app.js';
 import { HttpError } from './errors.js';
@@ -53,6 +54,8 @@ export interface LiveGraph {
   subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult>;
   /** Ends the watches (after the transports closed their streams). */
   close(): Promise<void>;
+  /** The watches' counters (polls, claims lost to other replicas...). */
+  stats(): LiveStats;
 }
 
 /** What the transports need of the app. */
@@ -77,7 +80,7 @@ export interface LiveTransport {
   /** Serves a GraphQL over SSE request (never throws past an {@link HttpError}). */
   handleSse(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Open WebSocket connections, SSE streams and subscriptions of this replica. */
-  stats(): { sockets: number; sseStreams: number; subscriptions: number };
+  stats(): { sockets: number; sseStreams: number; subscriptions: number; watches: LiveStats };
   /** Ends every stream (sockets 1001, SSE streams ended), then the watches. */
   close(): Promise<void>;
 }
@@ -299,7 +302,7 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     },
 
     stats() {
-      return { sockets: wss?.clients.size ?? 0, sseStreams: sseStreams.size, subscriptions };
+      return { sockets: wss?.clients.size ?? 0, sseStreams: sseStreams.size, subscriptions, watches: deps.graph.stats() };
     },
 
     async close() {
