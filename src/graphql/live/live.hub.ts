@@ -26,6 +26,7 @@ import {
   consultarDetalhes,
   isNoAgenda,
   isUpstreamError,
+  UpstreamRateLimitedError,
   type ReadCacheStore,
   type UpstreamCaller,
 } from '../../upstream/index.js';
@@ -192,6 +193,8 @@ export interface LiveStats {
   subscriptions: number;
   polls: number;
   failedPolls: number;
+  /** Polls our own limiter put off (nothing sent: queries and writes came first); tried again at the next tick. */
+  deferredPolls: number;
   claimsLost: number;
 }
 
@@ -220,7 +223,7 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private readonly perCaller = new Map<string, number>();
   private readonly bus: LiveBus;
-  private readonly counters = { polls: 0, failedPolls: 0, claimsLost: 0 };
+  private readonly counters = { polls: 0, failedPolls: 0, deferredPolls: 0, claimsLost: 0 };
   private timer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private closed = false;
@@ -374,6 +377,10 @@ export class LiveHub {
       const record = await consultaProposta(session, { dto: { CodigoProposta: watch.proposalId } });
       this.receive({ kind: 'read', origin: this.origin, proposalId: watch.proposalId, reads: { record }, fetchedAt: Date.now() });
     } catch (error) {
+      if (error instanceof UpstreamRateLimitedError && error.local) {
+        // Nothing was sent (the partner budget is busy): the poll brings the first state instead.
+        return;
+      }
       const code = isUpstreamError(error) ? (error.code === 'UPSTREAM_NOT_FOUND' ? 'NOT_FOUND' : error.code) : 'UPSTREAM_UNAVAILABLE';
       // Told to this replica's subscribers only: the poll decides for everyone, at its own pace.
       this.receive({ kind: 'failure', origin: this.origin, proposalId: watch.proposalId, code, retryAt: 0 });
@@ -483,6 +490,14 @@ export class LiveHub {
         }
       }
     } catch (error) {
+      if (error instanceof UpstreamRateLimitedError && error.local) {
+        // Our own limiter refused it (nothing was sent: queries and writes come first). Not an
+        // outage: the claim is given back and the next tick, here or elsewhere, tries again.
+        this.counters.deferredPolls += 1;
+        watch.lastPollAt = Number.NEGATIVE_INFINITY;
+        this.releaseClaim(watch);
+        return;
+      }
       this.counters.failedPolls += 1;
       const code = isUpstreamError(error) ? (error.code === 'UPSTREAM_NOT_FOUND' ? 'NOT_FOUND' : error.code) : 'UPSTREAM_UNAVAILABLE';
       const pause = Math.min(this.options.settings.maxBackoffMs, this.options.settings.intervalMs * 2 ** Math.min(watch.failures + 1, 20));
