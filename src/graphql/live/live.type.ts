@@ -27,7 +27,7 @@ registerEnumType(ProposalPart, {
     'A change of a proposal: which parts changed, and the proposal as it is now, in the same types as queries (select its fields as in Query.proposal, so a normalized client cache updates itself). Situation, agenda and boletos come from the watcher\'s reads, shared by every subscriber at no partner call of theirs; other fields are read as a query reads them. Upstream: FGTS/ConsultaProposta, AgendaRecebivel/ConsultarDetalhes, AgendaRecebivel/ConsultarBoletos (one of them per poll).',
 })
 export class ProposalChange {
-  @Field(_type => ID, { description: 'The proposal that changed (Proposal.id).' })
+  @Field(_type => ID, { description: 'The proposal that changed (Proposal.id). Upstream: CodigoProposta.' })
   proposalId: string;
 
   @Field(_type => [ProposalPart], { description: 'The parts that changed since this subscription\'s previous event (every part known, on the first event). Upstream: none (compared by the graph).' })
