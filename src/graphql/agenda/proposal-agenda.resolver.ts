@@ -12,7 +12,7 @@ export class ProposalAgendaResolver {
   @FieldResolver(_returns => AgendaDetail, {
     nullable: true,
     description:
-      'The receivables agenda; null until the proposal is disbursed. One call per proposal, shared with Installment.agenda and client. Upstream: AgendaRecebivel/ConsultarDetalhes.',
+      'The receivables agenda: the totals of what was financed and paid since disbursement; null until the proposal is disbursed. Upstream: AgendaRecebivel/ConsultarDetalhes. One call per proposal, shared with client and the installments\' agenda fields.',
   })
   async agenda(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaDetail | null> {
     const detail = await ctx.loaders.agendaByProposal.load(proposal.id, agendaDetailNeeds(info, info.fieldNodes));

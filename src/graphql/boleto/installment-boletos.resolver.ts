@@ -12,7 +12,7 @@ import { Boleto } from './boleto.type.js';
 export class InstallmentBoletosResolver {
   @FieldResolver(_returns => [Boleto], {
     description:
-      'Boletos in force for this installment, by number (the same Boleto objects as Proposal.boletos); empty until the proposal is disbursed. Fields only ConsultarBoletos holds (amount, dueDate...) add that one call per proposal. Upstream: parcelas[].boletos (ConsultarDetalhes, trazerBoleto), completed from AgendaRecebivel/ConsultarBoletos when selected.',
+      'The boletos in force for this installment, to pay it at a bank, by number (the same Boleto objects as Proposal.boletos); empty until the proposal is disbursed. Upstream: parcelas[].boletos of AgendaRecebivel/ConsultarDetalhes (trazerBoleto), completed from AgendaRecebivel/ConsultarBoletos. Fields only ConsultarBoletos holds (amount, dueDate...) add its one call per proposal.',
   })
   async boletos(@Root() installment: Installment, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Boleto[]> {
     const items = installment.agendaBoletos.filter(item => typeof item.numeroBoleto === 'number');

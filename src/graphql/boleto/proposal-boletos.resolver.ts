@@ -12,7 +12,7 @@ import { Boleto } from './boleto.type.js';
 export class ProposalBoletosResolver {
   @FieldResolver(_returns => [Boleto], {
     nullable: true,
-    description: 'Boletos generated for the proposal, by number; cancelled ones only when asked. One call per proposal and includeCancelled. Upstream: AgendaRecebivel/ConsultarBoletos.',
+    description: 'The boletos issued for this proposal, to pay one or more installments at a bank, by number; cancelled ones only when asked. Upstream: AgendaRecebivel/ConsultarBoletos. One call per proposal and includeCancelled.',
   })
   async boletos(
     @Root() proposal: Proposal,

@@ -11,7 +11,7 @@ import { ProposalDocument } from './document.type.js';
 export class ProposalDocumentsResolver {
   @FieldResolver(_returns => [ProposalDocument], {
     description:
-      'Documents attached through the graph (attachDocument succeeded), by type code, the latest of each type (the partner replaces a document of the same type), from the ledger: metadata only (type, name, size, SHA-256, when, who), never the file; no partner call. Upstream: Proposta/IncluirDocumento answers (codigo, dtValidade) and the documento sent.',
+      'The documents attached to this proposal through the graph (attachDocument), the latest of each type (the partner replaces a document of the same type), by type code: metadata only (type, name, size, SHA-256, when, who), never the file. Upstream: the documento sent to Proposta/IncluirDocumento and its answer (codigo, dtValidade), from the ledger. No partner call.',
   })
   async documents(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<ProposalDocument[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirDocumento']);

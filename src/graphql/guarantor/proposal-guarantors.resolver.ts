@@ -11,7 +11,7 @@ import { Guarantor } from './guarantor.type.js';
 export class ProposalGuarantorsResolver {
   @FieldResolver(_returns => [Guarantor], {
     description:
-      'Guarantors added to the proposal through the graph (addGuarantor succeeded), oldest first, from the ledger: no partner call (the partner has no read of guarantors). Guarantors added elsewhere are not known. Upstream: Proposta/IncluirAvalista answers (codigo, numero) and the avalista sent.',
+      'The guarantors added to this proposal through the graph (addGuarantor), oldest first; guarantors added elsewhere are not known. Upstream: the avalista sent to Proposta/IncluirAvalista and its answer (codigo, numero), from the ledger. No partner call (the partner has no read of guarantors).',
   })
   async guarantors(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Guarantor[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirAvalista']);

@@ -9,7 +9,11 @@ import { Proposal } from '../proposal/proposal.type.js';
 /** `Proposal.installments`: the installment noun resolves its own field of the proposal. */
 @Resolver(_of => Proposal)
 export class ProposalInstallmentsResolver {
-  @FieldResolver(_returns => [Installment], { nullable: true, description: 'Installments of the proposal, by number. One call per proposal. Upstream: Proposta/ConsultarParcelas.' })
+  @FieldResolver(_returns => [Installment], {
+    nullable: true,
+    description:
+      'The repayment schedule: one Installment per installment number, in order, with its amount, due date, situation and, once disbursed, balance, boletos and Pix. Upstream: Proposta/ConsultarParcelas and the agenda (AgendaRecebivel/ConsultarDetalhes). One call per proposal.',
+  })
   async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Installment[]> {
     // The same reads resolveProposal started (readsFor): found in the loaders, not made again.
     return loadInstallments(ctx, proposal.id, installmentReads(info, info.fieldNodes, proposal.agendaRead === true));

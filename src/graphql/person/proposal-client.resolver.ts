@@ -6,13 +6,16 @@ import { Proposal } from '../proposal/proposal.type.js';
 import { personReference } from './person.mapper.js';
 import { Person } from './person.type.js';
 
+/** The description of Proposal.client: long, so named. */
+const CLIENT_DESCRIPTION =
+  'The client the proposal is for: a Person (document, name, and the registry record for callers with registry.read). For a proposal created through the graph, the client sent then, until the partner shows its own once the proposal is disbursed (clientSource says which); otherwise null until disbursement. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes. No call for the ledger\'s client; else the agenda read, shared with Proposal.agenda; the person\'s own fields one Pessoa/ConsultarPessoa.';
+
 /** `Proposal.client` and `Proposal.clientSource`: the person noun resolves its own fields of the proposal. */
 @Resolver(_of => Proposal)
 export class ProposalClientResolver {
   @FieldResolver(_returns => Person, {
     nullable: true,
-    description:
-      "The client. For a proposal created through the graph, the client sent then (document, and name when one was sent), from the ledger at no partner call, until an agenda read the query makes anyway shows the partner's (clientSource says which). Otherwise documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / AgendaRecebivel/ConsultarDetalhes.",
+    description: CLIENT_DESCRIPTION,
   })
   async client(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Person | null> {
     return (await clientOf(ctx, proposal))?.person ?? null;
@@ -21,7 +24,7 @@ export class ProposalClientResolver {
   @FieldResolver(_returns => InformationSource, {
     nullable: true,
     description:
-      'Where client comes from: SUBMITTED, the client sent when the proposal was created through the graph (from its ledger, no partner call; the partner shows the client only once the proposal is disbursed), or PARTNER, the agenda read this query makes anyway (selecting agenda or installment agenda fields beside client). Null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes.',
+      'Where client comes from: SUBMITTED, as sent when the proposal was created through the graph, or PARTNER, as the partner shows it once disbursed; null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes. PARTNER only when the query reads the agenda anyway (agenda or installment agenda fields selected beside client).',
   })
   async clientSource(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<InformationSource | null> {
     return (await clientOf(ctx, proposal))?.source ?? null;

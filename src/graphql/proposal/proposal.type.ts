@@ -144,10 +144,9 @@ export class FgtsCancellation implements Node {
 @ObjectType({
   implements: Node,
   description:
-    'A credit proposal. Core fields cost one FGTS/ConsultaProposta call, only when selected; installments, agenda, ' +
-    'boletos and client each cost their own call, only when selected, and independent calls run in parallel. ' +
-    'Upstream: FGTS/ConsultaProposta (Codigo, CodigoProposta, Situacao, VlrFinanciado and the rest of the record), Proposta/ConsultarParcelas (installments), ' +
-    'AgendaRecebivel/ConsultarDetalhes (agenda, client: documentoFederalCliente, nomeCliente), AgendaRecebivel/ConsultarBoletos (boletos).',
+    'A credit proposal: its terms and situation, its client, its installments, agenda and boletos, and what was written on it through the graph. ' +
+    'Upstream: FGTS/ConsultaProposta (the core record), Proposta/ConsultarParcelas (installments), AgendaRecebivel/ConsultarDetalhes (agenda, client), ' +
+    'AgendaRecebivel/ConsultarBoletos (boletos). Each group of fields costs its one call, only when selected; independent calls run in parallel.',
 })
 export class Proposal implements Node {
   @Field(_type => ID, { description: 'Proposal UUID: its Node id, its federation key and the argument of Query.proposal. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })

@@ -9,12 +9,15 @@ import { type SignersDetails } from './signature.mapper.js';
 /** Situations the partner reaches only once every signature is in (6 finalized to 11 pending payment). */
 const ALL_SIGNED_SITUATIONS = new Set([6, 7, 8, 9, 10, 11]);
 
+/** The description of Proposal.signers: long, so named. */
+const SIGNERS_DESCRIPTION =
+  'The people asked to sign the credit note through the graph (inviteSigners, registerSignedSigners), one per document, in the order first registered, with how far each has signed: SIGNED when registered as signed, or when the proposal situation this same query reads is FINALIZED or later; otherwise INVITED. Upstream: assinantes sent to Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, from the ledger; Situacao when already read. No partner call (the partner has no read of signatures).';
+
 /** `Proposal.signers`: read back from the ledger (no partner call); the signature noun resolves its own field of the proposal. */
 @Resolver(_of => Proposal)
 export class ProposalSignersResolver {
   @FieldResolver(_returns => [Signer], {
-    description:
-      'Signers registered through the graph (inviteSigners, registerSignedSigners succeeded), one per document, in the order first registered, from the ledger: no partner call (the partner has no read of signatures). status is as far as known: SIGNED when registered as signed, or when the proposal situation this same query reads anyway (a core field such as situation selected beside signers) is FINALIZED or later; otherwise INVITED. Upstream: assinantes of Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada as sent; Situacao when already read.',
+    description: SIGNERS_DESCRIPTION,
   })
   async signers(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Signer[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirAssinaturaCCB', 'IncluirAssinaturaCCBFinalizada']);
