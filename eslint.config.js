@@ -47,6 +47,45 @@ export default tseslint.config(
       ],
     },
   },
+  // graphql/'s feature folders form a star around proposal/ (DESIGN.md): each noun folder resolves its
+  // own Proposal.<field> (its own @Resolver(() => Proposal) class) and imports only proposal/ (the hub),
+  // common/, runtime/, scalars.js and the lower layers; never another noun folder nor the graph's
+  // top-level files (schema, node.resolver, cost...), which import them. The hub imports no noun folder.
+  {
+    files: ['src/graphql/*/**/*.ts'],
+    ignores: ['src/graphql/runtime/**', 'src/graphql/common/**', 'src/graphql/proposal/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
+            {
+              regex: '^\\.\\./(?!(?:proposal|common|runtime)/|scalars\\.js$|\\.\\./)',
+              message: "A noun folder of graphql/ imports only proposal/, common/, runtime/ and scalars.js (a star around proposal/, never a knot): resolve your noun's own field of another type in your own folder instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/graphql/proposal/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
+            {
+              regex: '^\\.\\./(?!(?:common|runtime)/|scalars\\.js$|\\.\\./)',
+              message: 'graphql/proposal/ is the hub of the star: it imports common/, runtime/ and scalars.js only, never a noun folder (the noun resolves its own Proposal.<field>).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // graphql/common/: the bottom of the graph layer: nothing of the graph above it, nor upstream/ or the ledger.
   {
     files: ['src/graphql/common/**/*.ts'],

@@ -1,7 +1,7 @@
 import { type Ledger, type OperationRecord, type Probe } from '../ledger/index.js';
 import { type UpstreamCaller } from '../upstream/index.js';
 import { boletoProbe } from './boleto/boleto.probe.js';
-import { paymentProbe } from './payment/payment.probe.js';
+import { paymentProbe } from './agenda/payment.probe.js';
 import { cancellationProbe } from './proposal/cancellation.probe.js';
 import { createProbe } from './proposal/creation.probe.js';
 import { type ProbeFamilies, probeFor } from './runtime/in-doubt.js';

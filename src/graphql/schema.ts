@@ -4,6 +4,15 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { type GraphQLResolveInfo, type GraphQLSchema, parse } from 'graphql';
 import { buildSchema, createResolversMap } from 'type-graphql';
 import { AgendaResolver } from './agenda/agenda.resolver.js';
+import { InstallmentAgendaResolver } from './agenda/installment-agenda.resolver.js';
+import { ProposalAgendaResolver } from './agenda/proposal-agenda.resolver.js';
+import { InstallmentBoletosResolver } from './boleto/installment-boletos.resolver.js';
+import { ProposalBoletosResolver } from './boleto/proposal-boletos.resolver.js';
+import { ProposalDocumentsResolver } from './document/proposal-documents.resolver.js';
+import { ProposalGuarantorsResolver } from './guarantor/proposal-guarantors.resolver.js';
+import { ProposalInstallmentsResolver } from './installment/proposal-installments.resolver.js';
+import { ProposalClientResolver } from './person/proposal-client.resolver.js';
+import { ProposalSignersResolver } from './signature/proposal-signers.resolver.js';
 import { BoletoResolver } from './boleto/boleto.resolver.js';
 import { IDEMPOTENCY_KEY_DESCRIPTION } from './runtime/write.js';
 import { selectedFields } from './runtime/selection.js';
@@ -13,14 +22,13 @@ import { insufficientScope } from './runtime/errors.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
-import { InstallmentResolver } from './installment/installment.resolver.js';
-import { NodeResolver } from './node/node.resolver.js';
-import { PaymentResolver } from './payment/payment.resolver.js';
+import { NodeResolver } from './node.resolver.js';
+import { PaymentResolver } from './agenda/payment.resolver.js';
 import { PersonResolver, resolvePerson } from './person/person.resolver.js';
 import { resolveProposal } from './proposal/proposal.reference.js';
 import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
 import { ProposalResolver } from './proposal/proposal.resolver.js';
-import { RegistryResolver } from './registry/registry.resolver.js';
+import { RegistryResolver } from './person/registry.resolver.js';
 import { declareAccessRules, enforceAccessRules } from './runtime/scopes.js';
 import { SignatureResolver } from './signature/signature.resolver.js';
 import { SimulationResolver } from './simulation/simulation.resolver.js';
@@ -29,9 +37,20 @@ import { LiveResolver } from './live/live.resolver.js';
 
 /** Every resolver class of the graph, for `buildSchema` and for the schema emitter. */
 export const resolvers = [
+  // The hub: queries and mutations of proposals, its own fields and the ledger's operations.
   ProposalResolver,
   ProposalHistoryResolver,
-  InstallmentResolver,
+  // Each noun's own fields of Proposal (and of Installment), resolved in the noun's folder.
+  ProposalInstallmentsResolver,
+  ProposalAgendaResolver,
+  ProposalBoletosResolver,
+  ProposalClientResolver,
+  ProposalGuarantorsResolver,
+  ProposalSignersResolver,
+  ProposalDocumentsResolver,
+  InstallmentBoletosResolver,
+  InstallmentAgendaResolver,
+  // The nouns' queries and mutations.
   AgendaResolver,
   PersonResolver,
   PaymentResolver,

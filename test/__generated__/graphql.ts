@@ -16,7 +16,7 @@ export type AttachDocumentInput = {
   /** Id of the proposal to attach the document to. Upstream: dto.codigoProposta. */
   proposalId: string | number;
   /** Until when the document is valid. Upstream: dtValidade. */
-  validUntil?: unknown;
+  validUntil?: string | null | undefined;
 };
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -26,7 +26,7 @@ export type BoletoInstallmentInput = {
   /** Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto. */
   discount?: string | null | undefined;
   /** Due date of the boleto (default: the installment current due date). Upstream: dtVencimento. */
-  dueDate?: unknown;
+  dueDate?: string | null | undefined;
   /** When the boleto stops being payable (default: the partner rule). Upstream: dtExpiracao. */
   expiresAt?: string | null | undefined;
   /** Installment number. Upstream: nroParcela. */
@@ -65,7 +65,7 @@ export type CreateProposalInput = {
   /** Days added to (or, negative, taken from) the first due date. Upstream: nroDiasAcrescimo. */
   extraDays?: number | null | undefined;
   /** First due date, when fixed by you. Upstream: dtPrimeiroVencto. */
-  firstDueDate?: unknown;
+  firstDueDate?: string | null | undefined;
   /** Number of installments, 1 to 480 (T0665/D0021 when below 1). Upstream: prazo. */
   installments: number;
   /** Insurance. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrSeguro. */
@@ -117,7 +117,7 @@ export type GenerateSingleBoletoInput = {
   /** Discount. At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrDesconto. */
   discount?: string | null | undefined;
   /** Due date (default: the earliest installment due date). Upstream: dtVencimento. */
-  dueDate?: unknown;
+  dueDate?: string | null | undefined;
   /** When the single boleto stops being payable (default: the partner rule). Upstream: dtExpiracao. */
   expiresAt?: string | null | undefined;
   /** Installment numbers the boleto covers, at least one (C0201/V0003 when empty). Upstream: dto.nroParcelas. */
@@ -389,7 +389,7 @@ export type InstallmentsOnlyQueryVariables = Exact<{
 }>;
 
 
-export type InstallmentsOnlyQuery = { proposal: { id: string, installments: Array<{ number: number, amount: string, dueDate: unknown }> | null } | null };
+export type InstallmentsOnlyQuery = { proposal: { id: string, installments: Array<{ number: number, amount: string, dueDate: string }> | null } | null };
 
 export type CoreInstallmentsAgendaQueryVariables = Exact<{
   id: string | number;
@@ -437,7 +437,7 @@ export type CreateProposalMutationVariables = Exact<{
 }>;
 
 
-export type CreateProposalMutation = { createProposal: { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installments: Array<{ number: number, amount: string, dueDate: unknown }> | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type CreateProposalMutation = { createProposal: { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installments: Array<{ number: number, amount: string, dueDate: string }> | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type GenerateBoletosMutationVariables = Exact<{
   input: GenerateBoletosInput;
@@ -445,7 +445,7 @@ export type GenerateBoletosMutationVariables = Exact<{
 }>;
 
 
-export type GenerateBoletosMutation = { generateBoletos: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: unknown, digitableLine: string, qrCode: { emv: string | null } | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type GenerateBoletosMutation = { generateBoletos: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: string, digitableLine: string, qrCode: { emv: string | null } | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type GenerateSingleBoletoMutationVariables = Exact<{
   input: GenerateSingleBoletoInput;
@@ -500,14 +500,14 @@ export type ProposalWithAgendaQueryVariables = Exact<{
 }>;
 
 
-export type ProposalWithAgendaQuery = { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, situationCode: number, financedAmount: string, installments: Array<{ id: string, number: number, amount: string, dueDate: unknown, situation: InstallmentSituation, paidAmount: string | null, balance: string | null, boletos: Array<{ id: string, number: number, digitableLine: string }>, pix: Array<{ emv: string }>, entries: Array<{ postedAt: string, paymentAmount: string, description: string | null }> }> | null, agenda: { id: string, totalPaid: string | null } | null } | null };
+export type ProposalWithAgendaQuery = { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, situationCode: number, financedAmount: string, installments: Array<{ id: string, number: number, amount: string, dueDate: string, situation: InstallmentSituation, paidAmount: string | null, balance: string | null, boletos: Array<{ id: string, number: number, digitableLine: string }>, pix: Array<{ emv: string }>, entries: Array<{ postedAt: string, paymentAmount: string, description: string | null }> }> | null, agenda: { id: string, totalPaid: string | null } | null } | null };
 
 export type ProposalWithInstallmentsAndAgendaQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type ProposalWithInstallmentsAndAgendaQuery = { proposal: { id: string, number: number, situation: ProposalSituation, situationCode: number, financedAmount: string, totalDebtAmount: string, monthlyInterestRate: string, installmentCount: number, clientSource: InformationSource | null, installments: Array<{ id: string, number: number, amount: string, dueDate: unknown, originalDueDate: unknown, situation: InstallmentSituation, paidAt: string | null, paidAmount: string | null, balance: string | null, boletos: Array<{ id: string, number: number, digitableLine: string, qrCode: { emv: string | null } | null }>, pix: Array<{ emv: string, dueDate: unknown }>, entries: Array<{ postedAt: string, paymentAmount: string, balanceAmount: string, description: string | null }> }> | null, agenda: { id: string, situationCode: number, totalPaid: string | null } | null, client: { document: string, name: string | null } | null } | null };
+export type ProposalWithInstallmentsAndAgendaQuery = { proposal: { id: string, number: number, situation: ProposalSituation, situationCode: number, financedAmount: string, totalDebtAmount: string, monthlyInterestRate: string, installmentCount: number, clientSource: InformationSource | null, installments: Array<{ id: string, number: number, amount: string, dueDate: string, originalDueDate: string | null, situation: InstallmentSituation, paidAt: string | null, paidAmount: string | null, balance: string | null, boletos: Array<{ id: string, number: number, digitableLine: string, qrCode: { emv: string | null } | null }>, pix: Array<{ emv: string, dueDate: string }>, entries: Array<{ postedAt: string, paymentAmount: string, balanceAmount: string, description: string | null }> }> | null, agenda: { id: string, situationCode: number, totalPaid: string | null } | null, client: { document: string, name: string | null } | null } | null };
 
 export type ProposalByOperationCodeQueryVariables = Exact<{
   operationCode: string;
@@ -522,7 +522,7 @@ export type ProposalBoletosQueryVariables = Exact<{
 }>;
 
 
-export type ProposalBoletosQuery = { proposal: { id: string, boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: unknown, digitableLine: string, printUrl: string | null, cancelledAt: string | null, qrCode: { emv: string | null, imageBase64: string | null } | null }> | null } | null };
+export type ProposalBoletosQuery = { proposal: { id: string, boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: string, digitableLine: string, printUrl: string | null, cancelledAt: string | null, qrCode: { emv: string | null, imageBase64: string | null } | null }> | null } | null };
 
 export type FgtsProposalQueryVariables = Exact<{
   id: string | number;

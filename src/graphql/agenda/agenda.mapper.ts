@@ -5,20 +5,12 @@ import {
   type AgendaParcela,
   type AgendaPix,
   type ConsultarDetalhesResponse,
-  type QrCode as UpstreamQrCode,
 } from '../../upstream/index.js';
 import { nodeId } from '../common/node.js';
+import { mapQrCode } from '../common/qr-code.type.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
-import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge, QrCode } from './agenda.type.js';
-
-/** Maps a `qrCode` object; `null` when absent or empty. */
-export function mapQrCode(qr: UpstreamQrCode | null | undefined): QrCode | null {
-  if (!qr || (qr.emv == null && qr.imagem == null)) {
-    return null;
-  }
-  return Object.assign(new QrCode(), { emv: qr.emv ?? null, imageBase64: qr.imagem ?? null });
-}
+import { AgendaBoleto, AgendaDetail, AgendaInstallment, LedgerEntry, PixCharge } from './agenda.type.js';
 
 /** Maps a `parcelas[].boletos` item of installment `installment` of proposal `proposalId`. */
 export function mapAgendaBoleto(item: UpstreamAgendaBoleto, proposalId: string, installment: number): AgendaBoleto {

@@ -2,17 +2,8 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Node } from '../common/node.js';
 import { AgendaSituation, BoletoRegistrationOperation, BoletoRegistrationSituation, InstallmentSituation } from '../common/codes.type.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
+import { QrCode } from '../common/qr-code.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
-
-/** A QR code: the EMV text and its PNG image. */
-@ObjectType({ description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
-export class QrCode {
-  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
-  emv: string | null;
-
-  @Field(_type => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
-  imageBase64: string | null;
-}
 
 /** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). Deprecated: Boleto holds these fields. */
 @ObjectType({ implements: Node, description: 'Deprecated with AgendaInstallment: use Boleto (Installment.boletos), which carries these fields under one id. A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).' })

@@ -1,6 +1,6 @@
 import { nodeId } from '../common/node.js';
 import { type AgendaBoleto, type BoletoRegistro, type GerarMultiplosBoletosRequest, type GerarUnicoBoletoRequest } from '../../upstream/index.js';
-import { mapQrCode } from '../agenda/agenda.mapper.js';
+import { mapQrCode } from '../common/qr-code.type.js';
 import { toUpstreamCalendarDate, toUpstreamDate, toUpstreamNumber } from '../common/validation.js';
 import { type GenerateBoletosInput, type GenerateSingleBoletoInput, REGISTRATION_TYPE_CODES } from './boleto.input.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';

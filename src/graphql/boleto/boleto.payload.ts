@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
-import { Installment } from '../installment/installment.type.js';
+import { Installment } from '../proposal/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';
 

@@ -1,41 +1,8 @@
-import { type FieldNode, type GraphQLResolveInfo } from 'graphql';
 import { type AgendaBoleto as UpstreamAgendaBoleto, type BoletoRegistro, type ConsultarDetalhesResponse, fetchedAtOf } from '../../upstream/index.js';
 import { type GraphContext } from '../runtime/context.js';
-import { selectedFields } from '../runtime/selection.js';
+import { type BoletoNeeds } from '../runtime/needs.js';
 import { mergeBoleto } from './boleto.mapper.js';
 import { type Boleto } from './boleto.type.js';
-
-/** Boleto fields only ConsultarBoletos holds (the agenda's `parcelas[].boletos` items do not). */
-const RECORD_ONLY: ReadonlySet<string> = new Set([
-  'proposalNumber',
-  'amount',
-  'dueDate',
-  'installmentNumbers',
-  'description',
-  'clientDocument',
-  'clientName',
-  'partnerName',
-  'createdAt',
-  'cancelledAt',
-  'paidAmount',
-]);
-
-/** Boleto fields only the agenda holds (ConsultarDetalhes `parcelas[].boletos`, with trazerBoleto). */
-const AGENDA_ONLY: ReadonlySet<string> = new Set(['registrationOperation', 'registrationOperationCode', 'registrationSituation', 'registrationSituationCode', 'registrationDescription']);
-
-/** Which reads a selection of `Boleto` needs beyond the one it was reached through. */
-export interface BoletoNeeds {
-  /** A field only ConsultarBoletos holds is selected. */
-  record: boolean;
-  /** A field only the agenda holds is selected. */
-  agenda: boolean;
-}
-
-/** What a selection of `Boleto` under `nodes` needs from each read. */
-export function boletoNeeds(info: GraphQLResolveInfo, nodes: readonly FieldNode[]): BoletoNeeds {
-  const names = [...selectedFields(info, nodes, 'Boleto').keys()];
-  return { record: names.some(name => RECORD_ONLY.has(name)), agenda: names.some(name => AGENDA_ONLY.has(name)) };
-}
 
 /** A boleto item of the agenda with the installment it was listed under. */
 export interface AgendaBoletoItem {

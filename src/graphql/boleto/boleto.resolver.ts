@@ -3,13 +3,15 @@ import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
-import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
-import { type Installment } from '../installment/installment.type.js';
+import { installmentReads } from '../runtime/needs.js';
+import { loadInstallments } from '../proposal/installment.reference.js';
+import { type Installment } from '../proposal/installment.type.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
 import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest } from './boleto.mapper.js';
-import { boletoNeeds, loadBoletos } from './boleto.reference.js';
+import { boletoNeeds } from '../runtime/needs.js';
+import { loadBoletos } from './boleto.reference.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
 

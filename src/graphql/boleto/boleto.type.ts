@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { QrCode } from '../agenda/agenda.type.js';
+import { QrCode } from '../common/qr-code.type.js';
 import { BoletoRegistrationOperation, BoletoRegistrationSituation } from '../common/codes.type.js';
 import { Node } from '../common/node.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';

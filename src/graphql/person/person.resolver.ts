@@ -4,9 +4,9 @@ import { fetchedAtOf } from '../../upstream/index.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { insufficientScope } from '../runtime/errors.js';
-import { DocumentArgs } from '../registry/registry.input.js';
-import { mapRegistrationRecord } from '../registry/registry.mapper.js';
-import { type RegistrationRecord } from '../registry/registry.type.js';
+import { DocumentArgs } from './registry.input.js';
+import { mapRegistrationRecord } from './registry.mapper.js';
+import { type RegistrationRecord } from './registry.type.js';
 import { personRecordName, personReference } from './person.mapper.js';
 import { Person } from './person.type.js';
 

@@ -1,6 +1,6 @@
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
 import { Node } from '../common/node.js';
-import { RegistrationRecord } from '../registry/registry.type.js';
+import { RegistrationRecord } from './registry.type.js';
 import { DateTimeScalar, JSONScalar } from '../scalars.js';
 
 /**

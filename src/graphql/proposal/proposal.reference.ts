@@ -1,7 +1,7 @@
 import { type FieldNode, GraphQLBoolean, type GraphQLResolveInfo, valueFromAST } from 'graphql';
-import { agendaDetailNeeds, mergeNeeds } from '../agenda/agenda.reference.js';
-import { boletoNeeds } from '../boleto/boleto.reference.js';
-import { installmentReads } from '../installment/installment.reference.js';
+import { agendaDetailNeeds, mergeNeeds } from '../runtime/needs.js';
+import { boletoNeeds } from '../runtime/needs.js';
+import { installmentReads } from '../runtime/needs.js';
 import { selectedFields, type Selection } from '../runtime/selection.js';
 import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
 import { type GraphContext } from '../runtime/context.js';

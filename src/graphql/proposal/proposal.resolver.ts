@@ -1,23 +1,14 @@
 import { type GraphQLResolveInfo } from 'graphql';
-import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root, type ResolverInterface } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { cancelarProposta, type ConsultaPropostaResponse, incluirManual, type IncluirManualRequest, type IncluirManualResponse } from '../../upstream/index.js';
-import { mapAgendaDetail } from '../agenda/agenda.mapper.js';
-import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
-import { type AgendaDetail } from '../agenda/agenda.type.js';
-import { boletoNeeds, loadBoletos } from '../boleto/boleto.reference.js';
-import { type Boleto } from '../boleto/boleto.type.js';
 import { derivedOperationCode, idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
-import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
-import { type Installment } from '../installment/installment.type.js';
-import { type Person } from '../person/person.type.js';
-import { personReference } from '../person/person.mapper.js';
-import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalBoletosArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
+import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
 import { resolveProposal, payloadProposal } from './proposal.reference.js';
 import { mapSubmittedTerms, submittedDetails, submittedOf } from './proposal-submitted.js';
-import { InformationSource, SubmittedTerms } from './proposal-submitted.type.js';
+import { SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
 
@@ -64,7 +55,7 @@ async function locateProposal(
 
 /** Queries of proposals and the fields of `Proposal` that cost their own upstream call. */
 @Resolver(_of => Proposal)
-export class ProposalResolver implements ResolverInterface<Proposal> {
+export class ProposalResolver {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
@@ -166,42 +157,6 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     });
   }
 
-  @FieldResolver()
-  async installments(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Installment[]> {
-    // The same reads resolveProposal started (readsFor): found in the loaders, not made again.
-    return loadInstallments(ctx, proposal.id, installmentReads(info, info.fieldNodes, proposal.agendaRead === true));
-  }
-
-  @FieldResolver()
-  async agenda(@Root() proposal: Proposal, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<AgendaDetail | null> {
-    const detail = await ctx.loaders.agendaByProposal.load(proposal.id, agendaDetailNeeds(info, info.fieldNodes));
-    return detail ? mapAgendaDetail(detail, proposal.id) : null;
-  }
-
-  @FieldResolver()
-  async boletos(
-    @Root() proposal: Proposal,
-    @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs,
-    @Ctx() ctx: GraphContext,
-    @Info() info: GraphQLResolveInfo,
-  ): Promise<Boleto[]> {
-    return loadBoletos(ctx, proposal.id, args.includeCancelled, boletoNeeds(info, info.fieldNodes), args.numbers ? new Set(args.numbers) : undefined);
-  }
-
-  @FieldResolver()
-  async client(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Person | null> {
-    return (await clientOf(ctx, proposal))?.person ?? null;
-  }
-
-  @FieldResolver(_returns => InformationSource, {
-    nullable: true,
-    description:
-      'Where client comes from: SUBMITTED, the client sent when the proposal was created through the graph (from its ledger, no partner call; the partner shows the client only once the proposal is disbursed), or PARTNER, the agenda read this query makes anyway (selecting agenda or installment agenda fields beside client). Null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes.',
-  })
-  async clientSource(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<InformationSource | null> {
-    return (await clientOf(ctx, proposal))?.source ?? null;
-  }
-
   @FieldResolver(_returns => SubmittedTerms, {
     nullable: true,
     description:
@@ -211,33 +166,4 @@ export class ProposalResolver implements ResolverInterface<Proposal> {
     const submitted = await submittedOf(ctx, proposal.id);
     return submitted ? mapSubmittedTerms(submitted) : null;
   }
-}
-
-/** The client of each proposal object, worked out once for client and clientSource. */
-const clients = new WeakMap<Proposal, Promise<{ person: Person; source: InformationSource } | null>>();
-
-/**
- * The client: from the agenda when the query reads it anyway (the partner's, confirmed), else the one
- * sent at creation from the ledger (no partner call), else from the agenda read `client` costs.
- */
-function clientOf(ctx: GraphContext, proposal: Proposal): Promise<{ person: Person; source: InformationSource } | null> {
-  let client = clients.get(proposal);
-  if (client === undefined) {
-    client = (async () => {
-      const submitted = await submittedOf(ctx, proposal.id);
-      const fromLedger = submitted ? { person: personReference(submitted.details.client.document, submitted.details.client.name), source: InformationSource.SUBMITTED } : null;
-      if (fromLedger !== null && proposal.agendaRead !== true) {
-        return fromLedger;
-      }
-      // Without the ledger's, a failed agenda read is this field's error; with it, the ledger answers.
-      const agenda = ctx.loaders.agendaByProposal.load(proposal.id);
-      const detail = fromLedger === null ? await agenda : await agenda.catch(() => null);
-      if (detail?.documentoFederalCliente) {
-        return { person: personReference(detail.documentoFederalCliente, detail.nomeCliente), source: InformationSource.PARTNER };
-      }
-      return fromLedger;
-    })();
-    clients.set(proposal, client);
-  }
-  return client;
 }

@@ -1,10 +1,6 @@
 import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
 import { Node } from '../common/node.js';
 import { AccountType, FgtsCancellationEventType, PaymentEntrySituation } from '../common/codes.type.js';
-import { AgendaDetail } from '../agenda/agenda.type.js';
-import { Boleto } from '../boleto/boleto.type.js';
-import { Installment } from '../installment/installment.type.js';
-import { Person } from '../person/person.type.js';
 import { ProposalSituation } from './proposal-situation.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
@@ -148,10 +144,9 @@ export class FgtsCancellation implements Node {
 @ObjectType({
   implements: Node,
   description:
-    'A credit proposal. Core fields cost one FGTS/ConsultaProposta call, only when selected; installments, agenda, ' +
-    'boletos and client each cost their own call, only when selected, and independent calls run in parallel. ' +
-    'Upstream: FGTS/ConsultaProposta (Codigo, CodigoProposta, Situacao, VlrFinanciado and the rest of the record), Proposta/ConsultarParcelas (installments), ' +
-    'AgendaRecebivel/ConsultarDetalhes (agenda, client: documentoFederalCliente, nomeCliente), AgendaRecebivel/ConsultarBoletos (boletos).',
+    'A credit proposal: its terms and situation, its client, its installments, agenda and boletos, and what was written on it through the graph. ' +
+    'Upstream: FGTS/ConsultaProposta (the core record), Proposta/ConsultarParcelas (installments), AgendaRecebivel/ConsultarDetalhes (agenda, client), ' +
+    'AgendaRecebivel/ConsultarBoletos (boletos). Each group of fields costs its one call, only when selected; independent calls run in parallel.',
 })
 export class Proposal implements Node {
   @Field(_type => ID, { description: 'Proposal UUID: its Node id, its federation key and the argument of Query.proposal. Upstream: Codigo (ConsultaProposta) / codigoProposta (request locators).' })
@@ -260,27 +255,4 @@ export class Proposal implements Node {
 
   @Field(_type => [FgtsCancellation], { description: 'FGTS cancellation events. Upstream: CancelamentoFGTS.' })
   fgtsCancellations: FgtsCancellation[];
-
-  @Field(_type => [Installment], { nullable: true, description: 'Installments of the proposal, by number. One call per proposal. Upstream: Proposta/ConsultarParcelas.' })
-  installments?: Installment[];
-
-  @Field(_type => AgendaDetail, {
-    nullable: true,
-    description:
-      'The receivables agenda; null until the proposal is disbursed. One call per proposal, shared with Installment.agenda and client. Upstream: AgendaRecebivel/ConsultarDetalhes.',
-  })
-  agenda?: AgendaDetail | null;
-
-  @Field(_type => [Boleto], {
-    nullable: true,
-    description: 'Boletos generated for the proposal, by number; cancelled ones only when asked. One call per proposal and includeCancelled. Upstream: AgendaRecebivel/ConsultarBoletos.',
-  })
-  boletos?: Boleto[];
-
-  @Field(_type => Person, {
-    nullable: true,
-    description:
-      "The client. For a proposal created through the graph, the client sent then (document, and name when one was sent), from the ledger at no partner call, until an agenda read the query makes anyway shows the partner's (clientSource says which). Otherwise documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes, the cheapest read that carries the client's document, shared with Proposal.agenda; so null until the proposal is disbursed. The person's own fields cost one Pessoa/ConsultarPessoa call when selected. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / AgendaRecebivel/ConsultarDetalhes.",
-  })
-  client?: Person | null;
 }

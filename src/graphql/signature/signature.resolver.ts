@@ -3,9 +3,9 @@ import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
-import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
 import { proposalReference } from '../proposal/proposal.mapper.js';
 import { type Signer } from '../proposal/proposal-history.type.js';
+import { ProposalSignersResolver } from './proposal-signers.resolver.js';
 import { type GraphContext } from '../runtime/context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
 import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults, type SignersDetails } from './signature.mapper.js';
@@ -13,7 +13,7 @@ import { SignersPayload } from './signature.payload.js';
 
 const PAYLOAD = 'SignersPayload';
 
-const history = new ProposalHistoryResolver();
+const history = new ProposalSignersResolver();
 
 /**
  * The signers this write registered, as Proposal.signers shows them (same ids), from the ledger at no

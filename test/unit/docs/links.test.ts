@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /*
  * Every path the code and the docs cite resolves in the repository: a repository-relative path in a
- * comment or a page (`src/...`, `docs/...`, `test/...`), and a relative Markdown link beside its page.
+ * comment of the code or in a page (`src/...`, `docs/...`, `test/...`), and a relative Markdown link beside its page.
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -32,7 +32,9 @@ function files(path: string): string[] {
 function citations(): { from: string; cited: string; resolved: string }[] {
   const found: { from: string; cited: string; resolved: string }[] = [];
   for (const file of SCANNED.flatMap((path) => files(join(root, path))).filter((file) => /\.(ts|mjs|md)$/.test(file))) {
-    const text = readFileSync(file, 'utf8');
+    const source = readFileSync(file, 'utf8');
+    // In code, what comments cite (a test's string literals may name paths it makes up).
+    const text = file.endsWith('.md') ? source : (source.match(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g) ?? []).join('\n');
     const from = relative(root, file);
     for (const match of text.matchAll(CITED)) {
       const cited = match[1] as string;

@@ -1,11 +1,11 @@
 import { agendaItemOf, mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
 import { nodeId } from '../../../src/graphql/common/node.js';
 import { mapBoleto, parseInstallmentList, generatedBoletoNumbers } from '../../../src/graphql/boleto/boleto.mapper.js';
-import { mapInstallments } from '../../../src/graphql/installment/installment.mapper.js';
+import { mapInstallments } from '../../../src/graphql/proposal/installment.mapper.js';
 import { mapProposal, toProposalSituation } from '../../../src/graphql/proposal/proposal.mapper.js';
 import { ProposalSituation } from '../../../src/graphql/proposal/proposal-situation.type.js';
 import { Proposal } from '../../../src/graphql/proposal/proposal.type.js';
-import { mapBureauReport, mapRegistrationRecord } from '../../../src/graphql/registry/registry.mapper.js';
+import { mapBureauReport, mapRegistrationRecord } from '../../../src/graphql/person/registry.mapper.js';
 import { mapSimulation } from '../../../src/graphql/simulation/simulation.mapper.js';
 
 describe('proposal mapper', () => {

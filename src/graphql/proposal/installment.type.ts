@@ -1,15 +1,14 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { InstallmentSituation } from '../common/codes.type.js';
 import { Node } from '../common/node.js';
-import { AgendaInstallment, LedgerEntry, PixCharge } from '../agenda/agenda.type.js';
-import { Boleto } from '../boleto/boleto.type.js';
-import { type AgendaBoleto as UpstreamAgendaBoleto } from '../../upstream/index.js';
+import { type AgendaBoleto as UpstreamAgendaBoleto, type AgendaLancamento, type AgendaPix } from '../../upstream/index.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /**
  * An installment of a proposal: one node, whatever partner read holds its fields (ConsultarParcelas
  * `parcelas` item, ConsultarDetalhes `parcelas` item); folding reads only what the selection needs
- * (installment.reference.ts).
+ * (installment.reference.ts). Its fields of other nouns are resolved in their folders: `boletos` in
+ * boleto/, `pix`, `entries` and the deprecated `agenda` in agenda/.
  */
 @ObjectType({
   implements: Node,
@@ -22,6 +21,12 @@ export class Installment implements Node {
 
   /** The agenda's boletos of this installment when the agenda was read (with trazerBoleto); not a field. */
   agendaBoletos: readonly UpstreamAgendaBoleto[];
+
+  /** The agenda's Pix charges of this installment when the agenda was read; not a field (Installment.pix: agenda/). */
+  agendaPix: readonly AgendaPix[];
+
+  /** The agenda's ledger entries of this installment when the agenda was read; not a field (Installment.entries: agenda/). */
+  agendaEntries: readonly AgendaLancamento[];
 
   @Field(_type => DateTimeScalar, {
     nullable: true,
@@ -87,24 +92,4 @@ export class Installment implements Node {
 
   @Field(_type => String, { nullable: true, description: 'Payment order number; null until the proposal is disbursed or when the partner did not say. Upstream: nroOrdemPagamento (ConsultarDetalhes).' })
   paymentOrderNumber: string | null;
-
-  @Field(_type => [Boleto], {
-    description:
-      'Boletos in force for this installment, by number (the same Boleto objects as Proposal.boletos); empty until the proposal is disbursed. Fields only ConsultarBoletos holds (amount, dueDate...) add that one call per proposal. Upstream: parcelas[].boletos (ConsultarDetalhes, trazerBoleto), completed from AgendaRecebivel/ConsultarBoletos when selected.',
-  })
-  boletos?: Boleto[];
-
-  @Field(_type => [PixCharge], { description: 'Pix charges for this installment; empty until the proposal is disbursed. Upstream: parcelas[].pix (ConsultarDetalhes, trazerBoleto).' })
-  pix: PixCharge[];
-
-  @Field(_type => [LedgerEntry], { description: 'Ledger entries of this installment (payments, surcharges), oldest first; empty until the proposal is disbursed. Upstream: parcelas[].lancamentos (ConsultarDetalhes, trazerAgendaDetalhada).' })
-  entries: LedgerEntry[];
-
-  @Field(_type => AgendaInstallment, {
-    nullable: true,
-    deprecationReason: 'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed in the next release.',
-    description:
-      "This installment's receivables-agenda data (balance, boletos, Pix, entries); null until the proposal is disbursed. All installments of one proposal asked together share ONE call carrying their numbers. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).",
-  })
-  agenda?: AgendaInstallment | null;
 }

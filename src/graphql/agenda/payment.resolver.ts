@@ -1,11 +1,12 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { type EnvelopeWithParametros, incluirLancamentoMultiplasParcelas, incluirLancamentoParcela } from '../../upstream/index.js';
-import { mapAgendaInstallment } from '../agenda/agenda.mapper.js';
-import { type AgendaInstallment } from '../agenda/agenda.type.js';
-import { agendaInstallmentNeeds } from '../agenda/agenda.reference.js';
-import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
-import { type Installment } from '../installment/installment.type.js';
+import { mapAgendaInstallment } from './agenda.mapper.js';
+import { type AgendaInstallment } from './agenda.type.js';
+import { agendaInstallmentNeeds } from '../runtime/needs.js';
+import { installmentReads } from '../runtime/needs.js';
+import { loadInstallments } from '../proposal/installment.reference.js';
+import { type Installment } from '../proposal/installment.type.js';
 import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
 import { selectedFields } from '../runtime/selection.js';

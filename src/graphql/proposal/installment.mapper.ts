@@ -1,5 +1,4 @@
 import { type AgendaParcela, fetchedAtOf, type Parcela } from '../../upstream/index.js';
-import { mapLedgerEntry, mapPixCharge } from '../agenda/agenda.mapper.js';
 import { nodeId } from '../common/node.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';
@@ -33,8 +32,8 @@ export function mergeInstallment(proposalId: string, number: number, parcela: Pa
     originalDueDate: toCalendarDate(agenda?.dtVencimento),
     paymentOrderNumber: agenda?.nroOrdemPagamento ?? null,
     agendaBoletos: agenda?.boletos ?? [],
-    pix: (agenda?.pix ?? []).map((p, index) => mapPixCharge(p, proposalId, number, index)),
-    entries: (agenda?.lancamentos ?? []).map((e, index) => mapLedgerEntry(e, proposalId, number, index)),
+    agendaPix: agenda?.pix ?? [],
+    agendaEntries: agenda?.lancamentos ?? [],
   });
 }
 

@@ -1,22 +1,28 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, ID, Info, Query, Resolver } from 'type-graphql';
-import { agendaItemOf, mapAgendaDetail, mapAgendaInstallment } from '../agenda/agenda.mapper.js';
-import { agendaDetailNeeds } from '../agenda/agenda.reference.js';
-import { boletoNeeds, loadBoletos } from '../boleto/boleto.reference.js';
-import { Node, type NodeAddress, parseNodeId } from '../common/node.js';
-import { selectedFields } from '../runtime/selection.js';
-import { type GraphContext } from '../runtime/context.js';
-import { badUserInput, insufficientScope } from '../runtime/errors.js';
-import { installmentReads, loadInstallments } from '../installment/installment.reference.js';
-import { resolvePerson } from '../person/person.resolver.js';
-import { ProposalHistoryResolver } from '../proposal/proposal-history.resolver.js';
-import { mapProposal, proposalReference } from '../proposal/proposal.mapper.js';
-import { resolveProposal } from '../proposal/proposal.reference.js';
+import { agendaItemOf, mapAgendaDetail, mapAgendaInstallment } from './agenda/agenda.mapper.js';
+import { agendaDetailNeeds, boletoNeeds, installmentReads } from './runtime/needs.js';
+import { loadBoletos } from './boleto/boleto.reference.js';
+import { Node, type NodeAddress, parseNodeId } from './common/node.js';
+import { selectedFields } from './runtime/selection.js';
+import { type GraphContext } from './runtime/context.js';
+import { badUserInput, insufficientScope } from './runtime/errors.js';
+import { loadInstallments } from './proposal/installment.reference.js';
+import { resolvePerson } from './person/person.resolver.js';
+import { ProposalDocumentsResolver } from './document/proposal-documents.resolver.js';
+import { ProposalGuarantorsResolver } from './guarantor/proposal-guarantors.resolver.js';
+import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
+import { ProposalSignersResolver } from './signature/proposal-signers.resolver.js';
+import { mapProposal, proposalReference } from './proposal/proposal.mapper.js';
+import { resolveProposal } from './proposal/proposal.reference.js';
 
 /** Most ids one `nodes` call takes (as `proposals`). */
 export const MAX_NODE_IDS = 50;
 
 const history = new ProposalHistoryResolver();
+const guarantors = new ProposalGuarantorsResolver();
+const signers = new ProposalSignersResolver();
+const documents = new ProposalDocumentsResolver();
 
 /** The objects of `address.kind` inside its proposal, read the way the proposal's own fields read them. */
 async function candidates(ctx: GraphContext, info: GraphQLResolveInfo, { kind, proposalId, keys }: NodeAddress): Promise<readonly Node[]> {
@@ -56,11 +62,11 @@ async function candidates(ctx: GraphContext, info: GraphQLResolveInfo, { kind, p
     }
     // The ledger's read-back: no partner call.
     case 'Guarantor':
-      return history.guarantors(proposal, ctx);
+      return guarantors.guarantors(proposal, ctx);
     case 'Signer':
-      return history.signers(proposal, ctx);
+      return signers.signers(proposal, ctx);
     case 'ProposalDocument':
-      return history.documents(proposal, ctx);
+      return documents.documents(proposal, ctx);
     case 'ProposalOperation':
       return history.operations(proposal, ctx);
     case 'Proposal':

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AgendaInstallment } from '../agenda/agenda.type.js';
-import { Installment } from '../installment/installment.type.js';
+import { AgendaInstallment } from './agenda.type.js';
+import { Installment } from '../proposal/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { UserError } from '../common/user-error.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
