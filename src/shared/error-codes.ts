@@ -46,6 +46,7 @@ export const GRAPH_ERROR_CODES = [
   'LEDGER_UNAVAILABLE',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  'UNKNOWN_ENTITY_TYPE',
 ] as const;
 
 /** A stable `extensions.code` of the graph. */
