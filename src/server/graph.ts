@@ -7,6 +7,7 @@ import { GRAPH_ERROR_CODES } from '../shared/error-codes.js';
 import { WritesInFlight } from '../graphql/runtime/write.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
+import { negotiateLocale } from '../graphql/common/locale.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
@@ -41,7 +42,7 @@ export async function creditGraph(
   };
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId, fresh, scopes }) =>
+    context: async ({ callerId, fresh, scopes, acceptLanguage }) =>
       createContext({
         upstream,
         session: reads.session({ callerId, fresh }),
@@ -51,6 +52,7 @@ export async function creditGraph(
         maxUpstreamCalls: limits.maxUpstreamCalls,
         ledger: writes.ledger,
         probes: PROBE_FAMILIES,
+        locale: negotiateLocale(acceptLanguage),
         ...(writes.settings === undefined ? {} : { writes: writes.settings }),
         ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
         ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),

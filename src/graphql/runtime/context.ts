@@ -3,6 +3,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
 import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
 import { type ProbeFamilies } from './in-doubt.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
@@ -52,6 +53,8 @@ export interface CreateContextOptions {
   operationCodeNamespaces?: OperationCodeNamespaces;
   /** The partner reads that settle in-doubt writes, by operation (graphql/probes.ts: `PROBE_FAMILIES`). */
   probes: ProbeFamilies;
+  /** The language of user-facing messages (userErrors), from the request's Accept-Language; default English. */
+  locale?: Locale;
 }
 
 /** The per-request context every resolver receives. */
@@ -83,6 +86,8 @@ export interface GraphContext {
   personIds: PersonIds;
   /** The caller's operation codes as the partner holds them (namespaced without `proposals.all`). */
   operationCodes: OperationCodes;
+  /** The language of this request's userErrors messages. */
+  locale: Locale;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
@@ -112,5 +117,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     history: createHistory(options.ledger),
     personIds: options.personIds ?? developmentPersonIds,
     operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
+    locale: options.locale ?? DEFAULT_LOCALE,
   };
 }

@@ -48,6 +48,6 @@ describe('docs/errors.md', () => {
   });
 
   it('lists exactly the user error codes', () => {
-    expect(tableCodes(markdown, '## `userErrors[].code`')).toEqual(Object.values(UserErrorCode));
+    expect(tableCodes(markdown, '## `userErrors[].legacyCode` (deprecated)')).toEqual(Object.values(UserErrorCode));
   });
 });
