@@ -1,5 +1,5 @@
 import { type GraphQLResolveInfo } from 'graphql';
-import { Arg, Ctx, ID, Info, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, ID, Info, Query, Resolver } from 'type-graphql';
 import { agendaItemOf, mapAgendaDetail, mapAgendaInstallment } from './agenda/agenda.mapper.js';
 import { agendaDetailNeeds, boletoNeeds, installmentReads } from './runtime/needs.js';
 import { loadBoletos } from './boleto/boleto.reference.js';
@@ -119,6 +119,8 @@ function addresses(ctx: GraphContext, ids: readonly string[], field: string): Ad
 /** Relay's global object identification: any object with an id, fetched again by that id. */
 @Resolver()
 export class NodeResolver {
+  // Shared with neighbour subgraphs' own Relay `node` (docs/federation.md, "Relay node beside other subgraphs").
+  @Directive('@shareable')
   @Query(_returns => Node, {
     nullable: true,
     description:
@@ -129,6 +131,7 @@ export class NodeResolver {
     return resolveNode(ctx, info, id, address as Address);
   }
 
+  @Directive('@shareable')
   @Query(_returns => [Node], {
     nullable: 'items',
     description: `The objects with these ids, in the order asked, each as Query.node (null for each gone or hidden); at most ${MAX_NODE_IDS} ids. Reads of one proposal are shared, and run together. Upstream: as Query.node, per id.`,

@@ -53,6 +53,8 @@ export interface GraphRequest {
    * of the shared read cache is served to this request.
    */
   fresh: boolean;
+  /** The request's `Accept-Language` header (the language of userErrors messages), when sent. */
+  acceptLanguage?: string | undefined;
 }
 
 /** Whether a request asks for fresh data: a `Cache-Control` header with `no-cache` (or `no-store`, or `max-age=0`). */
@@ -169,7 +171,12 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     return server.executeHTTPGraphQLRequest({
       httpGraphQLRequest,
       context: () =>
-        deps.graph.context({ callerId, fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')), ...(scopes === undefined ? {} : { scopes }) }),
+        deps.graph.context({
+          callerId,
+          fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')),
+          ...(scopes === undefined ? {} : { scopes }),
+          acceptLanguage: httpGraphQLRequest.headers.get('accept-language'),
+        }),
     });
   };
 

@@ -7,6 +7,7 @@ import { GRAPH_ERROR_CODES } from '../shared/error-codes.js';
 import { WritesInFlight } from '../graphql/runtime/write.js';
 import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '../graphql/runtime/limits.js';
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
+import { negotiateLocale } from '../graphql/common/locale.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { type LiveBus, MemoryLiveBus } from '../graphql/live/live.bus.js';
@@ -47,7 +48,7 @@ export async function creditGraph(
   const live = sharing.live;
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId, fresh, scopes }) => {
+    context: async ({ callerId, fresh, scopes, acceptLanguage }) => {
       const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
         createContext({
           upstream,
@@ -58,6 +59,7 @@ export async function creditGraph(
           maxUpstreamCalls: limits.maxUpstreamCalls,
           ledger: writes.ledger,
           probes: PROBE_FAMILIES,
+          locale: negotiateLocale(acceptLanguage),
           ...(writes.settings === undefined ? {} : { writes: writes.settings }),
           ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
           ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),

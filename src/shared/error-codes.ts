@@ -48,6 +48,7 @@ export const GRAPH_ERROR_CODES = [
   'INSUFFICIENT_SCOPE',
   'SUBSCRIPTION_LIMIT_REACHED',
   'SERVER_STOPPING',
+  'UNKNOWN_ENTITY_TYPE',
 ] as const;
 
 /** A stable `extensions.code` of the graph. */

@@ -3,6 +3,24 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Why attachDocument did not do what was asked; stable, clients switch on it. messageKey is "attachDocument.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type AttachDocumentErrorCode =
+  | 'DOCUMENT_MISSING'
+  | 'EXTENSION_NOT_ALLOWED'
+  | 'FILE_NAME_MISSING'
+  | 'FILE_TOO_LARGE'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INVALID_DOCUMENT_TYPE'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'IN_AUTOMATIC_ANALYSIS'
+  | 'NEGATIVE_AMOUNT'
+  | 'NOT_FOUND'
+  | 'REJECTED'
+  | 'TOO_MANY_DECIMAL_PLACES'
+  | 'UPLOAD_FAILED';
+
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
 export type AttachDocumentInput = {
   /** File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB). Upstream: arquivo. */
@@ -18,6 +36,29 @@ export type AttachDocumentInput = {
   /** Until when the document is valid. Upstream: dtValidade. */
   validUntil?: string | null | undefined;
 };
+
+/** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type BoletoErrorCode =
+  | 'AGENDA_CANCELLED'
+  | 'AGENDA_SETTLED'
+  | 'AMOUNT_NOT_POSITIVE'
+  | 'DUE_DATE_IN_PAST'
+  | 'DUPLICATE_INSTALLMENT'
+  | 'EXPIRY_BEFORE_DUE_DATE'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INSTALLMENT_SETTLED'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'INVALID_REGISTRATION_TYPE'
+  | 'NEGATIVE_AMOUNT'
+  | 'NOT_FOUND'
+  | 'NO_INSTALLMENT'
+  | 'OVER_BALANCE'
+  | 'PROPOSAL_NOT_DISBURSED'
+  | 'REJECTED'
+  | 'TOO_MANY_DECIMAL_PLACES'
+  | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
 export type BoletoInstallmentInput = {
@@ -40,6 +81,24 @@ export type BoletoRegistrationType =
   /** Registered online. Upstream: tipoRegistro = 1. */
   | 'ONLINE';
 
+/** Why cancelFgtsProposal did not do what was asked; stable, clients switch on it. messageKey is "cancelFgtsProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type CancelFgtsProposalErrorCode =
+  | 'ALREADY_CANCELLED'
+  | 'CANCELLATION_NOT_ALLOWED'
+  | 'FIDUCIARY_OPERATION_IN_PROGRESS'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INVALID_CPF'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'INVALID_REQUEST_IDENTIFIER'
+  | 'NEGATIVE_AMOUNT'
+  | 'NOT_FOUND'
+  | 'NOT_YET_ALLOWED'
+  | 'PENDING_ANNIVERSARY_PAYMENT'
+  | 'REJECTED'
+  | 'TOO_MANY_DECIMAL_PLACES';
+
 /** An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta. */
 export type CancelFgtsProposalInput = {
   /** CPF of the client, when the partner asks for it (message 4 when invalid). Upstream: DocumentoFederal. */
@@ -49,6 +108,28 @@ export type CancelFgtsProposalInput = {
   /** Why the proposal is cancelled. Upstream: Motivo. */
   reason?: string | null | undefined;
 };
+
+/** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type CreateProposalErrorCode =
+  | 'AMOUNT_MISSING'
+  | 'CLIENT_MISSING'
+  | 'CLIENT_MUST_BE_INDIVIDUAL'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INSTALLMENTS_MISSING'
+  | 'INVALID_CALCULATION_FORMAT'
+  | 'INVALID_CLIENT_DOCUMENT'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'NEGATIVE_AMOUNT'
+  | 'NOT_FOUND'
+  | 'OPERATION_CODE_IN_USE'
+  | 'OPERATION_TYPE_MISSING'
+  | 'PARTNER_CODE_MISSING'
+  | 'PROMOTER_NOT_FOUND'
+  | 'REJECTED'
+  | 'SELLER_NOT_FOUND'
+  | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
 export type CreateProposalInput = {
@@ -231,6 +312,28 @@ export type PaymentAccountInput = {
   holderName?: string | null | undefined;
 };
 
+/** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type PaymentErrorCode =
+  | 'AGENDA_CANCELLED'
+  | 'AGENDA_SETTLED'
+  | 'AMOUNT_NOT_POSITIVE'
+  | 'DUPLICATE_INSTALLMENT'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INSTALLMENT_SETTLED'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'NEGATIVE_AMOUNT'
+  | 'NEGATIVE_DISCOUNT'
+  | 'NOT_FOUND'
+  | 'NO_INSTALLMENT'
+  | 'OVER_BALANCE'
+  | 'PAYMENT_DATE_IN_FUTURE'
+  | 'PROPOSAL_NOT_DISBURSED'
+  | 'REJECTED'
+  | 'TOO_MANY_DECIMAL_PLACES'
+  | 'UNKNOWN_INSTALLMENT';
+
 /** Individual (PF) or legal entity (PJ); IOF rates differ. Upstream: tipoPessoa (1 PF, 2 PJ). */
 export type PersonType =
   /** A legal entity (pessoa jurídica, CNPJ). Upstream: tipoPessoa = 2. */
@@ -340,6 +443,30 @@ export type SignerInviteInput = {
   signingDeadline?: string | null | undefined;
 };
 
+/** Why inviteSigners or registerSignedSigners did not do what was asked; stable, clients switch on it. messageKey is "signers.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
+export type SignersErrorCode =
+  | 'CHAT_NOTIFICATION_OFF'
+  | 'DUPLICATE_SIGNER'
+  | 'EMAIL_MISSING'
+  | 'EMAIL_NOTIFICATION_OFF'
+  | 'FORBIDDEN'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INVALID_DOCUMENT'
+  | 'INVALID_EMAIL'
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'INVALID_INPUT'
+  | 'INVALID_MOBILE'
+  | 'MOBILE_MISSING'
+  | 'NAME_MISSING'
+  | 'NEGATIVE_AMOUNT'
+  | 'NOT_APPROVED'
+  | 'NOT_FOUND'
+  | 'NO_SIGNERS'
+  | 'PHONE_BARRED_FROM_CHAT'
+  | 'REJECTED'
+  | 'TOO_MANY_DECIMAL_PLACES'
+  | 'WRONG_SITUATION';
+
 /** Signing status of a signer as far as the graph knows: the partner has no read of signatures, so it comes from the ledger of writes made through the graph, refined by the proposal situation when the same query reads it anyway. Upstream: none (ledger), situacao of FGTS/ConsultaProposta or ConsultarDetalhes when already read. */
 export type SigningStatus =
   /** Invited through inviteSigners and not known to have signed: the partner has not told the graph (the proposal situation, when read by the same query, is not FINALIZED or later). Upstream: Proposta/IncluirAssinaturaCCB recorded in the ledger. */
@@ -370,19 +497,6 @@ export type SimulateProposalInput = {
   /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;
 };
-
-/** Why a mutation did not do what was asked. `upstreamCode` carries the partner catalogue code. */
-export type UserErrorCode =
-  /** The proposal belongs to another integration. Upstream: catalogue C0112/V0002. */
-  | 'FORBIDDEN'
-  /** The idempotencyKey was already used for this mutation with a different input; nothing was sent or changed. Use a new key for a new request. Upstream: HTTP 409 I0001/V0001 (same IdempotencyKey, different request), also checked by the graph before any call. */
-  | 'IDEMPOTENCY_KEY_REUSED'
-  /** The graph refused the input before calling the partner, with the rule the partner uses. Upstream: the catalogue code of that rule in upstreamCode (e.g. T0668/D0001, T0665/D0002, C0107/V0001, C0202/V0001), or null for a rule of the graph alone (e.g. more than 2 decimal places of money). */
-  | 'INVALID_INPUT'
-  /** The partner does not know the proposal. Upstream: catalogue C0112/V0001. */
-  | 'NOT_FOUND'
-  /** The partner refused the operation for a business reason. Upstream: any other messages[].code/context, given in upstreamCode (e.g. C0060/V0003, C0200/V0001, 400/27). */
-  | 'REJECTED';
 
 export type InstallmentsOnlyQueryVariables = Exact<{
   id: string | number;
@@ -437,7 +551,7 @@ export type CreateProposalMutationVariables = Exact<{
 }>;
 
 
-export type CreateProposalMutation = { createProposal: { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installments: Array<{ number: number, amount: string, dueDate: string }> | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type CreateProposalMutation = { createProposal: { proposal: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installments: Array<{ number: number, amount: string, dueDate: string }> | null } | null, userErrors: Array<{ code: CreateProposalErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type GenerateBoletosMutationVariables = Exact<{
   input: GenerateBoletosInput;
@@ -445,7 +559,7 @@ export type GenerateBoletosMutationVariables = Exact<{
 }>;
 
 
-export type GenerateBoletosMutation = { generateBoletos: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: string, digitableLine: string, qrCode: { emv: string | null } | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type GenerateBoletosMutation = { generateBoletos: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, dueDate: string, digitableLine: string, qrCode: { emv: string | null } | null }>, userErrors: Array<{ code: BoletoErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type GenerateSingleBoletoMutationVariables = Exact<{
   input: GenerateSingleBoletoInput;
@@ -453,7 +567,7 @@ export type GenerateSingleBoletoMutationVariables = Exact<{
 }>;
 
 
-export type GenerateSingleBoletoMutation = { generateSingleBoleto: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, digitableLine: string }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type GenerateSingleBoletoMutation = { generateSingleBoleto: { boletos: Array<{ number: number, installmentNumbers: Array<number>, amount: string, digitableLine: string }>, userErrors: Array<{ code: BoletoErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type RegisterInstallmentPaymentMutationVariables = Exact<{
   input: RegisterInstallmentPaymentInput;
@@ -461,7 +575,7 @@ export type RegisterInstallmentPaymentMutationVariables = Exact<{
 }>;
 
 
-export type RegisterInstallmentPaymentMutation = { registerInstallmentPayment: { paidInstallments: Array<{ id: string, number: number, situation: InstallmentSituation, balance: string | null, paidAmount: string | null, entries: Array<{ paymentAmount: string, balanceAmount: string }> }>, proposal: { id: string, agenda: { id: string, totalPaid: string | null } | null } | null, parameters: Array<{ name: string, value: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type RegisterInstallmentPaymentMutation = { registerInstallmentPayment: { paidInstallments: Array<{ id: string, number: number, situation: InstallmentSituation, balance: string | null, paidAmount: string | null, entries: Array<{ paymentAmount: string, balanceAmount: string }> }>, proposal: { id: string, agenda: { id: string, totalPaid: string | null } | null } | null, parameters: Array<{ name: string, value: string | null }>, userErrors: Array<{ code: PaymentErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type RegisterInstallmentPaymentsMutationVariables = Exact<{
   input: RegisterInstallmentPaymentsInput;
@@ -469,7 +583,7 @@ export type RegisterInstallmentPaymentsMutationVariables = Exact<{
 }>;
 
 
-export type RegisterInstallmentPaymentsMutation = { registerInstallmentPayments: { paidInstallments: Array<{ id: string, number: number, balance: string | null }>, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type RegisterInstallmentPaymentsMutation = { registerInstallmentPayments: { paidInstallments: Array<{ id: string, number: number, balance: string | null }>, userErrors: Array<{ code: PaymentErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type InviteSignersMutationVariables = Exact<{
   input: InviteSignersInput;
@@ -477,7 +591,7 @@ export type InviteSignersMutationVariables = Exact<{
 }>;
 
 
-export type InviteSignersMutation = { inviteSigners: { signingUrl: string | null, signerCount: number | null, pendingSignerCount: number | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type InviteSignersMutation = { inviteSigners: { signingUrl: string | null, signerCount: number | null, pendingSignerCount: number | null, userErrors: Array<{ code: SignersErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type CancelFgtsProposalMutationVariables = Exact<{
   input: CancelFgtsProposalInput;
@@ -485,7 +599,7 @@ export type CancelFgtsProposalMutationVariables = Exact<{
 }>;
 
 
-export type CancelFgtsProposalMutation = { cancelFgtsProposal: { returnBoleto: string | null, proposal: { id: string, situation: ProposalSituation } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type CancelFgtsProposalMutation = { cancelFgtsProposal: { returnBoleto: string | null, proposal: { id: string, situation: ProposalSituation } | null, userErrors: Array<{ code: CancelFgtsProposalErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type AttachDocumentMutationVariables = Exact<{
   input: AttachDocumentInput;
@@ -493,7 +607,7 @@ export type AttachDocumentMutationVariables = Exact<{
 }>;
 
 
-export type AttachDocumentMutation = { attachDocument: { document: { id: string, typeCode: number | null, fileName: string | null, extension: string | null } | null, userErrors: Array<{ code: UserErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
+export type AttachDocumentMutation = { attachDocument: { document: { id: string, typeCode: number | null, fileName: string | null, extension: string | null } | null, userErrors: Array<{ code: AttachDocumentErrorCode, field: Array<string> | null, message: string, upstreamCode: string | null }> } };
 
 export type ProposalWithAgendaQueryVariables = Exact<{
   id: string | number;

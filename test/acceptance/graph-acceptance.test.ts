@@ -301,7 +301,9 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     expect(await fieldsOf('AgendaDetail')).toEqual(expect.arrayContaining(['installments']));
     expect(await fieldsOf('AgendaInstallment')).toEqual(expect.arrayContaining(['number', 'balance', 'boletos', 'pix', 'entries']));
     expect(await fieldsOf('Boleto')).toEqual(expect.arrayContaining(['number', 'digitableLine', 'amount', 'dueDate']));
-    expect(await fieldsOf('UserError')).toEqual(expect.arrayContaining(['code', 'field', 'message', 'upstreamCode']));
+    // Per-mutation codes (issue 19): UserError is the interface of what every mutation's error shares; code is each one's enum.
+    expect(await fieldsOf('UserError')).toEqual(expect.arrayContaining(['field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
+    expect(await fieldsOf('PaymentUserError')).toEqual(expect.arrayContaining(['code', 'field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('Query')).toEqual(expect.arrayContaining(['proposal', 'proposals', 'person', 'registrationRecord', 'bureauReport', 'simulateProposal']));
 
     const mutations = ok(await graph.execute('{ __type(name: "Mutation") { fields { name args { name } type { ofType { name fields { name } } } } } }'));
@@ -435,16 +437,16 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 
   it.each([
-    ['a bad e-mail', { email: 'not-an-email' }, ['input', 'signers', '0', 'email'], /^T0668\/D000[16]$/],
-    ['a 10-digit mobile', { mobilePhone: '1198765432' }, ['input', 'signers', '0', 'mobilePhone'], /^T0668\/D0008$/],
-    ['a mobile starting with 5', { mobilePhone: '11587654321' }, ['input', 'signers', '0', 'mobilePhone'], /^T0668\/D0010$/],
-    ['invalid CPF check digits', { document: '52998224724' }, ['input', 'signers', '0', 'document'], /^T0668\/D0004$/],
-    ['an empty name', { name: '' }, ['input', 'signers', '0', 'name'], /^T0668\/D0003$/],
-  ])('inviteSigners with %s is INVALID_INPUT with the catalogue code and 0 upstream calls', async (_label, override, field, upstreamCode) => {
+    ['a bad e-mail', { email: 'not-an-email' }, ['input', 'signers', '0', 'email'], /^T0668\/D000[16]$/, 'INVALID_EMAIL'],
+    ['a 10-digit mobile', { mobilePhone: '1198765432' }, ['input', 'signers', '0', 'mobilePhone'], /^T0668\/D0008$/, 'INVALID_MOBILE'],
+    ['a mobile starting with 5', { mobilePhone: '11587654321' }, ['input', 'signers', '0', 'mobilePhone'], /^T0668\/D0010$/, 'INVALID_MOBILE'],
+    ['invalid CPF check digits', { document: '52998224724' }, ['input', 'signers', '0', 'document'], /^T0668\/D0004$/, 'INVALID_DOCUMENT'],
+    ['an empty name', { name: '' }, ['input', 'signers', '0', 'name'], /^T0668\/D0003$/, 'NAME_MISSING'],
+  ])('inviteSigners with %s is refused with its own code, the catalogue code and 0 upstream calls', async (_label, override, field, upstreamCode, code) => {
     const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [signer(override)] } }));
     const payload = ok(result).inviteSigners;
     expect(payload.userErrors).toHaveLength(1);
-    expect(payload.userErrors[0]).toMatchObject({ code: 'INVALID_INPUT', field });
+    expect(payload.userErrors[0]).toMatchObject({ code, field });
     expect(payload.userErrors[0].upstreamCode).toMatch(upstreamCode);
     expect(payload.userErrors[0].message).toEqual(expect.any(String));
     expect(calls.total).toBe(0);
@@ -452,19 +454,19 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
 
   it('inviteSigners with no signers is C0060/V0001 before any call', async () => {
     const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [] } }));
-    expect(ok(result).inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['input', 'signers'], upstreamCode: 'C0060/V0001' })]);
+    expect(ok(result).inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'NO_SIGNERS', field: ['input', 'signers'], upstreamCode: 'C0060/V0001' })]);
     expect(calls.total).toBe(0);
   });
 
   it('inviteSigners on a proposal that is not approved is a REJECTED userError (C0060), not a GraphQL error', async () => {
     const underReview = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.underReview, signers: [signer()] } }));
     expect(ok(underReview.result).inviteSigners.userErrors).toEqual([
-      { code: 'REJECTED', field: null, message: expect.any(String), upstreamCode: 'C0060/V0003' },
+      { code: 'NOT_APPROVED', field: null, message: expect.any(String), upstreamCode: 'C0060/V0003' },
     ]);
     expect(underReview.calls.operations).toEqual({ '/Proposta/IncluirAssinaturaCCB': 1 });
 
     const disbursed = ok(await graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.disbursed, signers: [signer()] } }));
-    expect(disbursed.inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'REJECTED', upstreamCode: 'C0060/V0002' })]);
+    expect(disbursed.inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'WRONG_SITUATION', upstreamCode: 'C0060/V0002' })]);
 
     const unknown = ok(await graph.execute(INVITE, { key: randomUUID(), input: { proposalId: UNKNOWN_ID, signers: [signer()] } }));
     expect(unknown.inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'NOT_FOUND', upstreamCode: 'C0112/V0001' })]);
@@ -476,7 +478,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const { result, calls } = await counted(graph, () =>
       graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.exe', extension: 'exe', contentBase64: content } }),
     );
-    expect(ok(result).attachDocument).toEqual({ document: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
+    expect(ok(result).attachDocument).toEqual({ document: null, userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
     expect(calls.total).toBe(0);
 
     const attached = ok(await graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: content } }));
@@ -516,7 +518,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const created = ok(await graph.execute(CREATE, { key: 'acceptance-signers', input: proposalInput() })).createProposal.proposal;
     // Before the partner's credit analysis has approved it, signers are refused (C0060/V0003).
     const early = ok(await graph.execute(INVITE, { key: 'acceptance-invite-early', input: { proposalId: created.id, signers: [signer()] } })).inviteSigners;
-    expect(early.userErrors).toEqual([expect.objectContaining({ code: 'REJECTED', upstreamCode: 'C0060/V0003' })]);
+    expect(early.userErrors).toEqual([expect.objectContaining({ code: 'NOT_APPROVED', upstreamCode: 'C0060/V0003' })]);
     await graph.admin.concludeAnalyses();
     const invited = ok(await graph.execute(INVITE, { key: 'acceptance-invite', input: { proposalId: created.id, signers: [signer()] } })).inviteSigners;
     expect(invited.userErrors).toEqual([]);
@@ -587,7 +589,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
       await graph.execute(keyed(PAYMENTS), { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '1.00' }, { installmentNumber: 10, amount: '99999.00' }] }),
     ).registerInstallmentPayments;
     expect(refused.installments).toEqual([]);
-    expect(refused.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: 'C0202/V0002' }]);
+    expect(refused.userErrors).toEqual([{ code: 'OVER_BALANCE', upstreamCode: 'C0202/V0002' }]);
     expect(await read()).toEqual(before);
 
     const accepted = ok(
@@ -600,11 +602,11 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   it('a non-positive payment is INVALID_INPUT before any call; a payment on a proposal without agenda is C0200/V0001', async () => {
     const PAY = 'mutation ($id: ID!, $amount: Decimal!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 6, amount: $amount } }) { userErrors { code field upstreamCode } } }';
     const zero = await counted(graph, () => graph.execute(keyed(PAY), { id: demo.disbursed, amount: '0' }));
-    expect(ok(zero.result).registerInstallmentPayment.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'] })]);
+    expect(ok(zero.result).registerInstallmentPayment.userErrors).toEqual([expect.objectContaining({ code: 'AMOUNT_NOT_POSITIVE', field: ['input', 'payment', 'amount'] })]);
     expect(zero.calls.total).toBe(0);
 
     const noAgenda = ok(await graph.execute(keyed(PAY), { id: demo.approved, amount: '1.00' }));
-    expect(noAgenda.registerInstallmentPayment.userErrors).toEqual([{ code: 'REJECTED', field: null, upstreamCode: 'C0200/V0001' }]);
+    expect(noAgenda.registerInstallmentPayment.userErrors).toEqual([{ code: 'PROPOSAL_NOT_DISBURSED', field: null, upstreamCode: 'C0200/V0001' }]);
   });
 
   it('generateBoletos (the README example) issues one boleto, and the same key issues no second one', async () => {
@@ -651,7 +653,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     );
     const errors = ok(bad.result).addGuarantor.userErrors;
     expect(errors.map((error: UserError) => error.field?.join('.'))).toEqual(expect.arrayContaining(['input.individual.email', 'input.individual.mobilePhone']));
-    expect(errors.every((error: UserError) => error.code === 'INVALID_INPUT')).toBe(true);
+    expect(errors.map((error: UserError) => error.code).sort()).toEqual(['INVALID_EMAIL', 'INVALID_MOBILE']);
     expect(bad.calls.total).toBe(0);
   });
 
@@ -659,7 +661,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const CANCEL = `mutation ($key: String!, $id: ID!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id, reason: "acceptance" }) {
       returnBoleto proposal { situation situationCode fgtsCancellations { eventTypeCode amount digitableLine } } userErrors { code upstreamCode } } }`;
     const ceded = ok(await graph.execute(CANCEL, { key: randomUUID(), id: demo.ceded })).cancelFgtsProposal;
-    expect(ceded.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: '400/28' }]);
+    expect(ceded.userErrors).toEqual([{ code: 'CANCELLATION_NOT_ALLOWED', upstreamCode: '400/28' }]);
 
     const cancelled = ok(await graph.execute(CANCEL, { key: 'acceptance-cancel-fgts', id: demo.fgtsDisbursed })).cancelFgtsProposal;
     expect(cancelled.userErrors).toEqual([]);
@@ -668,7 +670,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     expect(cancelled.proposal.fgtsCancellations).toEqual([{ eventTypeCode: 2, amount: expect.stringMatching(MONEY), digitableLine: expect.stringMatching(/^\d{47}$/) }]);
 
     const again = ok(await graph.execute(CANCEL, { key: 'acceptance-cancel-fgts-2', id: demo.fgtsDisbursed })).cancelFgtsProposal;
-    expect(again.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: '400/27' }]);
+    expect(again.userErrors).toEqual([{ code: 'ALREADY_CANCELLED', upstreamCode: '400/27' }]);
   });
 
   it('a mutation that failed upstream can be retried with the same key and applies once', async () => {
@@ -872,12 +874,12 @@ describe('acceptance findings, fixed', () => {
     const id = await disbursed('acceptance-fix-decimals');
     const pay = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id, n: 1, amount: '1.005' }));
     expect(ok(pay.result).registerInstallmentPayment.userErrors).toEqual([
-      { code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'], message: expect.any(String), upstreamCode: null },
+      { code: 'TOO_MANY_DECIMAL_PLACES', field: ['input', 'payment', 'amount'], message: expect.any(String), upstreamCode: null },
     ]);
     expect(pay.calls.total).toBe(0);
 
     const create = await counted(graph, () => graph.execute(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) }));
-    expect(ok(create.result).createProposal.userErrors.map((error: UserError) => [error.code, error.field])).toEqual([['INVALID_INPUT', ['input', 'requestedAmount']]]);
+    expect(ok(create.result).createProposal.userErrors.map((error: UserError) => [error.code, error.field])).toEqual([['TOO_MANY_DECIMAL_PLACES', ['input', 'requestedAmount']]]);
     expect(create.calls.total).toBe(0);
 
     const simulate = await counted(graph, () =>
@@ -920,7 +922,7 @@ describe('acceptance findings, fixed', () => {
     const id = await disbursed('acceptance-fix-field');
     const over = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id, n: 2, amount: '99999.00' }));
     expect(ok(over.result).registerInstallmentPayment.userErrors).toEqual([
-      { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+      { code: 'OVER_BALANCE', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
     ]);
     // One write, after the agenda read it records for in-doubt resolution (docs/in-doubt.md).
     expect(over.calls.operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });

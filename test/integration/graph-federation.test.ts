@@ -146,6 +146,48 @@ describe('the credit graph as a federation subgraph', () => {
     });
   });
 
+  describe('an _entities batch carrying a type this subgraph does not resolve', () => {
+    const unknownType = (index: number, message: string) => ({
+      path: ['_entities', index],
+      message,
+      extensions: { code: 'UNKNOWN_ENTITY_TYPE', entityTypes: ['Person', 'Proposal'] },
+    });
+
+    it('fails only that item with UNKNOWN_ENTITY_TYPE at _entities.N and resolves the others', async () => {
+      const proposal = h.demo('approved').id;
+      const person = personIds.encode(CARLA);
+      const result = await h.run(ENTITIES, {
+        representations: [
+          { __typename: 'Proposal', id: proposal },
+          { __typename: 'Offer', id: 'offer-1' },
+          { __typename: 'Person', id: person },
+          { id: 'no-typename' },
+        ],
+      });
+      expect(result.data?._entities).toEqual([
+        { __typename: 'Proposal', id: proposal, situation: 'APPROVED', installments: expect.any(Array) },
+        null,
+        { __typename: 'Person', id: person, document: CARLA, name: 'Carla Demo Paga' },
+        null,
+      ]);
+      expect(result.errors).toEqual([
+        expect.objectContaining(unknownType(1, 'This subgraph resolves no entity of type "Offer"; its entities are Person, Proposal.')),
+        expect.objectContaining(unknownType(3, "A representation needs a __typename; this subgraph's entities are Person, Proposal.")),
+      ]);
+      expect((await h.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
+    });
+
+    it('answers a batch of unknown types alone with one typed error per item and no partner call', async () => {
+      const result = await h.run(ENTITIES, { representations: [{ __typename: 'Installment', id: 'x' }, { __typename: 'PageInfo' }] });
+      expect(result.data?._entities).toEqual([null, null]);
+      expect(result.errors?.map(error => [error.path, error.extensions?.code])).toEqual([
+        [['_entities', 0], 'UNKNOWN_ENTITY_TYPE'],
+        [['_entities', 1], 'UNKNOWN_ENTITY_TYPE'],
+      ]);
+      expect((await h.calls()).total).toBe(0);
+    });
+  });
+
   it('confirms a Proposal reference selecting only id with one ConsultaProposta per distinct id: null when unknown', async () => {
     const known = h.demo('approved').id;
     const unknown = randomUUID();

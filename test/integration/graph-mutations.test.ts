@@ -50,9 +50,9 @@ describe('the credit graph mutations', () => {
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
       expect(payload?.userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.clientDocument', 'T0665/D0002'],
-        ['INVALID_INPUT', 'input.requestedAmount', 'T0665/D0020'],
-        ['INVALID_INPUT', 'input.installments', 'T0665/D0021'],
+        ['INVALID_CLIENT_DOCUMENT', 'input.clientDocument', 'T0665/D0002'],
+        ['AMOUNT_MISSING', 'input.requestedAmount', 'T0665/D0020'],
+        ['INSTALLMENTS_MISSING', 'input.installments', 'T0665/D0021'],
       ]);
       expect((await h.calls()).total).toBe(0);
     });
@@ -63,7 +63,7 @@ describe('the credit graph mutations', () => {
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
-      expect(payload?.userErrors).toEqual([{ code: 'REJECTED', field: ['input', 'clientDocument'], upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' }]);
+      expect(payload?.userErrors).toEqual([{ code: 'CLIENT_MUST_BE_INDIVIDUAL', field: ['input', 'clientDocument'], upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' }]);
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1 });
     });
 
@@ -170,14 +170,14 @@ describe('the credit graph mutations', () => {
       expect(result.errors).toBeUndefined();
       const payload = result.data?.registerInstallmentPayment as { proposal: unknown; userErrors: Array<{ code: string }> };
       expect(payload.proposal).toBeNull();
-      expect(payload.userErrors).toEqual([{ code: 'REJECTED', upstreamCode: 'C0200/V0001', message: expect.any(String) }]);
+      expect(payload.userErrors).toEqual([{ code: 'PROPOSAL_NOT_DISBURSED', upstreamCode: 'C0200/V0001', message: expect.any(String) }]);
     });
 
     it('refuses a non-positive payment before any call', async () => {
       const result = await h.run(
         keyed(`mutation { registerInstallmentPayment(input: { proposalId: "${randomUUID()}", payment: { installmentNumber: 1, amount: "-1" } }) { userErrors { code field } } }`),
       );
-      expect(result.data?.registerInstallmentPayment).toEqual({ userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'] }] });
+      expect(result.data?.registerInstallmentPayment).toEqual({ userErrors: [{ code: 'AMOUNT_NOT_POSITIVE', field: ['input', 'payment', 'amount'] }] });
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -267,7 +267,7 @@ describe('the credit graph mutations', () => {
         ['input.signers.2.mobilePhone', 'T0668/D0010'],
         ['input.signers.3.document', 'T0668/D0004'],
       ]);
-      expect(payload.userErrors.every(e => e.code === 'INVALID_INPUT')).toBe(true);
+      expect(payload.userErrors.map(e => e.code)).toEqual(['INVALID_EMAIL', 'INVALID_MOBILE', 'INVALID_MOBILE', 'INVALID_DOCUMENT']);
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -280,7 +280,7 @@ describe('the credit graph mutations', () => {
     it('reports inviting signers to a disbursed proposal as the partner rule C0060/V0002', async () => {
       const { id } = h.demo('disbursed');
       const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
-      expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'REJECTED', field: null, upstreamCode: 'C0060/V0002' }]);
+      expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'WRONG_SITUATION', field: null, upstreamCode: 'C0060/V0002' }]);
     });
 
     it('reports an unknown proposal as NOT_FOUND with C0112/V0001', async () => {
@@ -314,7 +314,7 @@ describe('the credit graph mutations', () => {
         keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil", document: "11144477735", company: { tradeName: "X" } }) { guarantor { id } userErrors { code field } } }`),
         { id },
       );
-      expect(bad.data?.addGuarantor).toEqual({ guarantor: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'company'] }] });
+      expect(bad.data?.addGuarantor).toEqual({ guarantor: null, userErrors: [{ code: 'DETAILS_DO_NOT_MATCH_DOCUMENT', field: ['input', 'company'] }] });
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -327,7 +327,7 @@ describe('the credit graph mutations', () => {
       expect(ok.data?.attachDocument).toEqual({ document: { id: expect.any(String), typeCode: 22, fileName: 'ccb.pdf', extension: 'pdf' }, userErrors: [] });
       await h.resetCalls();
       const bad = await h.run(keyed(mutation), { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.exe', extension: 'exe', contentBase64: content } });
-      expect(bad.data?.attachDocument).toEqual({ document: null, userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
+      expect(bad.data?.attachDocument).toEqual({ document: null, userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -344,14 +344,14 @@ describe('the credit graph mutations', () => {
       const again = await h.run(keyed(mutation), { id });
       expect((again.data?.cancelFgtsProposal as { returnBoleto: string }).returnBoleto).toBe(payload.returnBoleto);
       const otherKey = await h.run(keyed(mutation).replace('cancel-1', 'cancel-2'), { id });
-      expect((otherKey.data?.cancelFgtsProposal as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'REJECTED', upstreamCode: '400/27' }]);
+      expect((otherKey.data?.cancelFgtsProposal as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'ALREADY_CANCELLED', upstreamCode: '400/27' }]);
     });
 
     it('reports cancelling a ceded proposal as a userError', async () => {
       const { id } = h.demo('ceded');
       const result = await h.run(keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { returnBoleto userErrors { code upstreamCode } } }`), { id });
       expect(result.errors).toBeUndefined();
-      expect(result.data?.cancelFgtsProposal).toEqual({ returnBoleto: null, userErrors: [{ code: 'REJECTED', upstreamCode: '400/28' }] });
+      expect(result.data?.cancelFgtsProposal).toEqual({ returnBoleto: null, userErrors: [{ code: 'CANCELLATION_NOT_ALLOWED', upstreamCode: '400/28' }] });
     });
   });
 });

@@ -204,7 +204,7 @@ describe('ownership, read-back and viewer', () => {
         { id },
         ALICE,
       );
-      expect(rejected.data.inviteSigners.userErrors).toEqual([{ code: 'REJECTED' }]);
+      expect(rejected.data.inviteSigners.userErrors).toEqual([{ code: 'WRONG_SITUATION' }]);
       await h.resetCalls();
       const query = `query($id: ID!) { proposal(id: $id) { operations { operation state callerId attempts idempotencyKey requestedAt finishedAt } signers { document status } } }`;
       const own = await h.run<Any>(query, { id }, ALICE);

@@ -62,7 +62,7 @@ describe('the credit graph user errors', () => {
       const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.005', n: 1 });
       expect(result.errors).toBeUndefined();
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'], message: 'amount must have at most 2 decimal places', upstreamCode: null },
+        { code: 'TOO_MANY_DECIMAL_PLACES', field: ['input', 'payment', 'amount'], message: 'amount must have at most 2 decimal places', upstreamCode: null },
       ]);
       expect((await h.calls()).total).toBe(0);
       expect(await balanceOf(id, 1)).toBe(before);
@@ -81,7 +81,7 @@ describe('the credit graph user errors', () => {
       const result = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) });
       expect(result.data?.createProposal).toEqual({
         proposal: null,
-        userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null }],
+        userErrors: [{ code: 'TOO_MANY_DECIMAL_PLACES', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null }],
       });
       expect((await h.calls()).total).toBe(0);
     });
@@ -89,7 +89,7 @@ describe('the credit graph user errors', () => {
     it('refuses an interest rate with more than 4 decimals, accepts 4', async () => {
       const rate = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ monthlyInterestRate: '1.99995' }) });
       expect((rate.data?.createProposal as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.monthlyInterestRate', null],
+        ['TOO_MANY_DECIMAL_PLACES', 'input.monthlyInterestRate', null],
       ]);
       expect((await h.calls()).total).toBe(0);
       const fine = await h.run(SIMULATE, { amount: '1000.00', rate: '1.9999' });
@@ -160,7 +160,7 @@ describe('the credit graph user errors', () => {
       const id = await disbursedProposal();
       const result = await h.run(PAY, { key: randomUUID(), id, amount: '99999.00', n: 2 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+        { code: 'OVER_BALANCE', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
       ]);
       // The agenda read every payment write records before it is sent, then the write the partner refuses.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -170,7 +170,7 @@ describe('the credit graph user errors', () => {
       const { id } = h.demo('approved');
       const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.00', n: 1 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'REJECTED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
+        { code: 'PROPOSAL_NOT_DISBURSED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
       ]);
       // The agenda read before the write (refused too: no agenda, so no entries) and the write, refused.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -188,7 +188,7 @@ describe('the credit graph user errors', () => {
       const twice = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [{ ...signer, name: 'Outra Pessoa', document: '39053344705' }] } });
       const errors = (twice.data?.inviteSigners as { userErrors: UserError[] }).userErrors;
       expect(errors).toContainEqual({
-        code: 'REJECTED',
+        code: 'DUPLICATE_SIGNER',
         field: ['input', 'signers', '0', 'email'],
         message: 'A signer with this e-mail or mobile phone already exists.',
         upstreamCode: 'T0668/D0013',
@@ -201,7 +201,7 @@ describe('the credit graph user errors', () => {
     it('a non-positive payment is C0202/V0001', async () => {
       const result = await h.run(PAY, { key: randomUUID(), id: randomUUID(), amount: '0', n: 1 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.payment.amount', 'C0202/V0001'],
+        ['AMOUNT_NOT_POSITIVE', 'input.payment.amount', 'C0202/V0001'],
       ]);
       expect((await h.calls()).total).toBe(0);
     });
@@ -209,11 +209,11 @@ describe('the credit graph user errors', () => {
     it('an empty installment list is C0201/V0003 in generateBoletos and registerInstallmentPayments', async () => {
       const boletos = await h.run(GENERATE, { key: randomUUID(), id: randomUUID(), installments: [] });
       expect((boletos.data?.generateBoletos as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.installments', 'C0201/V0003'],
+        ['NO_INSTALLMENT', 'input.installments', 'C0201/V0003'],
       ]);
       const payments = await h.run(keyed(PAYMENTS), { id: randomUUID(), payments: [] });
       expect((payments.data?.registerInstallmentPayments as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.payments', 'C0201/V0003'],
+        ['NO_INSTALLMENT', 'input.payments', 'C0201/V0003'],
       ]);
       expect((await h.calls()).total).toBe(0);
     });
@@ -224,7 +224,7 @@ describe('the credit graph user errors', () => {
         { input: { proposalId: h.demo('approved').id, name: 'Gui', document: '52998224724' } },
       );
       expect((result.data?.addGuarantor as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.document', 'T0665/D0002'],
+        ['INVALID_DOCUMENT', 'input.document', 'T0665/D0002'],
       ]);
       expect((await h.calls()).total).toBe(0);
     });
@@ -234,7 +234,7 @@ describe('the credit graph user errors', () => {
         input: { proposalId: h.demo('approved').id, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: 'not base64!' },
       });
       expect((result.data?.attachDocument as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['INVALID_INPUT', 'input.contentBase64', 'C0068/V0002'],
+        ['UPLOAD_FAILED', 'input.contentBase64', 'C0068/V0002'],
       ]);
       expect((await h.calls()).total).toBe(0);
     });

@@ -96,7 +96,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     expect(result.status).toBe(400);
     expect(result.errors?.map(e => e.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     const empty = await a.execute<Created>(CREATE, { key: '', input: proposalInput() });
-    expect(empty.data?.createProposal?.userErrors).toEqual([{ code: 'INVALID_INPUT', field: ['idempotencyKey'], upstreamCode: null }]);
+    expect(empty.data?.createProposal?.userErrors).toEqual([{ code: 'INVALID_IDEMPOTENCY_KEY', field: ['idempotencyKey'], upstreamCode: null }]);
     expect((await a.admin.calls()).total).toBe(0);
   });
 

@@ -88,10 +88,10 @@ describe('operation codes in each caller\'s namespace', () => {
     expect((await h.calls()).total).toBe(0);
   });
 
-  it('still refuses a caller\'s own code used twice, as the partner does (REJECTED, S0005)', async () => {
+  it('still refuses a caller\'s own code used twice, as the partner does (OPERATION_CODE_IN_USE, S0005)', async () => {
     const code = `TWICE-${randomUUID()}`;
     expect((await create(ALICE, code)).userErrors).toEqual([]);
-    expect(await create(ALICE, code)).toEqual({ proposal: null, userErrors: [{ code: 'REJECTED', field: ['input', 'operationCode'], upstreamCode: 'S0005/V0001' }] });
+    expect(await create(ALICE, code)).toEqual({ proposal: null, userErrors: [{ code: 'OPERATION_CODE_IN_USE', field: ['input', 'operationCode'], upstreamCode: 'S0005/V0001' }] });
   });
 
   it('gives a create without a code a derived one, shown without the namespace and found by it', async () => {

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { AgendaInstallment } from './agenda.type.js';
 import { Installment } from '../proposal/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { UserError } from '../common/user-error.type.js';
+import { PaymentUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** Result of `registerInstallmentPayment` and `registerInstallmentPayments`. */
@@ -26,6 +26,6 @@ export class RegisterInstallmentPaymentPayload {
   @Field(_type => [UpstreamParameter], { description: 'What the partner answered (nroParcela, vlrSaldoParcela, situacaoParcela, situacaoAgenda...). Upstream: parametros.' })
   parameters: UpstreamParameter[];
 
-  @Field(_type => [UserError], { description: 'Why nothing was registered; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [PaymentUserError], { description: 'Why nothing was registered; empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }

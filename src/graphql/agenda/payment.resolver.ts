@@ -14,6 +14,7 @@ import { type GraphContext } from '../runtime/context.js';
 import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } from './payment.input.js';
 import { paymentEntryRequest } from './payment.mapper.js';
 import { RegisterInstallmentPaymentPayload } from './payment.payload.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
 
@@ -43,7 +44,7 @@ async function paymentPayload(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<RegisterInstallmentPaymentPayload> {
   if (!outcome.ok) {
-    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, paidInstallments: [], installments: [], parameters: [], userErrors: outcome.userErrors });
+    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, paidInstallments: [], installments: [], parameters: [], userErrors: presentUserErrors('payment', outcome.userErrors, ctx.locale) });
   }
   const [proposal, paid, installments] = await Promise.all([
     payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { UserError } from '../common/user-error.type.js';
+import { BoletoUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { Installment } from '../proposal/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';
@@ -23,6 +23,6 @@ export class GenerateBoletosPayload {
   @Field(_type => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
   parameters: UpstreamParameter[];
 
-  @Field(_type => [UserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [BoletoUserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }

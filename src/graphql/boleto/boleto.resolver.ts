@@ -14,6 +14,7 @@ import { boletoNeeds } from '../runtime/needs.js';
 import { loadBoletos } from './boleto.reference.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
 
@@ -26,7 +27,7 @@ async function generated(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<GenerateBoletosPayload> {
   if (!outcome.ok) {
-    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], installments: [], parameters: [], userErrors: outcome.userErrors });
+    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], installments: [], parameters: [], userErrors: presentUserErrors('boleto', outcome.userErrors, ctx.locale) });
   }
   const installmentNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('installments');
   const installments = (): Promise<Installment[]> =>

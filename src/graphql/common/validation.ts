@@ -115,7 +115,7 @@ function flatten(errors: readonly ValidationError[], path: string[], out: UserEr
       if (constraint === 'isMobile' && typeof error.value === 'string') {
         code = mobileRule(error.value) ?? code;
       }
-      out.push(userError(UserErrorCode.INVALID_INPUT, message, field, code));
+      out.push(userError(UserErrorCode.INVALID_INPUT, message, field, code, code === null ? constraint : undefined));
     }
     flatten(error.children ?? [], field, out);
   }

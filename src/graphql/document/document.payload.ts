@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { UserError } from '../common/user-error.type.js';
+import { AttachDocumentUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { ProposalDocument } from './document.type.js';
 
@@ -12,6 +12,6 @@ export class AttachDocumentPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The proposal after the document was attached, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
-  @Field(_type => [UserError], { description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [AttachDocumentUserError], { description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }

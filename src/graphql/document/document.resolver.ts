@@ -7,6 +7,7 @@ import { type GraphContext } from '../runtime/context.js';
 import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
 import { AttachDocumentPayload } from './document.payload.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
 /** Documents of proposals. */
 @Resolver()
@@ -29,7 +30,7 @@ export class DocumentResolver {
       async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
     if (!outcome.ok) {
-      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: outcome.userErrors });
+      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: presentUserErrors('attachDocument', outcome.userErrors, ctx.locale) });
     }
     return Object.assign(new AttachDocumentPayload(), {
       document: mapDocument(outcome.value, input.proposalId, documentDetails(attachDocumentRequest(input))),

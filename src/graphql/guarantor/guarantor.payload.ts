@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { UserError } from '../common/user-error.type.js';
+import { AddGuarantorUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Guarantor } from './guarantor.type.js';
 
@@ -12,6 +12,6 @@ export class AddGuarantorPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The proposal after the guarantor was added, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
-  @Field(_type => [UserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [AddGuarantorUserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }

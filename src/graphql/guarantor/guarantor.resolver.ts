@@ -3,16 +3,17 @@ import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirAvalista } from '../../upstream/index.js';
 import { idempotencyKeyDescription, runWrite } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
-import { userError, UserErrorCode } from '../common/user-error.type.js';
+import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../runtime/context.js';
 import { AddGuarantorInput } from './guarantor.input.js';
 import { guarantorDetails, type GuarantorDetails, guarantorKind, guarantorRequest, mapGuarantor } from './guarantor.mapper.js';
 import { AddGuarantorPayload } from './guarantor.payload.js';
 import { GuarantorKind } from './guarantor.type.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
-function failed(userErrors: AddGuarantorPayload['userErrors']): AddGuarantorPayload {
-  return Object.assign(new AddGuarantorPayload(), { guarantor: null, proposal: null, userErrors });
+function failed(ctx: GraphContext, userErrors: readonly UserError[]): AddGuarantorPayload {
+  return Object.assign(new AddGuarantorPayload(), { guarantor: null, proposal: null, userErrors: presentUserErrors('addGuarantor', userErrors, ctx.locale) });
 }
 
 /** Guarantors of proposals. */
@@ -33,12 +34,12 @@ export class GuarantorResolver {
       const kind = guarantorKind(input.document);
       if ((kind === GuarantorKind.INDIVIDUAL && input.company) || (kind === GuarantorKind.COMPANY && input.individual)) {
         invalid.push(
-          userError(UserErrorCode.INVALID_INPUT, 'A CPF takes individual details, a CNPJ takes company details.', ['input', kind === GuarantorKind.INDIVIDUAL ? 'company' : 'individual'], null),
+          userError(UserErrorCode.INVALID_INPUT, 'A CPF takes individual details, a CNPJ takes company details.', ['input', kind === GuarantorKind.INDIVIDUAL ? 'company' : 'individual'], null, 'guarantorKind'),
         );
       }
     }
     if (invalid.length > 0) {
-      return failed(invalid);
+      return failed(ctx, invalid);
     }
     const request = { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) };
     const details: GuarantorDetails = guarantorDetails(input);
@@ -46,7 +47,7 @@ export class GuarantorResolver {
       incluirAvalista(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
-      return failed(outcome.userErrors);
+      return failed(ctx, outcome.userErrors);
     }
     return Object.assign(new AddGuarantorPayload(), {
       guarantor: mapGuarantor(outcome.value, input),

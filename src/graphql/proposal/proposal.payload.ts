@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import { UserError } from '../common/user-error.type.js';
+import { CreateProposalUserError, CancelFgtsProposalUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { Proposal } from './proposal.type.js';
 
 /** Result of `Mutation.createProposal`. */
@@ -8,8 +8,8 @@ export class CreateProposalPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The new proposal, read fresh when selected; null when userErrors is not empty. Upstream: codigo, numero (then the reads its selection needs).' })
   proposal: Proposal | null;
 
-  @Field(_type => [UserError], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [CreateProposalUserError], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }
 
 /** Result of `Mutation.cancelFgtsProposal`. */
@@ -21,6 +21,6 @@ export class CancelFgtsProposalPayload {
   @Field(_type => String, { nullable: true, description: 'The boleto (or Pix copy-and-paste) with which the client returns the disbursed amount. Upstream: Boleto.' })
   returnBoleto: string | null;
 
-  @Field(_type => [UserError], { description: 'Why the proposal was not cancelled (e.g. "400/27" already cancelled, "400/28" not allowed); empty on success. Upstream: Messages.' })
-  userErrors: UserError[];
+  @Field(_type => [CancelFgtsProposalUserError], { description: 'Why the proposal was not cancelled (e.g. "400/27" already cancelled, "400/28" not allowed); empty on success. Upstream: Messages.' })
+  userErrors: PresentedUserError[];
 }

@@ -11,6 +11,7 @@ import { mapSubmittedTerms, submittedDetails, submittedOf } from './proposal-sub
 import { SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
 /**
  * One proposal by id or by operation code (the schema requires one of them: `proposal(id: ID!)`,
@@ -124,7 +125,7 @@ export class ProposalResolver {
       (request, call) => incluirManual(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
-      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: outcome.userErrors });
+      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: presentUserErrors('createProposal', outcome.userErrors, ctx.locale) });
     }
     const id = outcome.value.codigo ?? '';
     const identity = { id, number: outcome.value.numero ?? null, operationCode };
@@ -148,7 +149,7 @@ export class ProposalResolver {
       (request, call) => cancelarProposta(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
-      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: outcome.userErrors });
+      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: presentUserErrors('cancelFgtsProposal', outcome.userErrors, ctx.locale) });
     }
     return Object.assign(new CancelFgtsProposalPayload(), {
       proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'CancelFgtsProposalPayload'),

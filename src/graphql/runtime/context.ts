@@ -3,6 +3,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
 import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
 import { type ProbeFamilies } from './in-doubt.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
@@ -65,6 +66,8 @@ export interface CreateContextOptions {
   probes: ProbeFamilies;
   /** Live updates (subscriptions and the write path's notices); default none. */
   live?: LiveHooks;
+  /** The language of user-facing messages (userErrors), from the request's Accept-Language; default English. */
+  locale?: Locale;
 }
 
 /** The per-request context every resolver receives. */
@@ -98,6 +101,8 @@ export interface GraphContext {
   operationCodes: OperationCodes;
   /** Live updates, where the graph serves subscriptions. */
   live: LiveHooks | undefined;
+  /** The language of this request's userErrors messages. */
+  locale: Locale;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
@@ -128,5 +133,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     personIds: options.personIds ?? developmentPersonIds,
     operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
     live: options.live,
+    locale: options.locale ?? DEFAULT_LOCALE,
   };
 }

@@ -220,7 +220,7 @@ export class WritesInFlight {
 export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInfer<T>>, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
   const key = options.idempotencyKey;
   if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    return { ok: false, userErrors: [userError(UserErrorCode.INVALID_INPUT, `idempotencyKey must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, ['idempotencyKey'], null)] };
+    return { ok: false, userErrors: [userError(UserErrorCode.INVALID_INPUT, `idempotencyKey must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, ['idempotencyKey'], null, 'idempotencyKeyLength')] };
   }
   if (options.proposalId !== undefined && !(await ctx.ownership.mayAccess(options.proposalId))) {
     return { ok: false, userErrors: [proposalNotFoundUserError()] };

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { UserError } from '../common/user-error.type.js';
+import { SignersUserError, type PresentedUserError } from '../common/user-error-table.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Signer } from '../proposal/proposal-history.type.js';
@@ -38,6 +38,6 @@ export class SignersPayload {
   @Field(_type => [UpstreamParameter], { description: 'Every name/value pair the partner answered, as sent; the typed fields above carry the known ones. Upstream: parametros.' })
   rawParameters: UpstreamParameter[];
 
-  @Field(_type => [UserError], { description: 'Why no signer was registered; empty on success. Upstream: messages.' })
-  userErrors: UserError[];
+  @Field(_type => [SignersUserError], { description: 'Why no signer was registered; empty on success. Upstream: messages.' })
+  userErrors: PresentedUserError[];
 }

@@ -10,6 +10,7 @@ import { type GraphContext } from '../runtime/context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
 import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults, type SignersDetails } from './signature.mapper.js';
 import { SignersPayload } from './signature.payload.js';
+import { presentUserErrors } from '../common/user-error-table.js';
 
 const PAYLOAD = 'SignersPayload';
 
@@ -43,7 +44,7 @@ async function signersPayload(
       proposalSituation: null,
       proposalSituationCode: null,
       rawParameters: [],
-      userErrors: outcome.userErrors,
+      userErrors: presentUserErrors('signers', outcome.userErrors, ctx.locale),
     });
   }
   const results = signerResults(outcome.value.parametros);
