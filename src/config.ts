@@ -181,6 +181,26 @@ export interface Config {
   personIdSecret: string;
   /** METRICS_TOKEN; unset: /metrics is open. */
   metricsToken: string | undefined;
+  /** Live updates: subscriptions over graphql-ws and graphql-sse (LIVE_* variables). */
+  live: LiveSettings;
+}
+
+/** Live updates (subscriptions): the watchers' polls and the transports' limits. */
+export interface LiveSettings {
+  /** LIVE_POLL_INTERVAL_MS: a watched proposal is polled at most once per interval by the whole deployment (default 5000, 100 to 3 600 000). */
+  intervalMs: number;
+  /** LIVE_MAX_BACKOFF_MS: longest pause between polls of a proposal while the partner fails or limits (default 60000; at least the interval). */
+  maxBackoffMs: number;
+  /** LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: open subscriptions of one caller on one replica (default 100). */
+  maxPerCaller: number;
+  /** LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: open subscriptions on one WebSocket (default 20). */
+  maxPerConnection: number;
+  /** LIVE_VIEWER_MAX_PROPOSALS: the caller's newest proposals one viewerProposalEvents stream watches (default 50). */
+  viewerMaxProposals: number;
+  /** LIVE_HEARTBEAT_MS: WebSocket ping/pong and SSE comment interval (default 12000). */
+  heartbeatMs: number;
+  /** LIVE_IDLE_TIMEOUT_MS: a WebSocket with no subscription (or no connection_init) for this long is closed (default 60000). */
+  idleTimeoutMs: number;
 }
 
 /** How long after SHUTDOWN_GRACE_MS a stop that could not finish is cut short (the process exits non-zero). */
@@ -349,7 +369,24 @@ export function loadConfig(env: Env = process.env): Config {
     tracing: { endpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: s.OTEL_SERVICE_NAME },
     personIdSecret: s.PERSON_ID_SECRET ?? personIdSecret(production, upstream),
     metricsToken: s.METRICS_TOKEN,
+    live: {
+      intervalMs: s.LIVE_POLL_INTERVAL_MS,
+      maxBackoffMs: liveBackoffMs(s.LIVE_MAX_BACKOFF_MS, s.LIVE_POLL_INTERVAL_MS),
+      maxPerCaller: s.LIVE_MAX_SUBSCRIPTIONS_PER_CALLER,
+      maxPerConnection: s.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      viewerMaxProposals: s.LIVE_VIEWER_MAX_PROPOSALS,
+      heartbeatMs: s.LIVE_HEARTBEAT_MS,
+      idleTimeoutMs: s.LIVE_IDLE_TIMEOUT_MS,
+    },
   });
+}
+
+/** Rule: the live watchers' longest back-off is at least their poll interval (default max(60 s, interval)). */
+function liveBackoffMs(value: number | undefined, intervalMs: number): number {
+  if (value !== undefined && value < intervalMs) {
+    throw new ConfigError('LIVE_MAX_BACKOFF_MS', `must be at least LIVE_POLL_INTERVAL_MS (${intervalMs})`);
+  }
+  return value ?? Math.max(60_000, intervalMs);
 }
 
 /** Rule: never the public development key in production: derived from a secret the replicas share, else per process. */

@@ -284,6 +284,24 @@ const observability = {
   OTEL_SERVICE_NAME: setting(text({ max: 200 }), { default: 'credit-graph', description: '`service.name` of the spans.' }),
 };
 
+/** Live updates: the subscription watchers' polls and the transports' limits. */
+const live = {
+  LIVE_POLL_INTERVAL_MS: setting(integer(100, 3_600_000), {
+    default: 5000,
+    description:
+      'A watched proposal is polled at most once per interval by the whole deployment (claimed in Redis like a shared read). Keep it above the number of watched proposals in seconds at the production partner rate (1 call/s).',
+  }),
+  LIVE_MAX_BACKOFF_MS: setting(integer(100, 86_400_000), {
+    shown: 'max(`60000`, `LIVE_POLL_INTERVAL_MS`)',
+    description: 'Longest pause between two polls of a proposal while the partner fails or limits (at least `LIVE_POLL_INTERVAL_MS`).',
+  }),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: setting(integer(1, 100_000), { default: 100, description: 'Open subscriptions of one caller on one replica; past it `SUBSCRIPTION_LIMIT_REACHED`.' }),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: setting(integer(1, 10_000), { default: 20, description: 'Open subscriptions on one WebSocket; past it `SUBSCRIPTION_LIMIT_REACHED`.' }),
+  LIVE_VIEWER_MAX_PROPOSALS: setting(integer(1, 1000), { default: 50, description: 'The caller\'s newest proposals one `viewerProposalEvents` stream watches.' }),
+  LIVE_HEARTBEAT_MS: setting(integer(100, 600_000), { default: 12_000, description: 'WebSocket ping/pong and SSE comment interval.' }),
+  LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), { default: 60_000, description: 'A WebSocket with no subscription (or no `connection_init`) for this long is closed.' }),
+};
+
 /** The variables by section of the reference, in its order. */
 export const SETTING_GROUPS = {
   'The service': service,
@@ -292,11 +310,12 @@ export const SETTING_GROUPS = {
   'The operations ledger': ledger,
   'The partner (upstream)': upstream,
   'Sharing partner calls': sharing,
+  'Live updates': live,
   Observability: observability,
 } as const;
 
 /** The whole environment: every variable above, parsed. */
-export const settingsSchema = z.object({ ...service, ...requests, ...callers, ...ledger, ...upstream, ...sharing, ...observability });
+export const settingsSchema = z.object({ ...service, ...requests, ...callers, ...ledger, ...upstream, ...sharing, ...live, ...observability });
 
 /** The parsed environment. */
 export type Settings = z.output<typeof settingsSchema>;

@@ -25,6 +25,7 @@ import { declareAccessRules, enforceAccessRules } from './runtime/scopes.js';
 import { SignatureResolver } from './signature/signature.resolver.js';
 import { SimulationResolver } from './simulation/simulation.resolver.js';
 import { ViewerResolver } from './viewer/viewer.resolver.js';
+import { LiveResolver } from './live/live.resolver.js';
 
 /** Every resolver class of the graph, for `buildSchema` and for the schema emitter. */
 export const resolvers = [
@@ -42,6 +43,7 @@ export const resolvers = [
   RegistryResolver,
   ViewerResolver,
   NodeResolver,
+  LiveResolver,
 ] as const;
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
@@ -61,6 +63,9 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
     validateFn: (argValue, argType, { info }) => validateQueryArgs(argValue, argType, info),
     // Federation adds Query._entities/_service later; type-graphql must not refuse what it sees now.
     skipCheck: true,
+    // type-graphql insists on a PubSub once there are subscriptions; ours bring their own `subscribe`
+    // (graphql/live: watches, not topics), so this one is never used.
+    pubSub: { publish: () => undefined, subscribe: () => { throw new Error('graphql/live subscriptions bring their own subscribe'); } },
   });
   // type-graphql has no option for a root type's description; the idempotency rules are said once, here.
   const mutation = schema.getMutationType();

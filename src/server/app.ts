@@ -14,6 +14,7 @@ import { createJwtVerifier, JwksUnavailableError, type JwtVerifier, looksLikeJwt
 import { type Logger, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { operationMetricsPlugin } from './observability.js';
+import { createLiveTransport, type LiveGraph, type LiveTransport } from './live.js';
 import { type Tracing } from './tracing.js';
 
 /** What the app serves: a schema, a per-request context factory and the error codes the graph owns. */
@@ -37,6 +38,8 @@ export interface GraphBinding<TContext extends BaseContext = BaseContext> {
   errorCodes: Iterable<string>;
   /** The graph's mapping of a thrown error to the error a client sees (e.g. upstream errors to coded GraphQLErrors). */
   normalizeError?: (error: unknown) => unknown;
+  /** Subscriptions (graphql/live): served over graphql-ws and graphql-sse (server/live.ts) when present. */
+  subscriptions?: LiveGraph;
 }
 
 /** What the app tells the graph about one request. */
@@ -82,6 +85,8 @@ export interface App {
   readonly metrics: Metrics;
   /** The offline explorer served on GET /graphql to browsers; undefined where the landing page is off (production). */
   readonly explorer: Explorer | undefined;
+  /** The subscription transports (graphql-ws, graphql-sse), when the graph serves subscriptions. */
+  readonly live?: LiveTransport;
   /**
    * The caller (and its scopes) a request's `Authorization` header authenticates: `anonymous` with
    * every scope when no caller authentication is configured; undefined when it is and the header
@@ -111,6 +116,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   const metrics = deps.metrics ?? createMetrics();
   const tracing = deps.tracing;
   const jwt = config.jwt === undefined ? undefined : createJwtVerifier(config.jwt);
+  const formatError = createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError);
   const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits, { introspection: config.introspection });
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
@@ -126,7 +132,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     // stop the server and re-raise the signal, which main.ts then took for a second signal and exited
     // at once, skipping the graceful stop.
     stopOnTerminationSignals: false,
-    formatError: createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError),
+    formatError,
     logger: apolloLogger(logger),
     plugins: [
       config.landingPage
@@ -167,24 +173,42 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     });
   };
 
+  const authenticateCaller = async (authorization: string | undefined): Promise<Caller | undefined> => {
+    try {
+      return await authenticate(config.apiCallers, jwt, authorization);
+    } catch (error) {
+      if (error instanceof JwksUnavailableError) {
+        // The reason only: never the token, its claims or the JWKS answer.
+        logger.warn('caller token not checked: the JWKS could not be fetched', { code: error.code, reason: error.reason });
+        throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Caller tokens cannot be checked right now (the signing keys could not be fetched); retry later.');
+      }
+      throw error;
+    }
+  };
+  // The same credentials and the same check as HTTP requests (connection_init / the SSE request's Authorization).
+  const live =
+    deps.graph.subscriptions === undefined
+      ? undefined
+      : createLiveTransport({
+          schema: deps.graph.schema,
+          guard,
+          graph: deps.graph.subscriptions,
+          context: deps.graph.context,
+          authenticate: authenticateCaller,
+          formatError,
+          settings: config.live,
+          maxBodyBytes: config.maxBodyBytes,
+          logger,
+        });
+
   return {
     config,
     logger,
     readiness,
     metrics,
     explorer: config.landingPage ? createExplorer(deps.explorer) : undefined,
-    authenticateCaller: async (authorization) => {
-      try {
-        return await authenticate(config.apiCallers, jwt, authorization);
-      } catch (error) {
-        if (error instanceof JwksUnavailableError) {
-          // The reason only: never the token, its claims or the JWKS answer.
-          logger.warn('caller token not checked: the JWKS could not be fetched', { code: error.code, reason: error.reason });
-          throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Caller tokens cannot be checked right now (the signing keys could not be fetched); retry later.');
-        }
-        throw error;
-      }
-    },
+    ...(live === undefined ? {} : { live }),
+    authenticateCaller,
     executeGraphQL: (request, callerId, scopes) =>
       tracing === undefined ? execute(request, callerId, scopes) : tracing.inRequestSpan(() => execute(request, callerId, scopes)),
     async start() {
@@ -193,6 +217,7 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
     },
     async stop(deadline?: number) {
       stopping = true;
+      await live?.close();
       if (started) {
         await server.stop();
       }

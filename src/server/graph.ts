@@ -9,8 +9,13 @@ import { DEFAULT_QUERY_LIMITS, queryLimitRules, type QueryLimitOptions } from '.
 import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
+import { type LiveBus, MemoryLiveBus } from '../graphql/live/live.bus.js';
+import { LiveHub } from '../graphql/live/live.hub.js';
+import { liveHooks, liveSubscribe } from '../graphql/live/live.machinery.js';
+import { type LiveHooks } from '../graphql/runtime/context.js';
+import { RedisLiveBus } from './live-redis.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
-import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, PartnerReads, type SharedState, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
+import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, PartnerReads, type ReadSession, type SharedState, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ExplorerOptions } from './explorer.js';
 import { type ReadinessCheck } from './health.js';
@@ -39,23 +44,29 @@ export async function creditGraph(
         stack: error instanceof Error ? stackFrames(error) : undefined,
       }),
   };
+  const live = sharing.live;
   return {
     schema: await buildCreditGraphSchema(),
-    context: async ({ callerId, fresh, scopes }) =>
-      createContext({
-        upstream,
-        session: reads.session({ callerId, fresh }),
-        logger: graphLogger,
-        callerId,
-        scopes: scopes ?? [],
-        maxUpstreamCalls: limits.maxUpstreamCalls,
-        ledger: writes.ledger,
-        probes: PROBE_FAMILIES,
-        ...(writes.settings === undefined ? {} : { writes: writes.settings }),
-        ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
-        ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
-        ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
-      }),
+    context: async ({ callerId, fresh, scopes }) => {
+      const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
+        createContext({
+          upstream,
+          session,
+          logger: graphLogger,
+          callerId,
+          scopes: scopes ?? [],
+          maxUpstreamCalls: limits.maxUpstreamCalls,
+          ledger: writes.ledger,
+          probes: PROBE_FAMILIES,
+          ...(writes.settings === undefined ? {} : { writes: writes.settings }),
+          ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
+          ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
+          ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
+          ...(hooks === undefined ? {} : { live: hooks }),
+        });
+      return build(reads.session({ callerId, fresh }), live === undefined ? undefined : liveHooks(live, build, () => reads.session({ callerId })));
+    },
+    ...(live === undefined ? {} : { subscriptions: { subscribe: liveSubscribe, close: () => live.close(), stats: () => live.stats() } }),
     plugins: [
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
@@ -64,6 +75,8 @@ export async function creditGraph(
       }),
     ],
     close: async () => {
+      await live?.close();
+      await sharing.liveBus?.close();
       await reads.close();
       await sharing.budgets?.close();
     },
@@ -72,6 +85,9 @@ export async function creditGraph(
     normalizeError: toGraphQLError,
   };
 }
+
+/** The caller id of the live watchers' polls (the fair limiter's queue; background priority). */
+export const LIVE_CALLER = 'live';
 
 /** The state the graph shares between requests (and, through Redis, between replicas). */
 export interface GraphSharing {
@@ -85,6 +101,10 @@ export interface GraphSharing {
   personIds?: PersonIds;
   /** The callers' operation-code namespaces at the partner, the same on every replica (keyed by `PERSON_ID_SECRET`). */
   operationCodeNamespaces?: OperationCodeNamespaces;
+  /** The live watches (subscriptions); none: the graph serves no subscriptions. */
+  live?: LiveHub;
+  /** The live channel the watches use, closed with the graph. */
+  liveBus?: LiveBus;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
@@ -106,6 +126,8 @@ export interface CreditGraphAppOptions {
   ledger?: Ledger;
   /** Overrides of the write settings (tests inject a sleep). */
   writes?: WriteSettings;
+  /** The live channel between replicas (default: Redis pub/sub with REDIS_URL, else this process). Closed with the app. */
+  liveBus?: LiveBus;
   /** The metrics the upstream client's observer feeds too (default: a fresh registry). */
   metrics?: Metrics;
   tracing?: Tracing;
@@ -164,14 +186,29 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'> & 
  * /ready checks {@link upstreamAuthCheck} besides `options.readinessChecks`.
  */
 export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
+  const reads = new PartnerReads(options.upstream, {
+    clientId: options.upstream.clientId,
+    cache: config.sharing.cache,
+    policies: config.sharing.policies,
+    ...(options.state === undefined ? {} : { store: options.state.readStore }),
+    ...(options.observer === undefined ? {} : { observer: options.observer }),
+  });
+  const liveBus =
+    options.liveBus ?? (config.sharing.redisUrl === undefined ? new MemoryLiveBus() : new RedisLiveBus({ url: config.sharing.redisUrl, prefix: config.sharing.redisKeyPrefix, commandTimeoutMs: config.sharing.redisCommandTimeoutMs }));
+  const live = new LiveHub({
+    // Polls are fresh reads of the `live` caller at the lowest priority; their answers refresh the read cache.
+    poller: reads.session({ callerId: LIVE_CALLER, fresh: true }),
+    // With Redis, the read cache's peer claims decide which replica polls each interval.
+    ...(options.state?.shared === true ? { claims: options.state.readStore } : {}),
+    clientId: options.upstream.clientId,
+    bus: liveBus,
+    settings: config.live,
+    onError: (message, error) => options.logger?.warn(message, { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
+  });
   const sharing: GraphSharing = {
-    reads: new PartnerReads(options.upstream, {
-      clientId: options.upstream.clientId,
-      cache: config.sharing.cache,
-      policies: config.sharing.policies,
-      ...(options.state === undefined ? {} : { store: options.state.readStore }),
-      ...(options.observer === undefined ? {} : { observer: options.observer }),
-    }),
+    reads,
+    live,
+    liveBus,
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
     personIds: createPersonIds(config.personIdSecret),
     operationCodeNamespaces: createOperationCodeNamespaces(config.personIdSecret),

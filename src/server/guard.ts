@@ -58,6 +58,11 @@ export interface GuardRefusal {
 export interface DocumentGuard {
   /** A refusal, or undefined to let Apollo Server handle the request (also when the request is not readable here). */
   check(request: HTTPGraphQLRequest): GuardRefusal | undefined;
+  /**
+   * The same checks of a document alone (the subscription transports): the parsed document, a
+   * refusal, or undefined when it does not parse (the caller reports the syntax error).
+   */
+  document(query: string): DocumentNode | GuardRefusal | undefined;
 }
 
 /** Documents remembered as passed; beyond this the map starts over (a flood of distinct documents costs a full check each). */
@@ -131,6 +136,7 @@ export function createDocumentGuard(schema: GraphQLSchema, graphRules: readonly 
   };
 
   return {
+    document: inspect,
     check(request) {
       const { query, operationName } = readOperation(request);
       if (query === undefined) {

@@ -44,6 +44,7 @@ export async function listen(app: App, options: { port: number; host: string }):
     res.on('close', () => inFlight.delete(res));
     void handle(app, req, res);
   });
+  app.live?.attach(server, GRAPHQL_PATH);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -67,6 +68,8 @@ export async function listen(app: App, options: { port: number; host: string }):
     server,
     close(graceMs = 10_000) {
       closing ??= (async () => {
+        // Subscriptions first: their streams would hold the server open until the grace ends.
+        await app.live?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const deadline = Date.now() + graceMs;
@@ -129,6 +132,10 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
         return;
       case GRAPHQL_PATH:
         allow(method, ['GET', 'POST']);
+        if (app.live?.acceptsSse(req) === true) {
+          await app.live.handleSse(req, res);
+          return;
+        }
         if (method === 'GET' && app.explorer !== undefined && wantsHtml(req)) {
           if (url.search === '') {
             await sendExplorerPage(app, res);

@@ -46,6 +46,8 @@ export const GRAPH_ERROR_CODES = [
   'LEDGER_UNAVAILABLE',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  'SUBSCRIPTION_LIMIT_REACHED',
+  'SERVER_STOPPING',
 ] as const;
 
 /** A stable `extensions.code` of the graph. */
@@ -60,6 +62,7 @@ export const HTTP_ERROR_CODES = [
   'AUTH_UNAVAILABLE',
   'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
+  'SERVER_STOPPING',
 ] as const;
 
 /** A code the HTTP adapter answers with. */

@@ -58,6 +58,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** On whose behalf the call is made: the fair limiter queues calls per caller (default `anonymous`). */
   caller?: string;
+  /**
+   * `background`: the call waits behind every other caller's reads and every write (live watchers'
+   * polls), so it never delays a query or a write; default: the caller's fair turn.
+   */
+  priority?: 'background';
   /** Told each time an HTTP request is about to reach the upstream (first attempt, retries, 401 replay). */
   onAttempt?: () => void;
 }

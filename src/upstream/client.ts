@@ -357,6 +357,7 @@ export class UpstreamClient {
         release = await this.limiter.acquire({
           caller: options.caller ?? 'anonymous',
           write: spec.write,
+          ...(options.priority === undefined ? {} : { priority: options.priority }),
           signal,
           waitBoundMs: Math.max(0, deadline - performance.now()),
         });

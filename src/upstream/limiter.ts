@@ -22,6 +22,8 @@ export interface CallTicket {
   caller: string;
   /** Writes go before reads. */
   write: boolean;
+  /** `background`: served only while no write and no other read waits (fair limiters). */
+  priority?: 'background';
   signal?: AbortSignal;
   /** Longest the call may wait (its remaining deadline); the limiter's own bound may be shorter. */
   waitBoundMs: number;

@@ -4,6 +4,8 @@
  * served fairly: writes first (a payment must not queue behind a flood of reads), then reads in turn,
  * one queue per caller, round-robin, `weight` calls per turn where a caller is weighted. One caller's
  * flood therefore delays another caller by at most one call per turn, never by its whole queue.
+ * Background calls (`priority: 'background'`: live watchers' polls) come last, only while nothing else
+ * waits, so they never delay a query or a write.
  */
 import { MemoryPartnerBudget, type PartnerBudget } from './budget.js';
 import { type CallLimiter, type CallTicket, LimiterRefusal, type RateLimitOptions } from './limiter.js';
@@ -45,6 +47,7 @@ export interface FairLimiterOptions {
 interface Waiter {
   caller: string;
   write: boolean;
+  background: boolean;
   resolve: (release: () => void) => void;
   reject: (error: LimiterRefusal) => void;
   timer: unknown;
@@ -54,6 +57,8 @@ interface Waiter {
 /** Writes first, then callers' reads in weighted round-robin, each call holding one partner slot. */
 export class FairLimiter implements CallLimiter {
   private readonly writes: Waiter[] = [];
+  /** Background calls, served only when no write and no read waits. */
+  private readonly background: Waiter[] = [];
   /** Waiting reads per caller; a caller with none is not in the map. */
   private readonly reads = new Map<string, Waiter[]>();
   /** Callers with waiting reads, in turn order; `turn` points at the one to serve next. */
@@ -76,7 +81,7 @@ export class FairLimiter implements CallLimiter {
 
   /** Calls waiting for a slot. */
   get waiting(): number {
-    let n = this.writes.length;
+    let n = this.writes.length + this.background.length;
     for (const queue of this.reads.values()) {
       n += queue.length;
     }
@@ -118,6 +123,7 @@ export class FairLimiter implements CallLimiter {
       const waiter: Waiter = {
         caller: ticket.caller,
         write: ticket.write,
+        background: !ticket.write && ticket.priority === 'background',
         resolve,
         reject,
         timer: this.clock.setTimeout(() => {
@@ -142,7 +148,7 @@ export class FairLimiter implements CallLimiter {
       this.clock.clearTimeout(this.retryTimer);
       this.retryTimer = undefined;
     }
-    const all = [...this.writes.splice(0), ...[...this.reads.values()].flat()];
+    const all = [...this.writes.splice(0), ...[...this.reads.values()].flat(), ...this.background.splice(0)];
     this.reads.clear();
     this.rotation.length = 0;
     for (const waiter of all) {
@@ -159,7 +165,10 @@ export class FairLimiter implements CallLimiter {
    */
   private estimatedWaitMs(ticket: CallTicket): number {
     let ahead = this.writes.length;
-    if (!ticket.write) {
+    if (!ticket.write && ticket.priority === 'background') {
+      // Behind everyone waiting now (and, later, behind whoever arrives before its turn).
+      ahead = this.waiting;
+    } else if (!ticket.write) {
       const mine = this.waitingOf(ticket.caller);
       const turnsNeeded = Math.ceil((mine + 1) / this.weight(ticket.caller));
       for (const [caller, queue] of this.reads) {
@@ -175,7 +184,9 @@ export class FairLimiter implements CallLimiter {
   }
 
   private enqueue(waiter: Waiter): void {
-    if (waiter.write) {
+    if (waiter.background) {
+      this.background.push(waiter);
+    } else if (waiter.write) {
       this.writes.push(waiter);
     } else {
       const queue = this.reads.get(waiter.caller);
@@ -201,7 +212,7 @@ export class FairLimiter implements CallLimiter {
       return write;
     }
     if (this.rotation.length === 0) {
-      return undefined;
+      return this.background.shift();
     }
     this.turn %= this.rotation.length;
     const caller = this.rotation[this.turn] as string;
@@ -234,10 +245,11 @@ export class FairLimiter implements CallLimiter {
 
   private remove(waiter: Waiter): void {
     waiter.cleanup();
-    if (waiter.write) {
-      const index = this.writes.indexOf(waiter);
+    if (waiter.write || waiter.background) {
+      const queue = waiter.write ? this.writes : this.background;
+      const index = queue.indexOf(waiter);
       if (index >= 0) {
-        this.writes.splice(index, 1);
+        queue.splice(index, 1);
       }
     } else {
       const queue = this.reads.get(waiter.caller);

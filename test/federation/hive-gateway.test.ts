@@ -28,7 +28,7 @@ describe('Hive Gateway', () => {
   const subgraphRequests: string[] = [];
 
   beforeAll(async () => {
-    graph = await startTestGraph({ env: { READ_CACHE: 'off' } });
+    graph = await startTestGraph({ env: { READ_CACHE: 'off', LIVE_POLL_INTERVAL_MS: '100' } });
     watchlist = await personIdsOf(graph, [DEMO_CPFS[2], DEMO_CPFS[0]]);
     risk = await startRiskSubgraph(watchlist);
     const composition = composeServices([
@@ -172,5 +172,51 @@ describe('Hive Gateway', () => {
     ]);
     // One read, for the valid id only.
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
+  });
+
+  it('passes a Subscription through: the router subscribes to the subgraph (GraphQL over SSE) and streams its events', async () => {
+    const id = graph.sandbox.demo.find((proposal) => proposal.label === 'under-review')?.id as string;
+    const controller = new AbortController();
+    const response = await gateway.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-test-scopes': 'proposals.all' },
+      body: JSON.stringify({ query: 'subscription ($id: ID!) { proposalChanged(id: $id) { proposalId changed initial proposal { id situationCode } } }', variables: { id } }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const events: unknown[] = [];
+    const readUntil = async (count: number): Promise<void> => {
+      while (events.length < count) {
+        const { value, done } = await reader.read();
+        if (done) {
+          throw new Error(`the stream ended after ${JSON.stringify(events)}`);
+        }
+        text += decoder.decode(value, { stream: true });
+        let end = text.indexOf('\n\n');
+        while (end >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('');
+          if (block.split('\n').some((line) => line === 'event: next' || line.startsWith('data:')) && data !== '') {
+            events.push(JSON.parse(data));
+          }
+          end = text.indexOf('\n\n');
+        }
+      }
+    };
+    try {
+      await readUntil(1);
+      expect(events[0]).toEqual({ data: { proposalChanged: { proposalId: id, changed: ['SITUATION'], initial: true, proposal: { id, situationCode: 1 } } } });
+      await graph.admin.setSituation(id, 2);
+      await readUntil(2);
+      expect(events[1]).toEqual({ data: { proposalChanged: { proposalId: id, changed: ['SITUATION'], initial: false, proposal: { id, situationCode: 2 } } } });
+    } finally {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+      await graph.admin.setSituation(id, 1);
+    }
   });
 });

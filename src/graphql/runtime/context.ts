@@ -18,6 +18,17 @@ export interface GraphLogger {
   error(message: string, error?: unknown): void;
 }
 
+/**
+ * Live updates (graphql/live/) as a request sees them: the write path tells a proposal's
+ * subscribers, subscriptions reach the watches. Absent where the graph serves no subscriptions.
+ */
+export interface LiveHooks {
+  /** A write of the graph succeeded (after its cache invalidation): every replica's subscribers of the proposal are told at once. */
+  written(change: { proposalId: string; callerId: string; operation: string; created: boolean }): void;
+  /** graphql/live's own machinery (its hub, per-event contexts); opaque to the rest of the graph. */
+  readonly machinery: unknown;
+}
+
 /** Options of `createContext`. */
 export interface CreateContextOptions {
   /** The upstream client (shared by the process; it holds the token and the rate limit). */
@@ -52,6 +63,8 @@ export interface CreateContextOptions {
   operationCodeNamespaces?: OperationCodeNamespaces;
   /** The partner reads that settle in-doubt writes, by operation (graphql/probes.ts: `PROBE_FAMILIES`). */
   probes: ProbeFamilies;
+  /** Live updates (subscriptions and the write path's notices); default none. */
+  live?: LiveHooks;
 }
 
 /** The per-request context every resolver receives. */
@@ -83,6 +96,8 @@ export interface GraphContext {
   personIds: PersonIds;
   /** The caller's operation codes as the partner holds them (namespaced without `proposals.all`). */
   operationCodes: OperationCodes;
+  /** Live updates, where the graph serves subscriptions. */
+  live: LiveHooks | undefined;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
@@ -112,5 +127,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     history: createHistory(options.ledger),
     personIds: options.personIds ?? developmentPersonIds,
     operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
+    live: options.live,
   };
 }

@@ -38,7 +38,7 @@ export const FEDERATION_FIELDS: Readonly<Record<string, Scope>> = {
 };
 
 /** Root types whose every field is `@authenticated` (or `@requiresScopes`, which implies it). */
-const ROOT_TYPES = new Set(['Query', 'Mutation']);
+const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
 const name = (value: string): { kind: Kind.NAME; value: string } => ({ kind: Kind.NAME, value });
 

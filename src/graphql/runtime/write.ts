@@ -244,6 +244,8 @@ async function sendWrite<T>(
   const { creates } = options;
   /** Set once the write may have reached the partner: from then on a ledger failure leaves it in doubt, never "not sent". */
   let sent = false;
+  /** The proposal a successful write changed (or created), told to its live subscribers once the cache forgot it. */
+  let changed: { proposalId: string; created: boolean } | undefined;
   const family = probeFamily(ctx.probes, options.operation);
   // In-doubt writes are decided on what the partner shows now: past the shared read cache.
   const partner: PartnerReads = { upstream: ctx.uncached, ledger: ctx.ledger, caller: ctx.callerId };
@@ -295,8 +297,12 @@ async function sendWrite<T>(
       throw sent ? outcomeUnknown(options.operation) : new LedgerUnavailableError('the operations ledger failed', { cause: error });
     });
     switch (result.kind) {
-      case 'succeeded':
+      case 'succeeded': {
+        const created = creates?.(result.outcome as T);
+        const proposalId = options.proposalId ?? created?.proposalId;
+        changed = proposalId === undefined ? undefined : { proposalId, created: created !== undefined };
         return { ok: true, value: result.outcome as T };
+      }
       case 'rejected':
         return { ok: false, userErrors: (result.outcome as UserError[]).map(e => userError(e.code, e.message, e.field, e.upstreamCode)) };
       case 'reused':
@@ -320,6 +326,9 @@ async function sendWrite<T>(
       await ctx.reads.invalidateProposal(options.proposalId, options.operation as OperationName);
       ctx.loaders.clearProposal(options.proposalId);
       ctx.history.clear(options.proposalId);
+    }
+    if (changed !== undefined) {
+      ctx.live?.written({ ...changed, callerId: ctx.callerId, operation: options.operation });
     }
   }
 }

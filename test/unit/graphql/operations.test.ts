@@ -13,7 +13,7 @@ describe('schema/operations', () => {
   const files = readdirSync(dir).filter(f => f.endsWith('.graphql'));
 
   it('has the example operations', () => {
-    expect(files.sort()).toEqual(['call-counts.graphql', 'mutations.graphql', 'proposal.graphql', 'viewer.graphql']);
+    expect(files.sort()).toEqual(['call-counts.graphql', 'live.graphql', 'mutations.graphql', 'proposal.graphql', 'viewer.graphql']);
   });
 
   it.each(files)('%s validates against the schema', file => {

@@ -785,3 +785,32 @@ describe('REAL_CLOCK', () => {
     REAL_CLOCK.clearTimeout(handle);
   });
 });
+
+describe('FairLimiter background priority', () => {
+  it('serves a background call only once no write and no read waits, and refuses it when everyone waiting would pass its bound', async () => {
+    const clock = new ManualClock();
+    const budget = new MemoryPartnerBudget({ requestsPerSecond: 1, burst: 1, maxConcurrent: 100 }, () => clock.now());
+    const fair = new FairLimiter({ budget, requestsPerSecond: 1, maxWaitMs: 60_000, clock });
+    const served: string[] = [];
+    const refused: string[] = [];
+    const ask = (name: string, ticket: { caller: string; write: boolean; priority?: 'background' }, waitBoundMs = 60_000): void => {
+      fair.acquire({ ...ticket, waitBoundMs }).then(
+        () => served.push(name),
+        (error: LimiterRefusal) => refused.push(`${name}:${error.reason}`),
+      );
+    };
+    ask('first', { caller: 'ui', write: false });
+    await clock.advance(0);
+    ask('live', { caller: 'live', write: false, priority: 'background' });
+    ask('read', { caller: 'ui', write: false });
+    ask('write', { caller: 'ops', write: true });
+    ask('other', { caller: 'batch', write: false });
+    // Four wait; a fifth background call with a 3 s bound would be behind all of them.
+    ask('late', { caller: 'live', write: false, priority: 'background' }, 3000);
+    await clock.advance(0);
+    expect(refused).toEqual(['late:wait-bound']);
+    await clock.advance(4000);
+    expect(served).toEqual(['first', 'write', 'read', 'other', 'live']);
+    fair.close();
+  });
+});

@@ -1,0 +1,619 @@
+/**
+ * The watches behind the subscriptions. A subscription is a watch on a proposal: this replica keeps
+ * one watch per proposal however many subscribe to it, and the deployment polls each watched
+ * proposal at most once per interval, whoever holds the poll:
+ *
+ * - the poll of an interval is claimed in the shared store (the read cache's peer claim, Redis with
+ *   REDIS_URL) for exactly one interval, so whichever replica claims it first polls and the others
+ *   wait; a replica that dies simply stops claiming, and another one claims the next interval;
+ * - the poll is one partner read at the scheduler's background priority (after every query and
+ *   write), fresh, through the shared read layer (its answer refreshes the read cache for queries);
+ * - the read goes to every replica on the live channel ({@link LiveBus}); each works out which parts
+ *   changed (situation, agenda, boletos) from its own fingerprints and tells its subscribers;
+ * - a failed poll (partner limits, outage, open circuit) is told to every subscriber as an error
+ *   event, the streams stay up, and every replica backs off (doubling up to a bound) before the next;
+ * - the graph's own writes tell the proposal's subscribers at once ({@link LiveHub.written});
+ * - nothing is polled while no one watches: a watch ends with its last subscriber.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import { canonicalJson } from '../../shared/canonical-json.js';
+import {
+  type BoletoRegistro,
+  type CallOptions,
+  consultaProposta,
+  consultarBoletos,
+  consultarDetalhes,
+  isNoAgenda,
+  isUpstreamError,
+  UpstreamRateLimitedError,
+  type ReadCacheStore,
+  type UpstreamCaller,
+} from '../../upstream/index.js';
+import { type LiveBus, type LiveMessage, type LivePart, type LiveReads, MemoryLiveBus } from './live.bus.js';
+
+/** The situation code of a disbursed proposal: from then on it has a receivables agenda. */
+const DISBURSED = 9;
+
+/** Error code of a subscription refused by a cap (per caller here, per connection in the transports). */
+export const SUBSCRIPTION_LIMIT_REACHED = 'SUBSCRIPTION_LIMIT_REACHED';
+
+/** Settings of the watches (config `live`). */
+export interface LiveHubSettings {
+  /** LIVE_POLL_INTERVAL_MS: a watched proposal is polled at most once per interval by the whole deployment. */
+  intervalMs: number;
+  /** LIVE_MAX_BACKOFF_MS: longest pause after failed polls (the pause doubles from one interval). */
+  maxBackoffMs: number;
+  /** LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: open subscriptions per caller on one replica. */
+  maxPerCaller: number;
+  /** LIVE_VIEWER_MAX_PROPOSALS: proposals one viewerProposalEvents stream watches (the newest). */
+  viewerMaxProposals: number;
+}
+
+/** Options of {@link LiveHub}. */
+export interface LiveHubOptions {
+  /** Where polls go: the shared read layer's session of the `live` caller (fresh reads, stored for queries). */
+  poller: UpstreamCaller;
+  /** The shared store whose peer claims decide which replica polls (absent: this replica alone polls). */
+  claims?: Pick<ReadCacheStore, 'claim' | 'release'>;
+  /** The upstream client id (claims of two clients never meet). */
+  clientId: string;
+  bus?: LiveBus;
+  settings: LiveHubSettings;
+  /** Told of failures the hub survives (the bus, a claim), never of request data. */
+  onError?: (message: string, error: unknown) => void;
+}
+
+/** A change a subscriber is told of: the parts that changed and the reads that show them. */
+export interface LiveChange {
+  kind: 'change';
+  proposalId: string;
+  parts: LivePart[];
+  /** The first event of a subscription: the current state. */
+  initial: boolean;
+  /** The watch's partner reads when the change was seen (absent ones are read as queries read them). */
+  reads: LiveReads;
+}
+
+/** A poll that failed: the stream stays up and the next successful poll delivers the current state. */
+export interface LiveFailure {
+  kind: 'failure';
+  proposalId: string;
+  code: string;
+}
+
+/** What a subscription stream yields. */
+export type LiveEvent = LiveChange | LiveFailure;
+
+/** Most events queued for a slow subscriber; past it, changes of one proposal are merged. */
+const MAX_QUEUED = 16;
+
+/** One subscription's events, in order; `return()` (the transport ending it) lets go of its watches. */
+export class LiveStream implements AsyncIterableIterator<LiveEvent> {
+  private readonly queue: LiveEvent[] = [];
+  private waiter: ((result: IteratorResult<LiveEvent>) => void) | undefined;
+  private done = false;
+  /** Fingerprints of what this subscriber was told, per proposal: a part is told again only when it changed. */
+  readonly seen = new Map<string, Partial<Record<LivePart, string>>>();
+  readonly proposals = new Set<string>();
+
+  constructor(
+    readonly callerId: string,
+    /** Its own initial reads go through the subscriber's session (its turn, the read cache). */
+    readonly session: UpstreamCaller,
+    /** A viewer stream: the caller's proposals, new ones included. */
+    readonly viewer: boolean,
+    private readonly onEnd: (stream: LiveStream) => void,
+  ) {}
+
+  get ended(): boolean {
+    return this.done;
+  }
+
+  push(event: LiveEvent): void {
+    if (this.done) {
+      return;
+    }
+    if (this.waiter !== undefined) {
+      const waiter = this.waiter;
+      this.waiter = undefined;
+      waiter({ value: event, done: false });
+      return;
+    }
+    if (this.queue.length >= MAX_QUEUED && event.kind === 'change') {
+      const queued = this.queue.find((e): e is LiveChange => e.kind === 'change' && e.proposalId === event.proposalId);
+      if (queued !== undefined) {
+        queued.parts = [...new Set([...queued.parts, ...event.parts])];
+        queued.reads = event.reads;
+        return;
+      }
+      this.queue.shift();
+    }
+    this.queue.push(event);
+  }
+
+  /** Ends the stream (the transport completes it). */
+  end(): void {
+    if (this.done) {
+      return;
+    }
+    // Events already queued are still delivered (e.g. the failure that ends it), then `done`.
+    this.done = true;
+    this.waiter?.({ value: undefined, done: true });
+    this.waiter = undefined;
+    this.onEnd(this);
+  }
+
+  next(): Promise<IteratorResult<LiveEvent>> {
+    const event = this.queue.shift();
+    if (event !== undefined) {
+      return Promise.resolve({ value: event, done: false });
+    }
+    if (this.done) {
+      return Promise.resolve({ value: undefined, done: true });
+    }
+    return new Promise((resolve) => {
+      this.waiter = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<LiveEvent>> {
+    this.end();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<LiveEvent> {
+    return this;
+  }
+}
+
+type NextRead = 'record' | 'agenda' | 'boletos';
+
+interface Watch {
+  proposalId: string;
+  streams: Set<LiveStream>;
+  /** Streams still waiting for their first (initial) event. */
+  pending: Set<LiveStream>;
+  reads: LiveReads;
+  fingerprints: Partial<Record<LivePart, string>>;
+  ready: boolean;
+  loading: boolean;
+  nextRead: NextRead;
+  lastPollAt: number;
+  backoffUntil: number;
+  failures: number;
+  polling: boolean;
+  /** This replica's claim on the current interval's poll, if it made it. */
+  holder: string | undefined;
+}
+
+/** Counters of one replica's watches, for metrics and the benchmark. */
+export interface LiveStats {
+  watches: number;
+  subscriptions: number;
+  polls: number;
+  failedPolls: number;
+  /** Polls our own limiter put off (nothing sent: queries and writes came first); tried again at the next tick. */
+  deferredPolls: number;
+  claimsLost: number;
+}
+
+function fingerprint(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+}
+
+/** The parts a write of each operation changes (what its subscribers are told at once). */
+function partsWritten(operation: string): LivePart[] {
+  if (/Assinatura|Signat/i.test(operation)) {
+    return ['SIGNERS', 'SITUATION'];
+  }
+  if (/Boleto|Pix/i.test(operation)) {
+    return ['BOLETOS', 'AGENDA'];
+  }
+  if (/Pagamento|Lancamento|Liquid/i.test(operation)) {
+    return ['AGENDA'];
+  }
+  return ['SITUATION'];
+}
+
+/** The watches of one replica. */
+export class LiveHub {
+  readonly origin = randomUUID();
+  private readonly watches = new Map<string, Watch>();
+  private readonly streams = new Set<LiveStream>();
+  private readonly perCaller = new Map<string, number>();
+  private readonly bus: LiveBus;
+  private readonly counters = { polls: 0, failedPolls: 0, deferredPolls: 0, claimsLost: 0 };
+  private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private closed = false;
+  private readonly started: Promise<void>;
+
+  constructor(private readonly options: LiveHubOptions) {
+    this.bus = options.bus ?? new MemoryLiveBus();
+    this.started = this.bus.subscribe((message) => this.onBus(message)).then(
+      (unsubscribe) => {
+        this.unsubscribe = unsubscribe;
+      },
+      (error: unknown) => this.error('live channel subscription failed', error),
+    );
+  }
+
+  get settings(): LiveHubSettings {
+    return this.options.settings;
+  }
+
+  stats(): LiveStats {
+    return { watches: this.watches.size, subscriptions: this.streams.size, ...this.counters };
+  }
+
+  /**
+   * A stream of the changes of one proposal, starting with its current state. The caller's ownership
+   * was checked before (resolver). Refused with SUBSCRIPTION_LIMIT_REACHED past the per-caller cap.
+   */
+  async watchProposal(proposalId: string, callerId: string, session: UpstreamCaller): Promise<LiveStream> {
+    await this.started;
+    const stream = this.open(callerId, session, false);
+    this.attach(stream, proposalId);
+    return stream;
+  }
+
+  /** A stream of the changes of `proposalIds` (the caller's own) and of every proposal the caller creates from now on. */
+  async watchViewer(proposalIds: readonly string[], callerId: string, session: UpstreamCaller): Promise<LiveStream> {
+    await this.started;
+    const stream = this.open(callerId, session, true);
+    for (const id of proposalIds.slice(0, this.options.settings.viewerMaxProposals)) {
+      this.attach(stream, id);
+    }
+    return stream;
+  }
+
+  /**
+   * A write of the graph succeeded: its proposal's subscribers (every replica) are told now, with no
+   * poll; their next event reads the proposal as a query would (the write invalidated the cache).
+   */
+  written(change: { proposalId: string; callerId: string; operation: string; created: boolean }): void {
+    const message: LiveMessage = { kind: 'write', origin: this.origin, proposalId: change.proposalId, callerId: change.callerId, parts: partsWritten(change.operation), created: change.created };
+    this.send(message);
+  }
+
+  /** Ends every stream (a replica stopping: clients resubscribe elsewhere) and stops polling. */
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    this.closed = true;
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    for (const stream of [...this.streams]) {
+      stream.end();
+    }
+    this.unsubscribe?.();
+  }
+
+  private open(callerId: string, session: UpstreamCaller, viewer: boolean): LiveStream {
+    if (this.closed) {
+      throw new GraphQLError('This replica is stopping; subscribe again (another replica will answer).', { extensions: { code: 'SERVER_STOPPING' } });
+    }
+    const held = this.perCaller.get(callerId) ?? 0;
+    if (held >= this.options.settings.maxPerCaller) {
+      throw new GraphQLError(`At most ${this.options.settings.maxPerCaller} subscriptions per caller are open at once; end one first.`, {
+        extensions: { code: SUBSCRIPTION_LIMIT_REACHED, limit: this.options.settings.maxPerCaller, scope: 'caller' },
+      });
+    }
+    this.perCaller.set(callerId, held + 1);
+    const stream = new LiveStream(callerId, session, viewer, (ended) => this.detachAll(ended));
+    this.streams.add(stream);
+    return stream;
+  }
+
+  private attach(stream: LiveStream, proposalId: string): void {
+    if (stream.ended || stream.proposals.has(proposalId)) {
+      return;
+    }
+    stream.proposals.add(proposalId);
+    let watch = this.watches.get(proposalId);
+    if (watch === undefined) {
+      watch = {
+        proposalId,
+        streams: new Set(),
+        pending: new Set(),
+        reads: {},
+        fingerprints: {},
+        ready: false,
+        loading: false,
+        nextRead: 'record',
+        lastPollAt: Number.NEGATIVE_INFINITY,
+        backoffUntil: 0,
+        failures: 0,
+        polling: false,
+        holder: undefined,
+      };
+      this.watches.set(proposalId, watch);
+    }
+    watch.streams.add(stream);
+    if (watch.ready) {
+      this.tellInitial(watch, stream);
+    } else {
+      watch.pending.add(stream);
+      if (!watch.loading) {
+        watch.loading = true;
+        void this.load(watch, stream.session).finally(() => {
+          watch.loading = false;
+        });
+      }
+    }
+    this.schedule();
+  }
+
+  private detachAll(stream: LiveStream): void {
+    this.streams.delete(stream);
+    const held = (this.perCaller.get(stream.callerId) ?? 1) - 1;
+    if (held <= 0) {
+      this.perCaller.delete(stream.callerId);
+    } else {
+      this.perCaller.set(stream.callerId, held);
+    }
+    for (const proposalId of stream.proposals) {
+      const watch = this.watches.get(proposalId);
+      if (watch === undefined) {
+        continue;
+      }
+      watch.streams.delete(stream);
+      watch.pending.delete(stream);
+      if (watch.streams.size === 0) {
+        // The last subscriber left: no more polls; another replica may claim the next interval at once.
+        this.watches.delete(proposalId);
+        this.releaseClaim(watch);
+      }
+    }
+  }
+
+  /** The current state of a newly watched proposal, as a query reads it (the subscriber's turn, the read cache). */
+  private async load(watch: Watch, session: UpstreamCaller): Promise<void> {
+    try {
+      const record = await consultaProposta(session, { dto: { CodigoProposta: watch.proposalId } });
+      this.receive({ kind: 'read', origin: this.origin, proposalId: watch.proposalId, reads: { record }, fetchedAt: Date.now() });
+    } catch (error) {
+      if (error instanceof UpstreamRateLimitedError && error.local) {
+        // Nothing was sent (the partner budget is busy): the poll brings the first state instead.
+        return;
+      }
+      const code = isUpstreamError(error) ? (error.code === 'UPSTREAM_NOT_FOUND' ? 'NOT_FOUND' : error.code) : 'UPSTREAM_UNAVAILABLE';
+      // Told to this replica's subscribers only: the poll decides for everyone, at its own pace.
+      this.receive({ kind: 'failure', origin: this.origin, proposalId: watch.proposalId, code, retryAt: 0 });
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined || this.closed || this.watches.size === 0) {
+      return;
+    }
+    const tickMs = Math.max(5, Math.floor(this.options.settings.intervalMs / 4));
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.tick();
+      this.schedule();
+    }, tickMs);
+    this.timer.unref();
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    for (const watch of this.watches.values()) {
+      if (watch.polling || watch.loading || now < watch.backoffUntil || now < watch.lastPollAt + this.options.settings.intervalMs) {
+        continue;
+      }
+      void this.tryPoll(watch);
+    }
+  }
+
+  private claimKey(proposalId: string): string {
+    return `live:${createHash('sha256').update(`${this.options.clientId}\n${proposalId}`).digest('base64url')}`;
+  }
+
+  /** Claims this interval's poll of the proposal for the whole deployment; true when this replica is to poll. */
+  private async claim(watch: Watch): Promise<boolean> {
+    const claims = this.options.claims;
+    if (claims?.claim === undefined) {
+      return true;
+    }
+    const holder = `${this.origin}:${randomUUID()}`;
+    try {
+      const claimed = await claims.claim(this.claimKey(watch.proposalId), 'live', holder, this.options.settings.intervalMs);
+      watch.holder = claimed ? holder : undefined;
+      return claimed;
+    } catch (error) {
+      // The store failed: this replica polls on its own rather than leave its subscribers blind.
+      this.error('live poll claim failed; polling without it', error);
+      return true;
+    }
+  }
+
+  private releaseClaim(watch: Watch): void {
+    const holder = watch.holder;
+    watch.holder = undefined;
+    if (holder !== undefined && this.options.claims?.release !== undefined) {
+      this.options.claims.release(this.claimKey(watch.proposalId), 'live', holder).catch((error: unknown) => this.error('live poll claim release failed', error));
+    }
+  }
+
+  private async tryPoll(watch: Watch): Promise<void> {
+    watch.polling = true;
+    try {
+      if (!(await this.claim(watch))) {
+        this.counters.claimsLost += 1;
+        return;
+      }
+      watch.lastPollAt = Date.now();
+      if (this.watches.get(watch.proposalId) !== watch || this.closed) {
+        this.releaseClaim(watch);
+        return;
+      }
+      await this.poll(watch);
+    } finally {
+      watch.polling = false;
+    }
+  }
+
+  /** One partner read of the proposal, at the lowest priority; its answer (or failure) goes to every replica. */
+  private async poll(watch: Watch): Promise<void> {
+    const id = watch.proposalId;
+    const call: CallOptions = { priority: 'background' };
+    this.counters.polls += 1;
+    let reads: LiveReads;
+    try {
+      switch (watch.nextRead) {
+        case 'record':
+          reads = { record: await consultaProposta(this.options.poller, { dto: { CodigoProposta: id } }, call) };
+          break;
+        case 'agenda':
+          try {
+            reads = { agenda: await consultarDetalhes(this.options.poller, { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }, call) };
+          } catch (error) {
+            if (!isNoAgenda(error)) {
+              throw error;
+            }
+            // No agenda (any more): back to the proposal record.
+            watch.nextRead = 'record';
+            reads = { record: await consultaProposta(this.options.poller, { dto: { CodigoProposta: id } }, call) };
+          }
+          break;
+        case 'boletos': {
+          const answer = await consultarBoletos(this.options.poller, { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: false } }, call).catch((error: unknown) =>
+            isNoAgenda(error) ? { boletos: [] as BoletoRegistro[] } : Promise.reject(error),
+          );
+          reads = { boletos: answer.boletos ?? [] };
+          break;
+        }
+      }
+    } catch (error) {
+      if (error instanceof UpstreamRateLimitedError && error.local) {
+        // Our own limiter refused it (nothing was sent: queries and writes come first). Not an
+        // outage: the claim is given back and the next tick, here or elsewhere, tries again.
+        this.counters.deferredPolls += 1;
+        watch.lastPollAt = Number.NEGATIVE_INFINITY;
+        this.releaseClaim(watch);
+        return;
+      }
+      this.counters.failedPolls += 1;
+      const code = isUpstreamError(error) ? (error.code === 'UPSTREAM_NOT_FOUND' ? 'NOT_FOUND' : error.code) : 'UPSTREAM_UNAVAILABLE';
+      const pause = Math.min(this.options.settings.maxBackoffMs, this.options.settings.intervalMs * 2 ** Math.min(watch.failures + 1, 20));
+      this.send({ kind: 'failure', origin: this.origin, proposalId: id, code, retryAt: Date.now() + pause });
+      return;
+    }
+    this.send({ kind: 'read', origin: this.origin, proposalId: id, reads, fetchedAt: Date.now() });
+  }
+
+  /** Delivers here at once, then to the other replicas (a failed send costs only their copies). */
+  private send(message: LiveMessage): void {
+    this.receive(message);
+    this.bus.publish(message).catch((error: unknown) => this.error('live channel publish failed', error));
+  }
+
+  private onBus(message: LiveMessage): void {
+    if (message.origin !== this.origin && !this.closed) {
+      this.receive(message);
+    }
+  }
+
+  private receive(message: LiveMessage): void {
+    const watch = this.watches.get(message.proposalId);
+    if (message.kind === 'write' && message.created) {
+      for (const stream of this.streams) {
+        if (stream.viewer && stream.callerId === message.callerId && stream.proposals.size < this.options.settings.viewerMaxProposals) {
+          this.attach(stream, message.proposalId);
+        }
+      }
+    }
+    if (watch === undefined) {
+      return;
+    }
+    switch (message.kind) {
+      case 'read':
+        this.applyRead(watch, message.reads);
+        return;
+      case 'failure':
+        watch.failures += 1;
+        watch.backoffUntil = Math.max(watch.backoffUntil, message.retryAt);
+        for (const stream of [...watch.streams]) {
+          stream.push({ kind: 'failure', proposalId: watch.proposalId, code: message.code });
+          if (message.code === 'NOT_FOUND' && watch.pending.has(stream) && !stream.viewer) {
+            // The partner does not know it: nothing will ever be delivered to this stream.
+            stream.end();
+          }
+        }
+        return;
+      case 'write':
+        // What the watch read before the write is out of date: the next events read afresh.
+        watch.reads = {};
+        for (const stream of watch.streams) {
+          if (!watch.pending.has(stream)) {
+            stream.push({ kind: 'change', proposalId: watch.proposalId, parts: message.parts, initial: false, reads: {} });
+          }
+        }
+        return;
+    }
+  }
+
+  private applyRead(watch: Watch, read: LiveReads): void {
+    watch.failures = 0;
+    watch.backoffUntil = 0;
+    const reads: LiveReads = { ...watch.reads, ...read };
+    const fresh: Partial<Record<LivePart, string>> = {};
+    if (read.record !== undefined) {
+      fresh.SITUATION = String(read.record.Situacao ?? '');
+      if (read.record.Situacao === DISBURSED && watch.nextRead === 'record') {
+        watch.nextRead = 'agenda';
+      }
+    }
+    if (read.agenda !== undefined) {
+      fresh.AGENDA = fingerprint(read.agenda);
+      if (read.agenda.situacaoProposta != null) {
+        fresh.SITUATION = String(read.agenda.situacaoProposta);
+        if (reads.record !== undefined) {
+          reads.record = { ...reads.record, Situacao: read.agenda.situacaoProposta };
+        }
+      }
+      watch.nextRead = 'boletos';
+    }
+    if (read.boletos !== undefined) {
+      fresh.BOLETOS = fingerprint(read.boletos);
+      watch.nextRead = 'agenda';
+    }
+    const changed = (Object.keys(fresh) as LivePart[]).filter((part) => fresh[part] !== watch.fingerprints[part]);
+    watch.fingerprints = { ...watch.fingerprints, ...fresh };
+    watch.reads = reads;
+    watch.ready = true;
+    for (const stream of watch.streams) {
+      if (watch.pending.has(stream)) {
+        this.tellInitial(watch, stream);
+        continue;
+      }
+      const seen = stream.seen.get(watch.proposalId) ?? {};
+      const parts = changed.filter((part) => seen[part] !== watch.fingerprints[part]);
+      if (parts.length > 0) {
+        stream.seen.set(watch.proposalId, { ...seen, ...Object.fromEntries(parts.map((part) => [part, watch.fingerprints[part]])) });
+        stream.push({ kind: 'change', proposalId: watch.proposalId, parts, initial: false, reads });
+      }
+    }
+  }
+
+  private tellInitial(watch: Watch, stream: LiveStream): void {
+    watch.pending.delete(stream);
+    stream.seen.set(watch.proposalId, { ...watch.fingerprints });
+    const parts = (Object.keys(watch.fingerprints) as LivePart[]).filter((part) => watch.fingerprints[part] !== undefined);
+    stream.push({ kind: 'change', proposalId: watch.proposalId, parts, initial: true, reads: watch.reads });
+  }
+
+  private error(message: string, error: unknown): void {
+    try {
+      this.options.onError?.(message, error);
+    } catch {
+      // A broken hook must not stop the watches.
+    }
+  }
+}
+
