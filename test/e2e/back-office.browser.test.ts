@@ -286,8 +286,7 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
     expect(operations()).toEqual(['ProposalDetail', 'GenerateBoleto', 'GenerateBoleto']);
   });
 
-  // Depends on the live updates of issue 20 items 1-3 (Subscription.proposalChanged over graphql-sse
-  // on /graphql): fails until the graph serves subscriptions.
+  // The graph's watcher polls the proposal (LIVE_POLL_INTERVAL_MS) and streams the change over graphql-sse.
   it('shows the situation change live: under review, then approved when the analysis ends, with no reload and no refetch', async () => {
     await open(`#/proposals/${created}`);
     await waitForText('[data-testid="situation"]', 'Under review');

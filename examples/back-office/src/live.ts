@@ -4,29 +4,15 @@
  * Each event carries the proposal in the same `Proposal` type as queries, so Apollo's normalized
  * cache updates every page showing it: the detail page's situation moves from under review to
  * approved with no reload and no refetch.
- *
- * The document is parsed here at run time rather than generated: `Subscription` is not yet in the
- * committed SDL (schema/schema.graphql) that codegen reads. Once it is, move PROPOSAL_CHANGED into a
- * `graphql(...)` call and drop the hand-written types below.
  */
-import { ApolloLink, Observable, type TypedDocumentNode } from '@apollo/client';
+import { ApolloLink, Observable } from '@apollo/client';
 import { useSubscription } from '@apollo/client/react';
-import { print, parse } from 'graphql';
+import { print } from 'graphql';
 import { createClient } from 'graphql-sse';
 import { useState } from 'react';
+import { graphql } from './gql';
 
-/** What one event of proposalChanged tells the page. */
-export interface ProposalChangedData {
-  proposalChanged: {
-    __typename?: 'ProposalChange';
-    proposalId: string;
-    changed: string[];
-    initial: boolean;
-    proposal: { __typename?: 'Proposal'; id: string; situation: string; situationCode: number; rejectionReason: string | null } | null;
-  } | null;
-}
-
-export const PROPOSAL_CHANGED: TypedDocumentNode<ProposalChangedData, { id: string }> = parse(/* GraphQL */ `
+export const PROPOSAL_CHANGED = graphql(`
   subscription ProposalChanged($id: ID!) {
     proposalChanged(id: $id) {
       proposalId

@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": typeof types.ProposalChangedDocument,
     "\n  fragment InstallmentRow on Installment {\n    id\n    number\n    amount\n    dueDate\n    situation\n    paidAmount\n    balance\n    boletos {\n      id\n      number\n      digitableLine\n    }\n  }\n": typeof types.InstallmentRowFragmentDoc,
     "\n  fragment BoletoRow on Boleto {\n    id\n    number\n    installmentNumbers\n    amount\n    dueDate\n    digitableLine\n  }\n": typeof types.BoletoRowFragmentDoc,
     "\n  fragment AgendaTotals on AgendaDetail {\n    id\n    situation\n    totalPaid\n    settledAt\n  }\n": typeof types.AgendaTotalsFragmentDoc,
@@ -25,6 +26,7 @@ type Documents = {
     "\n  mutation CreateProposal($input: CreateProposalInput!, $idempotencyKey: String!) {\n    createProposal(input: $input, idempotencyKey: $idempotencyKey) {\n      proposal {\n        ...ProposalRow\n      }\n      userErrors {\n        code\n        field\n        message\n        upstreamCode\n      }\n    }\n  }\n": typeof types.CreateProposalDocument,
 };
 const documents: Documents = {
+    "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": types.ProposalChangedDocument,
     "\n  fragment InstallmentRow on Installment {\n    id\n    number\n    amount\n    dueDate\n    situation\n    paidAmount\n    balance\n    boletos {\n      id\n      number\n      digitableLine\n    }\n  }\n": types.InstallmentRowFragmentDoc,
     "\n  fragment BoletoRow on Boleto {\n    id\n    number\n    installmentNumbers\n    amount\n    dueDate\n    digitableLine\n  }\n": types.BoletoRowFragmentDoc,
     "\n  fragment AgendaTotals on AgendaDetail {\n    id\n    situation\n    totalPaid\n    settledAt\n  }\n": types.AgendaTotalsFragmentDoc,
@@ -50,6 +52,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
