@@ -100,6 +100,11 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') {
+        errors.push(`console: ${message.text()}`);
+      }
+    });
     page.on('request', (request) => {
       if (new URL(request.url()).pathname !== '/graphql' || request.method() !== 'POST') {
         return;
