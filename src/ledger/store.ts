@@ -72,7 +72,7 @@ export interface LedgerStatements {
 /**
  * Where the ledger keeps its records: PostgreSQL or PGlite through Kysely (`sql-store.ts`), or
  * memory (`memory.ts`, for tests and development). One contract suite runs over each
- * (test/ledger/ledger.shared.ts), so a behaviour the ledger relies on holds on all of them.
+ * (test/integration/ledger/ledger-store.shared.ts), so a behaviour the ledger relies on holds on all of them.
  */
 export interface LedgerStore extends LedgerStatements {
   /** Runs `work` as one transaction: all of it or (when it throws) none of it, isolated from the others. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../helpers/keys.js';
-import { CreateProposalDocument, type CreateProposalInput, GenerateBoletosDocument, RegisterInstallmentPaymentDocument } from '../__generated__/graphql.js';
+import { CreateProposalDocument, type CreateProposalInput, GenerateBoletosDocument, RegisterInstallmentPaymentDocument } from '../helpers/__generated__/graphql.js';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
 const CREATE = CreateProposalDocument;

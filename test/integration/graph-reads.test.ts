@@ -13,7 +13,7 @@ import {
   ProposalCoreDocument,
   ProposalsWithInstallmentAgendaDocument,
   SameProposalTwiceDocument,
-} from '../__generated__/graphql.js';
+} from '../helpers/__generated__/graphql.js';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
 /** Money as the graph must print it: the upstream number's own digits, at least two decimals. */

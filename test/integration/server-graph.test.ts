@@ -1,5 +1,5 @@
 import { createLogger } from '../../src/server/logger.js';
-import { InstallmentsOnlyDocument } from '../__generated__/graphql.js';
+import { InstallmentsOnlyDocument } from '../helpers/__generated__/graphql.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
 
 const INSTALLMENTS = InstallmentsOnlyDocument;

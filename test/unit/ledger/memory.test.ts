@@ -1,5 +1,5 @@
 /**
- * What the memory store promises beyond the shared contract suite (test/ledger/ledger.shared.ts,
+ * What the memory store promises beyond the shared contract suite (test/integration/ledger/ledger-store.shared.ts,
  * which it passes like PGlite and PostgreSQL): transactions all or nothing and one at a time, the
  * tables' constraints, and reads that hand out copies.
  */

@@ -1,0 +1,68 @@
+/**
+ * The built service always exits after SIGTERM, even when the reader of its log pipe stopped reading
+ * (pino's destination used to retry a full pipe forever and hold the exit), and `npm start` hands
+ * signals to the graph (its script execs node: no orphan is left running).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, cpSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise(done => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', code => done(code))));
+}
+
+function graphUrlOf(child: ChildProcess): Promise<string> {
+  let text = '';
+  return new Promise((done, fail) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /The credit graph:\s+(http:\/\/\S+\/graphql)/.exec(text);
+      if (match?.[1] !== undefined) {
+        done(match[1]);
+      }
+    });
+    child.once('exit', code => fail(new Error(`exited with ${code} before listening:\n${text}`)));
+  });
+}
+
+describe('the built service on SIGTERM', () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'credit-graph-exit-'));
+    const build = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')], { cwd: ROOT, stdio: 'ignore' });
+    expect(await exited(build)).toBe(0);
+    cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
+    symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+    mkdirSync(join(folder, 'data'));
+  }, 300_000);
+
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('exits within the hard deadline when the reader of its log pipe stopped reading and SIGTERM reaches its process group', async () => {
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: folder,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { PATH: process.env.PATH ?? '', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'debug', DATA_DIR: join(folder, 'data'), UPSTREAM_TIMEOUT_MS: '1000', SHUTDOWN_GRACE_MS: '1500' },
+    });
+    const url = await graphUrlOf(child);
+    // The reader stops reading but keeps the pipe open: once the pipe is full every write is EAGAIN.
+    child.stdout?.pause();
+    child.stdout?.removeAllListeners('data');
+    const query = JSON.stringify({ query: '{ __typename }' });
+    for (let i = 0; i < 400; i += 1) {
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: query });
+    }
+    const code = exited(child);
+    process.kill(-(child.pid ?? 0), 'SIGTERM');
+    // Graceful stop or the hard deadline (1.5 s grace + 5 s): either way it ends, never sleeps forever.
+    expect([0, 1]).toContain(await code);
+  }, 120_000);
+});

@@ -1,5 +1,0 @@
-import { exactlyOnceSuite } from './ledger.shared.js';
-
-describe('exactly-once writes over two replicas on an embedded PGlite ledger', () => {
-  exactlyOnceSuite('pglite');
-});

@@ -1,6 +1,0 @@
-import { describeWithPostgres } from '../helpers/services.js';
-import { exactlyOnceSuite } from './ledger.shared.js';
-
-describeWithPostgres('exactly-once writes over two replicas on a PostgreSQL ledger', () => {
-  exactlyOnceSuite('postgres');
-});

@@ -1,0 +1,5 @@
+import { ledgerSuite } from './ledger-store.shared.js';
+
+describe('Ledger on an embedded PGlite', () => {
+  ledgerSuite('pglite');
+});
