@@ -1,7 +1,7 @@
 /**
  * The Ledger's transitions over the memory store, column by column: what `begin` records and hands
  * out, how leases fence holders off, what each finish keeps, and the read-back. The same behaviours
- * run over PGlite and PostgreSQL in test/integration/ledger/ledger.shared.ts.
+ * run over PGlite and PostgreSQL in test/integration/ledger/ledger-store.shared.ts.
  */
 import { Ledger, type OperationRecord } from '../../../src/ledger/ledger.js';
 import { MemoryLedgerStore } from '../../../src/ledger/memory.js';
