@@ -41,6 +41,16 @@ export { type OperationName } from './operations.js';
 export { type CallOptions, type UpstreamClientOptions } from './client.options.js';
 export { backoffDelay } from './retry.js';
 
+/** One HTTP request of a call, as every attempt of it (retry or hedge) sends it. */
+interface OutgoingRequest {
+  operation: OperationName;
+  spec: OperationSpec;
+  url: string;
+  payload: string;
+  token: string;
+  idempotencyKey: string;
+}
+
 /** What one call went through, for its breaker verdict and its hedge. */
 interface CallProgress {
   recorder: OperationRecorder;
@@ -280,7 +290,7 @@ export class UpstreamClient {
     let replayedAfter401 = false;
     for (;;) {
       attempt += 1;
-      const outcome = await this.exchange(operation, spec, url, payload, token, idempotencyKey, signal, deadline, progress);
+      const outcome = await this.exchange({ operation, spec, url, payload, token, idempotencyKey }, signal, deadline, progress);
       if (outcome.ok) {
         return outcome.data;
       }
@@ -318,38 +328,17 @@ export class UpstreamClient {
    * a second one. The first answer wins and the other attempt is cancelled; a retryable failure of
    * one waits for the other's answer. Rejects only when the call's signal ends (or the limiter fails).
    */
-  private exchange(
-    operation: OperationName,
-    spec: OperationSpec,
-    url: string,
-    payload: string,
-    token: string,
-    idempotencyKey: string,
-    signal: AbortSignal,
-    deadline: number,
-    progress: CallProgress,
-  ): Promise<AttemptOutcome> {
-    const send = (attemptSignal: AbortSignal, events: AttemptEvents): Promise<AttemptOutcome> =>
-      this.attempt(operation, spec, url, payload, token, idempotencyKey, attemptSignal, deadline, progress, events);
+  private exchange(request: OutgoingRequest, signal: AbortSignal, deadline: number, progress: CallProgress): Promise<AttemptOutcome> {
+    const send = (attemptSignal: AbortSignal, events: AttemptEvents): Promise<AttemptOutcome> => this.attempt(request, attemptSignal, deadline, progress, events);
     const hedgeAfterMs = this.hedgeAfterMs;
-    if (spec.write || hedgeAfterMs === undefined || progress.hedged) {
+    if (request.spec.write || hedgeAfterMs === undefined || progress.hedged) {
       return send(signal, {});
     }
     return hedgedExchange(send, signal, deadline, hedgeAfterMs, progress);
   }
 
-  private async attempt(
-    operation: OperationName,
-    spec: OperationSpec,
-    url: string,
-    payload: string,
-    token: string,
-    idempotencyKey: string,
-    signal: AbortSignal,
-    deadline: number,
-    progress: CallProgress,
-    events: AttemptEvents,
-  ): Promise<AttemptOutcome> {
+  private async attempt(request: OutgoingRequest, signal: AbortSignal, deadline: number, progress: CallProgress, events: AttemptEvents): Promise<AttemptOutcome> {
+    const { operation, spec, url, payload, token, idempotencyKey } = request;
     const options = progress.options;
     let release: () => void = noop;
     if (this.limiter !== undefined) {

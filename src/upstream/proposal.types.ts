@@ -124,8 +124,20 @@ export interface PropostaLancamentoInput {
   tipoConta?: number;
 }
 
+/** The amounts of an operation both the simulation and the creation carry (their `dto`s). */
+export interface ValoresOperacao {
+  vlrOutrasDespesas?: number;
+  vlrOutrosServicos?: number;
+  vlrSeguro?: number;
+  vlrProdutoBem?: number;
+  vlrEntrada?: number;
+  vlrEntradaTradeIn?: number;
+  vlrEntradaParcelada?: number;
+  vlrDespesasAF?: number;
+}
+
 /** The manual proposal input (`dto` of IncluirManual). */
-export interface IncluirManualDto {
+export interface IncluirManualDto extends ValoresOperacao {
   documentoCliente?: string;
   documentoPromotor?: string;
   documentoParceiroCorrespondente?: string;
@@ -142,14 +154,6 @@ export interface IncluirManualDto {
   vlrSolicitado?: number;
   percJurosNegociado?: number;
   vlrPreAprovado?: number;
-  vlrOutrasDespesas?: number;
-  vlrOutrosServicos?: number;
-  vlrSeguro?: number;
-  vlrProdutoBem?: number;
-  vlrEntrada?: number;
-  vlrEntradaTradeIn?: number;
-  vlrEntradaParcelada?: number;
-  vlrDespesasAF?: number;
   vlrCorban?: number;
   vlrAvaliacao?: number;
   vlrDespachante?: number;
@@ -372,17 +376,9 @@ export interface ConsultarParcelasResponse extends Envelope {
 }
 
 /** The calculation input (`dto` of CalcularValoresProposta). */
-export interface CalcularValoresPropostaDto {
+export interface CalcularValoresPropostaDto extends ValoresOperacao {
   vlrSolicitado?: number;
   percJurosNegociado?: number;
-  vlrOutrasDespesas?: number;
-  vlrOutrosServicos?: number;
-  vlrSeguro?: number;
-  vlrProdutoBem?: number;
-  vlrEntrada?: number;
-  vlrEntradaTradeIn?: number;
-  vlrEntradaParcelada?: number;
-  vlrDespesasAF?: number;
   vlrIOF?: number;
   vlrTAC?: number;
   vlrAvaliacao?: number;

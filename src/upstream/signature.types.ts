@@ -14,8 +14,8 @@ import { type DateTimeString, type EnvelopeWithParametros, type PropostaLocator 
 // 1. IncluirAssinaturaCCB, 2. IncluirAssinaturaCCBFinalizada
 // ---------------------------------------------------------------------------------------------
 
-/** A signer invited to sign electronically (IncluirAssinaturaCCB). */
-export interface AssinanteConvite {
+/** The fields both signer shapes carry (the contract lists them for each operation). */
+export interface AssinanteBase {
   nome?: string;
   email?: string;
   documento?: string;
@@ -23,6 +23,10 @@ export interface AssinanteConvite {
   telefoneCelular?: string;
   notificarPorEmail?: boolean;
   notificarPorChat?: boolean;
+}
+
+/** A signer invited to sign electronically (IncluirAssinaturaCCB). */
+export interface AssinanteConvite extends AssinanteBase {
   notificarPorSMS?: boolean;
   codigoIdentificador?: string;
   dtLimiteAssinatura?: DateTimeString;
@@ -35,14 +39,7 @@ export interface IncluirAssinaturaCCBRequest {
 export type IncluirAssinaturaCCBResponse = EnvelopeWithParametros;
 
 /** A signer who already signed in the partner's own system (IncluirAssinaturaCCBFinalizada). */
-export interface AssinanteFinalizado {
-  nome?: string;
-  email?: string;
-  documento?: string;
-  descricao?: string;
-  telefoneCelular?: string;
-  notificarPorEmail?: boolean;
-  notificarPorChat?: boolean;
+export interface AssinanteFinalizado extends AssinanteBase {
   dtAssinatura?: DateTimeString;
   ipAssinatura?: string;
 }
