@@ -17,20 +17,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { canonicalJson } from '../../shared/canonical-json.js';
-import {
-  type BoletoRegistro,
-  type CallOptions,
-  consultaProposta,
-  consultarBoletos,
-  consultarDetalhes,
-  isNoAgenda,
-  isUpstreamError,
-  UpstreamRateLimitedError,
-  type ReadCacheStore,
-  type UpstreamCaller,
-} from '../../upstream/index.js';
+import { type CallOptions, consultaProposta, isUpstreamError, UpstreamRateLimitedError, type UpstreamCaller } from '../../upstream/index.js';
 import { type LiveBus, type LiveMessage, type LivePart, type LiveReads, MemoryLiveBus } from './live.bus.js';
+import { fingerprint, type NextRead, partsWritten, readNext } from './live.reads.js';
+import { type LiveChange, type LiveEvent, type LiveFailure, LiveStream } from './live.stream.js';
+import { type LiveHubOptions, type LiveHubSettings, type LiveStats } from './live.options.js';
+
+export { type LiveChange, type LiveEvent, type LiveFailure, type LiveHubOptions, type LiveHubSettings, type LiveStats, LiveStream };
 
 /** The situation code of a disbursed proposal: from then on it has a receivables agenda. */
 const DISBURSED = 9;
@@ -38,136 +31,6 @@ const DISBURSED = 9;
 /** Error code of a subscription refused by a cap (per caller here, per connection in the transports). */
 export const SUBSCRIPTION_LIMIT_REACHED = 'SUBSCRIPTION_LIMIT_REACHED';
 
-/** Settings of the watches (config `live`). */
-export interface LiveHubSettings {
-  /** LIVE_POLL_INTERVAL_MS: a watched proposal is polled at most once per interval by the whole deployment. */
-  intervalMs: number;
-  /** LIVE_MAX_BACKOFF_MS: longest pause after failed polls (the pause doubles from one interval). */
-  maxBackoffMs: number;
-  /** LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: open subscriptions per caller on one replica. */
-  maxPerCaller: number;
-  /** LIVE_VIEWER_MAX_PROPOSALS: proposals one viewerProposalEvents stream watches (the newest). */
-  viewerMaxProposals: number;
-}
-
-/** Options of {@link LiveHub}. */
-export interface LiveHubOptions {
-  /** Where polls go: the shared read layer's session of the `live` caller (fresh reads, stored for queries). */
-  poller: UpstreamCaller;
-  /** The shared store whose peer claims decide which replica polls (absent: this replica alone polls). */
-  claims?: Pick<ReadCacheStore, 'claim' | 'release'>;
-  /** The upstream client id (claims of two clients never meet). */
-  clientId: string;
-  bus?: LiveBus;
-  settings: LiveHubSettings;
-  /** Told of failures the hub survives (the bus, a claim), never of request data. */
-  onError?: (message: string, error: unknown) => void;
-}
-
-/** A change a subscriber is told of: the parts that changed and the reads that show them. */
-export interface LiveChange {
-  kind: 'change';
-  proposalId: string;
-  parts: LivePart[];
-  /** The first event of a subscription: the current state. */
-  initial: boolean;
-  /** The watch's partner reads when the change was seen (absent ones are read as queries read them). */
-  reads: LiveReads;
-}
-
-/** A poll that failed: the stream stays up and the next successful poll delivers the current state. */
-export interface LiveFailure {
-  kind: 'failure';
-  proposalId: string;
-  code: string;
-}
-
-/** What a subscription stream yields. */
-export type LiveEvent = LiveChange | LiveFailure;
-
-/** Most events queued for a slow subscriber; past it, changes of one proposal are merged. */
-const MAX_QUEUED = 16;
-
-/** One subscription's events, in order; `return()` (the transport ending it) lets go of its watches. */
-export class LiveStream implements AsyncIterableIterator<LiveEvent> {
-  private readonly queue: LiveEvent[] = [];
-  private waiter: ((result: IteratorResult<LiveEvent>) => void) | undefined;
-  private done = false;
-  /** Fingerprints of what this subscriber was told, per proposal: a part is told again only when it changed. */
-  readonly seen = new Map<string, Partial<Record<LivePart, string>>>();
-  readonly proposals = new Set<string>();
-
-  constructor(
-    readonly callerId: string,
-    /** Its own initial reads go through the subscriber's session (its turn, the read cache). */
-    readonly session: UpstreamCaller,
-    /** A viewer stream: the caller's proposals, new ones included. */
-    readonly viewer: boolean,
-    private readonly onEnd: (stream: LiveStream) => void,
-  ) {}
-
-  get ended(): boolean {
-    return this.done;
-  }
-
-  push(event: LiveEvent): void {
-    if (this.done) {
-      return;
-    }
-    if (this.waiter !== undefined) {
-      const waiter = this.waiter;
-      this.waiter = undefined;
-      waiter({ value: event, done: false });
-      return;
-    }
-    if (this.queue.length >= MAX_QUEUED && event.kind === 'change') {
-      const queued = this.queue.find((e): e is LiveChange => e.kind === 'change' && e.proposalId === event.proposalId);
-      if (queued !== undefined) {
-        queued.parts = [...new Set([...queued.parts, ...event.parts])];
-        queued.reads = event.reads;
-        return;
-      }
-      this.queue.shift();
-    }
-    this.queue.push(event);
-  }
-
-  /** Ends the stream (the transport completes it). */
-  end(): void {
-    if (this.done) {
-      return;
-    }
-    // Events already queued are still delivered (e.g. the failure that ends it), then `done`.
-    this.done = true;
-    this.waiter?.({ value: undefined, done: true });
-    this.waiter = undefined;
-    this.onEnd(this);
-  }
-
-  next(): Promise<IteratorResult<LiveEvent>> {
-    const event = this.queue.shift();
-    if (event !== undefined) {
-      return Promise.resolve({ value: event, done: false });
-    }
-    if (this.done) {
-      return Promise.resolve({ value: undefined, done: true });
-    }
-    return new Promise((resolve) => {
-      this.waiter = resolve;
-    });
-  }
-
-  return(): Promise<IteratorResult<LiveEvent>> {
-    this.end();
-    return Promise.resolve({ value: undefined, done: true });
-  }
-
-  [Symbol.asyncIterator](): AsyncIterableIterator<LiveEvent> {
-    return this;
-  }
-}
-
-type NextRead = 'record' | 'agenda' | 'boletos';
 
 interface Watch {
   proposalId: string;
@@ -187,34 +50,6 @@ interface Watch {
   holder: string | undefined;
 }
 
-/** Counters of one replica's watches, for metrics and the benchmark. */
-export interface LiveStats {
-  watches: number;
-  subscriptions: number;
-  polls: number;
-  failedPolls: number;
-  /** Polls our own limiter put off (nothing sent: queries and writes came first); tried again at the next tick. */
-  deferredPolls: number;
-  claimsLost: number;
-}
-
-function fingerprint(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('base64url');
-}
-
-/** The parts a write of each operation changes (what its subscribers are told at once). */
-function partsWritten(operation: string): LivePart[] {
-  if (/Assinatura|Signat/i.test(operation)) {
-    return ['SIGNERS', 'SITUATION'];
-  }
-  if (/Boleto|Pix/i.test(operation)) {
-    return ['BOLETOS', 'AGENDA'];
-  }
-  if (/Pagamento|Lancamento|Liquid/i.test(operation)) {
-    return ['AGENDA'];
-  }
-  return ['SITUATION'];
-}
 
 /** The watches of one replica. */
 export class LiveHub {
@@ -465,30 +300,9 @@ export class LiveHub {
     this.counters.polls += 1;
     let reads: LiveReads;
     try {
-      switch (watch.nextRead) {
-        case 'record':
-          reads = { record: await consultaProposta(this.options.poller, { dto: { CodigoProposta: id } }, call) };
-          break;
-        case 'agenda':
-          try {
-            reads = { agenda: await consultarDetalhes(this.options.poller, { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }, call) };
-          } catch (error) {
-            if (!isNoAgenda(error)) {
-              throw error;
-            }
-            // No agenda (any more): back to the proposal record.
-            watch.nextRead = 'record';
-            reads = { record: await consultaProposta(this.options.poller, { dto: { CodigoProposta: id } }, call) };
-          }
-          break;
-        case 'boletos': {
-          const answer = await consultarBoletos(this.options.poller, { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: false } }, call).catch((error: unknown) =>
-            isNoAgenda(error) ? { boletos: [] as BoletoRegistro[] } : Promise.reject(error),
-          );
-          reads = { boletos: answer.boletos ?? [] };
-          break;
-        }
-      }
+      const next = await readNext(this.options.poller, id, watch.nextRead, call);
+      watch.nextRead = next.nextRead;
+      reads = next.reads;
     } catch (error) {
       if (error instanceof UpstreamRateLimitedError && error.local) {
         // Our own limiter refused it (nothing was sent: queries and writes come first). Not an
