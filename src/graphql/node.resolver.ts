@@ -124,7 +124,7 @@ export class NodeResolver {
   @Query(_returns => Node, {
     nullable: true,
     description:
-      'The object with this id (any type implementing Node), read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call; a person as Query.person (registry.read). Null when it no longer exists, and null at no partner call when the caller may not see its proposal. A malformed id is BAD_USER_INPUT at no partner call. Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
+      'The object with this id (any type implementing Node), as it is now; null when it no longer exists or the caller may not see its proposal, and BAD_USER_INPUT for a malformed id (both at no partner call). It is read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call; a person as Query.person (registry.read). Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
   })
   async node(@Arg('id', _type => ID, { description: 'An id from an answer (Node.id).' }) id: string, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Node | null> {
     const [address] = addresses(ctx, [id], 'id');

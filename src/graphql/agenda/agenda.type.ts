@@ -199,7 +199,7 @@ export class AgendaDetail implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarDetalhes). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When this data was read, so its age: a shared cached answer keeps the time of its partner read; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of the AgendaRecebivel/ConsultarDetalhes read.',
   })
   fetchedAt: Date | null;
 

@@ -11,7 +11,7 @@ export class GenerateBoletosPayload {
   @Field(_type => Proposal, { nullable: true, description: 'The proposal after the boletos were generated, read fresh when selected; null when userErrors is not empty. Upstream: the reads its selection needs.' })
   proposal: Proposal | null;
 
-  @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected (one ConsultarBoletos call). Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
+  @Field(_type => [Boleto], { description: 'The boletos just generated, read fresh when selected. One ConsultarBoletos call. Upstream: AgendaRecebivel/ConsultarBoletos, filtered by the numeroBoleto parameters.' })
   boletos: Boleto[];
 
   @Field(_type => [Installment], {

@@ -24,7 +24,7 @@ export class Boleto implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (AgendaRecebivel/ConsultarBoletos, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When this boleto\'s data was read, so its age: a shared cached answer keeps the time of its partner read; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of the read this comes from (AgendaRecebivel/ConsultarBoletos, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected field).',
   })
   fetchedAt: Date | null;
 

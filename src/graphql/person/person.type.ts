@@ -48,7 +48,7 @@ export class Person implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the person read (Pessoa/ConsultarPessoa; one call, shared with details and raw). A shared cached answer keeps the time of its partner read, so this is its age. Upstream: not a partner field, the time of that read.',
+      'When this person\'s data was read, so its age: a shared cached answer keeps the time of its partner read. One call, shared with details and raw. Upstream: not a partner field, the time of the Pessoa/ConsultarPessoa read.',
   })
   fetchedAt?: Date | null;
 }

@@ -31,7 +31,7 @@ export class Installment implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (Proposta/ConsultarParcelas, or AgendaRecebivel/ConsultarDetalhes when the agenda alone carried every selected field). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When this installment\'s data was read, so its age: a shared cached answer keeps the time of its partner read; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of the read this comes from (Proposta/ConsultarParcelas, or AgendaRecebivel/ConsultarDetalhes when the agenda alone carried every selected field).',
   })
   fetchedAt: Date | null;
 

@@ -28,7 +28,7 @@ export function succeeded(records: readonly OperationRecord[], operations: reado
 export class ProposalHistoryResolver {
   @FieldResolver(_returns => [ProposalOperation], {
     description:
-      "Every write made through the graph on this proposal (its creation included), oldest first, with its state: the graph's ledger, no partner call. idempotencyKey is shown only on the caller's own writes. Upstream: none (ledger).",
+      "Every write made through the graph on this proposal (its creation included), oldest first, with its state. idempotencyKey is shown only on the caller's own writes. Read from the graph's ledger: no partner call. Upstream: none (ledger).",
   })
   async operations(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<ProposalOperation[]> {
     const records = await ctx.history.load(proposal.id);

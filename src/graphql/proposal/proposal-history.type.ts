@@ -49,7 +49,7 @@ registerEnumType(OperationState, {
 @ObjectType({
   implements: Node,
   description:
-    'A signer of the credit note registered through the graph (inviteSigners, registerSignedSigners), read back from the ledger at no partner call. A signer is one document: registered twice, the later registration completes the earlier. Upstream: assinantes of Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, as sent.',
+    'A signer of the credit note registered through the graph (inviteSigners, registerSignedSigners). A signer is one document: registered twice, the later registration completes the earlier. Read back from the ledger: no partner call. Upstream: assinantes of Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, as sent.',
 })
 export class Signer implements Node {
   @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the signer in the order first registered).' })
@@ -84,7 +84,7 @@ export class Signer implements Node {
 }
 
 /** A write on a proposal, as the ledger recorded it. */
-@ObjectType({ implements: Node, description: "A write made through the graph on a proposal, from the graph's ledger (no partner call). Upstream: none (ledger)." })
+@ObjectType({ implements: Node, description: "A write made through the graph on a proposal. Read from the graph's ledger: no partner call. Upstream: none (ledger)." })
 export class ProposalOperation implements Node {
   @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the ledger record).' })
   id: string;

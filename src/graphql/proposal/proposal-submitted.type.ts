@@ -9,17 +9,17 @@ export enum InformationSource {
 
 registerEnumType(InformationSource, {
   name: 'InformationSource',
-  description: 'Where a value came from: what was sent through the graph (kept in its ledger, not confirmed by the partner yet), or what a partner read answered.',
+  description: 'Where a value came from: what was sent through the graph (kept in its ledger, not confirmed by the partner yet), or what the partner shows.',
   valuesConfig: {
     SUBMITTED: { description: 'Sent through the graph when the proposal was created, from its ledger; the partner has not shown it yet.' },
-    PARTNER: { description: 'Answered by a partner read.' },
+    PARTNER: { description: 'As the partner shows it.' },
   },
 });
 
 /** The terms a proposal was created with through the graph, from the ledger. */
 @ObjectType({
   description:
-    'The terms a proposal was created with through the graph, as sent (not as the partner computed them), from the ledger: no partner call. Upstream: the dto of Proposta/IncluirManual as sent.',
+    'The terms a proposal was created with through the graph, as sent (not as the partner computed them). Read from the ledger: no partner call. Upstream: the dto of Proposta/IncluirManual as sent.',
 })
 export class SubmittedTerms {
   @Field(_type => DateTimeScalar, { description: 'When the creation was sent. Upstream: none (ledger).' })

@@ -172,7 +172,7 @@ export class ProposalChargesInput {
 /** Input of `Mutation.createProposal` (IncluirManual `dto`). */
 @InputType({ description: 'A proposal to include manually. Upstream: dto of Proposta/IncluirManual.' })
 export class CreateProposalInput extends ProposalChargesInput {
-  @Field(_type => String, { description: 'CPF or CNPJ of the client; check digits verified before any call (T0665/D0002). Upstream: documentoCliente.' })
+  @Field(_type => String, { description: 'CPF or CNPJ of the client; wrong check digits are refused (T0665/D0002), before any call. Upstream: documentoCliente.' })
   @Validate(ValidDocument, catalogue(CATALOGUE.invalidClientDocument))
   clientDocument: string;
 

@@ -60,7 +60,7 @@ export class ProposalResolver {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
-      'One proposal by id (see proposalByOperationCode for a lookup by your operation code); null when the partner does not know it, and null (with no partner call) when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
+      'One proposal by id (see proposalByOperationCode for a lookup by your operation code); null when the partner does not know it, or when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger, with no partner call). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
   })
   proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     return locateProposal(ctx, info, args);
@@ -69,7 +69,7 @@ export class ProposalResolver {
   @Query(_returns => Proposal, {
     nullable: true,
     description:
-      'One proposal by the operation code you gave it; null when the partner knows no proposal by that code, or (with no partner call) when the caller may not see it, as for proposal: without proposals.all the code is looked up among the caller\'s own in the ledger. One FGTS/ConsultaProposta finds it, then the reads its selection needs. Upstream: FGTS/ConsultaProposta (CodigoOperacao).',
+      'One proposal by the operation code you gave it; null when the partner knows no proposal by that code, or when the caller may not see it, as for proposal: without proposals.all the code is looked up among the caller\'s own in the ledger (no partner call then). One FGTS/ConsultaProposta finds it, then the reads its selection needs. Upstream: FGTS/ConsultaProposta (CodigoOperacao).',
   })
   proposalByOperationCode(@Args(_type => ProposalByOperationCodeArgs) args: ProposalByOperationCodeArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     return locateProposal(ctx, info, args);
@@ -161,7 +161,7 @@ export class ProposalResolver {
   @FieldResolver(_returns => SubmittedTerms, {
     nullable: true,
     description:
-      'The terms this proposal was created with through the graph, as sent, from the ledger: no partner call. Null for a proposal created elsewhere. Upstream: the dto of Proposta/IncluirManual as sent.',
+      'The terms this proposal was created with through the graph, as sent; null for a proposal created elsewhere. Read from the ledger: no partner call. Upstream: the dto of Proposta/IncluirManual as sent.',
   })
   async submitted(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<SubmittedTerms | null> {
     const submitted = await submittedOf(ctx, proposal.id);

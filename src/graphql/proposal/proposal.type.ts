@@ -158,7 +158,7 @@ export class Proposal implements Node {
   @Field(_type => DateTimeScalar, {
     nullable: true,
     description:
-      'When the partner answered the read this comes from (FGTS/ConsultaProposta, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected core field; null when the selection needed neither). A shared cached answer keeps the time of its partner read, so this is its age; extensions.stale says when an answer past its freshness was served. Upstream: not a partner field, the time of that read.',
+      'When this proposal\'s data was read, so its age: a shared cached answer keeps the time of its partner read; extensions.stale says when an answer past its freshness was served. Null when the selection needed no read of the proposal. Upstream: not a partner field, the time of the read this comes from (FGTS/ConsultaProposta, or AgendaRecebivel/ConsultarDetalhes when the agenda carried every selected core field).',
   })
   fetchedAt: Date | null;
 
@@ -171,7 +171,7 @@ export class Proposal implements Node {
   @Field(_type => String, {
     nullable: true,
     description:
-      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph (the ledger keeps it; ConsultaProposta does not return it, so no read brings it: otherwise null). Selected with no other field it costs nothing for a proposal created through the graph; otherwise the proposal still costs the one ConsultaProposta that confirms it exists. A caller without proposals.all sees its own code; the partner holds it in that caller\'s namespace (see createProposal\'s operationCode), and a proposals.all caller sees the code as the partner holds it. Upstream: codigoOperacao / CodigoOperacao.',
+      'Operation code given by the partner system, when the graph knows it: the proposal was looked up by it or created through this graph; otherwise null. A caller without proposals.all sees its own code; the partner holds it in that caller\'s namespace (see createProposal\'s operationCode), and a proposals.all caller sees the code as the partner holds it. Selected with no other field it costs nothing for a proposal created through the graph; otherwise the proposal still costs the one ConsultaProposta that confirms it exists. Upstream: codigoOperacao / CodigoOperacao, kept in the ledger (ConsultaProposta does not return it, so no read brings it).',
   })
   operationCode: string | null;
 

@@ -13,7 +13,7 @@ export class SignersPayload {
 
   @Field(_type => [Signer], {
     description:
-      'The signers this registration registered, as Proposal.signers shows them (the same Signer objects), read from the ledger when selected: no partner call. Upstream: assinantes as sent; parametros[situacaoProposta] refines their status.',
+      'The signers this registration registered, as Proposal.signers shows them (the same Signer objects). Read from the ledger when selected: no partner call. Upstream: assinantes as sent; parametros[situacaoProposta] refines their status.',
   })
   signers: Signer[];
 

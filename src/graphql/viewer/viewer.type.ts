@@ -18,7 +18,7 @@ export class ProposalEdge {
   @Field(_type => String, { description: 'Opaque cursor of this proposal: pass it as after to continue from here. Stable across replicas and restarts. Upstream: none (the graph\'s ledger).' })
   cursor: string;
 
-  @Field(_type => Proposal, { description: 'The proposal; its live fields resolve lazily from the partner, only when selected (id and the ledger read-back fields cost nothing). Upstream: as Proposal.' })
+  @Field(_type => Proposal, { description: 'The proposal. Its live fields are read from the partner only when selected (id and the ledger read-back fields cost nothing). Upstream: as Proposal.' })
   node: Proposal;
 }
 

@@ -87,7 +87,7 @@ export type CreateProposalInput = {
   calculationFormat?: number;
   /** Credit note (CCB) number, digits. Upstream: numeroCCB. */
   ccbNumber?: string | null | undefined;
-  /** CPF or CNPJ of the client; check digits verified before any call (T0665/D0002). Upstream: documentoCliente. */
+  /** CPF or CNPJ of the client; wrong check digits are refused (T0665/D0002), before any call. Upstream: documentoCliente. */
   clientDocument: string;
   /** Client name, sent as the parameter nomeCliente. Upstream: parametros[nomeCliente]. */
   clientName?: string | null | undefined;
@@ -137,9 +137,9 @@ export type GenerateBoletosInput = {
   registrationType?: BoletoRegistrationType;
 };
 
-/** Where a value came from: what was sent through the graph (kept in its ledger, not confirmed by the partner yet), or what a partner read answered. */
+/** Where a value came from: what was sent through the graph (kept in its ledger, not confirmed by the partner yet), or what the partner shows. */
 export type InformationSource =
-  /** Answered by a partner read. */
+  /** As the partner shows it. */
   | 'PARTNER'
   /** Sent through the graph when the proposal was created, from its ledger; the partner has not shown it yet. */
   | 'SUBMITTED';
