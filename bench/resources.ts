@@ -3,7 +3,7 @@
  * ledger (PGlite under DATA_DIR) and for PostgreSQL (DATABASE_URL).
  *
  * A standalone sandbox runs in its own process (no injected latency); the graph runs as `npm start`
- * runs it (`node dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
+ * runs it (`node <npm start's flags> dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
  * written, to /dev/null) in a child process, with an API key holding `proposals.all`. The figures
  * are read from the child's `/proc/<pid>/stat` (utime + stime) and `/proc/<pid>/status` (VmRSS), so
  * the load generator's own CPU is never counted.
@@ -33,6 +33,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
@@ -47,6 +48,16 @@ const GRAPH_ENV = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+
+/** The node flags `npm start` passes (`exec node <flags> dist/main.js` in package.json): the graph runs as it runs. */
+async function startFlags(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /exec node (.*?) ?dist\/main\.js$/.exec(manifest.scripts.start ?? '')?.[1];
+  if (flags === undefined) {
+    throw new Error('package.json start no longer ends in `exec node [flags] dist/main.js`');
+  }
+  return flags.split(' ').filter((flag) => flag !== '');
+}
 const CONCURRENCY = 4;
 const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
@@ -122,7 +133,7 @@ async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...NODE_ARGS, main], {
+  const child: ChildProcess = spawn(process.execPath, [...(await startFlags()), ...NODE_ARGS, main], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -284,6 +295,8 @@ export async function runResourcesBench(): Promise<void> {
     );
     const rows: LedgerRow[] = [];
     if (LEDGERS.has('embedded')) {
+      // What npm start's build does once (scripts/build-if-changed.mjs): the prepared data directory.
+      await prepareLedgerTemplate();
       let dataDir = '';
       rows.push(
         await measureLedger(
@@ -311,8 +324,11 @@ export async function runResourcesBench(): Promise<void> {
     }
     process.stdout.write(`\n${table(rows)}\n\n`);
   } finally {
-    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    if (LEDGERS.has('postgres')) {
+      // Only a connected client: a query on one never connected waits for ever.
+      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    }
     await sandbox.close();
     for (const dir of dataDirs) {
       await rm(dir, { recursive: true, force: true });
