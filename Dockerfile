@@ -10,7 +10,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build
+# The embedded ledger's prepared data directory (dist/ledger/template/): a first start on an empty
+# DATA_DIR copies it instead of running initdb (src/ledger/template.ts).
+RUN npm run build && node dist/ledger/template.js
 
 # Runtime stage: production dependencies and dist/ only, as the non-root node user.
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
@@ -30,4 +32,6 @@ EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself (graceful stop: requests in flight finish).
-CMD ["node", "dist/main.js"]
+# --max-semi-space-size=8 (MiB), as in npm start: a request's garbage is short-lived and fits; V8's
+# default young generation grows to several times that under load and stays resident (README, issue 18).
+CMD ["node", "--max-semi-space-size=8", "--liftoff-only", "dist/main.js"]

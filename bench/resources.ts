@@ -3,7 +3,7 @@
  * ledger (PGlite under DATA_DIR) and for PostgreSQL (DATABASE_URL).
  *
  * A standalone sandbox runs in its own process (no injected latency); the graph runs as `npm start`
- * runs it (`node dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
+ * runs it (`node <npm start's flags> dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
  * written, to /dev/null) in a child process, with an API key holding `proposals.all`. The figures
  * are read from the child's `/proc/<pid>/stat` (utime + stime) and `/proc/<pid>/status` (VmRSS), so
  * the load generator's own CPU is never counted.
@@ -19,7 +19,11 @@
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the bench
  * creates and drops a database of its own there), BENCH_CPU_REQUESTS, BENCH_STARTS (cold starts per
- * configuration, median reported; default 3).
+ * configuration, median reported; default 3), BENCH_LEDGERS (`embedded,postgres` by default: which
+ * configurations to measure), BENCH_NODE_ARGS (extra node flags for the graph process, space separated,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under this load), BENCH_GRAPH_ENV (extra environment of the graph,
+ * `NAME=value` space separated), BENCH_GRAPH_MAIN (the
+ * graph's entry point, default this build's `dist-bench/src/main.js`: another build's, to compare in one run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,11 +33,31 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
 const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LEDGERS = new Set((process.env.BENCH_LEDGERS ?? 'embedded,postgres').split(',').map((name) => name.trim()));
+/** Extra environment of the graph process (`NAME=value` space separated), for experiments. */
+const GRAPH_ENV = Object.fromEntries(
+  (process.env.BENCH_GRAPH_ENV ?? '')
+    .split(' ')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+
+/** The node flags `npm start` passes (`exec node <flags> dist/main.js` in package.json): the graph runs as it runs. */
+async function startFlags(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /exec node (.*?) ?dist\/main\.js$/.exec(manifest.scripts.start ?? '')?.[1];
+  if (flags === undefined) {
+    throw new Error('package.json start no longer ends in `exec node [flags] dist/main.js`');
+  }
+  return flags.split(' ').filter((flag) => flag !== '');
+}
 const CONCURRENCY = 4;
 const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
@@ -105,11 +129,11 @@ async function post(url: string, query: string, id: string): Promise<number> {
 
 /** `node dist-bench/src/main.js` against the standalone sandbox, timed to its first 200. */
 async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>): Promise<Graph> {
-  const main = resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/main.js');
+  const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/main.js');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  const child: ChildProcess = spawn(process.execPath, [...(await startFlags()), ...NODE_ARGS, main], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -126,6 +150,7 @@ async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string
       UPSTREAM_RATE_LIMIT_BURST: '100000',
       UPSTREAM_MAX_CONCURRENT: '64',
       ...env,
+      ...GRAPH_ENV,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -269,32 +294,41 @@ export async function runResourcesBench(): Promise<void> {
       `credit graph resources: Node ${process.version}, ${CPU_REQUESTS} requests per CPU figure (${CONCURRENCY} at a time), ${STARTS} cold starts per ledger (median)\n`,
     );
     const rows: LedgerRow[] = [];
-    let dataDir = '';
-    rows.push(
-      await measureLedger(
-        sandbox,
-        'embedded (PGlite)',
-        async () => ({ DATA_DIR: dataDir }),
-        async () => {
-          dataDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
-          dataDirs.push(dataDir);
-          return { DATA_DIR: dataDir };
-        },
-      ),
-    );
-    process.stdout.write('  measured: embedded\n');
-    await admin.connect();
-    await admin.query(`create database ${database}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${database}`;
-    const emptyDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
-    dataDirs.push(emptyDir);
-    rows.push(await measureLedger(sandbox, 'PostgreSQL (DATABASE_URL)', async () => ({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir })));
-    process.stdout.write('  measured: PostgreSQL\n');
+    if (LEDGERS.has('embedded')) {
+      // What npm start's build does once (scripts/build-if-changed.mjs): the prepared data directory.
+      await prepareLedgerTemplate();
+      let dataDir = '';
+      rows.push(
+        await measureLedger(
+          sandbox,
+          'embedded (PGlite)',
+          async () => ({ DATA_DIR: dataDir }),
+          async () => {
+            dataDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
+            dataDirs.push(dataDir);
+            return { DATA_DIR: dataDir };
+          },
+        ),
+      );
+      process.stdout.write('  measured: embedded\n');
+    }
+    if (LEDGERS.has('postgres')) {
+      await admin.connect();
+      await admin.query(`create database ${database}`);
+      const url = new URL(DATABASE_URL);
+      url.pathname = `/${database}`;
+      const emptyDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
+      dataDirs.push(emptyDir);
+      rows.push(await measureLedger(sandbox, 'PostgreSQL (DATABASE_URL)', async () => ({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir })));
+      process.stdout.write('  measured: PostgreSQL\n');
+    }
     process.stdout.write(`\n${table(rows)}\n\n`);
   } finally {
-    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    if (LEDGERS.has('postgres')) {
+      // Only a connected client: a query on one never connected waits for ever.
+      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+    }
     await sandbox.close();
     for (const dir of dataDirs) {
       await rm(dir, { recursive: true, force: true });

@@ -34,6 +34,7 @@ function upToDate(current) {
 }
 
 const current = fingerprint();
+let built = false;
 if (process.argv.includes('--check')) {
   // For tests and scripts: exit 0 when a start would skip the build, 1 when it would build.
   process.stdout.write(upToDate(current) ? 'up to date\n' : 'stale\n');
@@ -49,4 +50,16 @@ if (upToDate(current)) {
     process.exit(build.status ?? 1);
   }
   writeFileSync(stamp, current);
+  built = true;
+}
+// The embedded ledger's prepared data directory (src/ledger/template.ts): made after a build (the
+// script itself keeps a template of this PGlite version) or when missing, so a first start on an
+// empty DATA_DIR copies it instead of running initdb. Without it the graph still starts (initdb at
+// start-up, as before), so a failure here is only said.
+if (built || !existsSync(join(root, 'dist', 'ledger', 'template', 'TEMPLATE.json'))) {
+  process.stdout.write('preparing the embedded ledger template (once per build)...\n');
+  const template = spawnSync(process.execPath, [join(root, 'dist', 'ledger', 'template.js')], { stdio: 'inherit' });
+  if (template.status !== 0) {
+    process.stdout.write('the embedded ledger template could not be made: an empty DATA_DIR is initialized at start-up instead\n');
+  }
 }

@@ -1,5 +1,6 @@
 import { type ApolloServerPlugin } from '@apollo/server';
 import {
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   getVariableValues,
@@ -163,14 +164,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
           if (operation === undefined) {
             return;
           }
-          const fragments: Record<string, FragmentDefinitionNode> = {};
-          for (const definition of document.definitions) {
-            if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-              fragments[definition.name.value] = definition;
-            }
-          }
-          const variables = coercedVariables(schema, operation, request.variables);
-          state.estimated = estimateUpstreamCalls(operation, fragments, variables);
+          state.estimated = estimateOperation(schema, document, operation, request.variables);
           if (budgets === undefined) {
             return;
           }
@@ -228,6 +222,53 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
       };
     },
   };
+}
+
+/**
+ * Estimates already made that read no variable, by document, then operation: Apollo Server's
+ * document store hands every request with the same query text the same parsed document, so an
+ * operation such as `proposal(id: $id) { installments { … } }` (whose estimate the id does not
+ * change) is estimated once, not per request. Weak keys: an evicted document takes its entry along.
+ */
+const variableFreeEstimates = new WeakMap<DocumentNode, Map<OperationDefinitionNode, number>>();
+
+/**
+ * {@link estimateUpstreamCalls} of `operation` of `document` (as the cost plugin makes it), with its variables coerced only if the estimate
+ * reads one (and then never cached).
+ */
+export function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, raw: Record<string, unknown> | undefined): number {
+  const known = variableFreeEstimates.get(document)?.get(operation);
+  if (known !== undefined) {
+    return known;
+  }
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments[definition.name.value] = definition;
+    }
+  }
+  let coerced: Record<string, unknown> | undefined;
+  const variables = (): Record<string, unknown> => (coerced ??= coercedVariables(schema, operation, raw));
+  // Variable values read through this proxy: the first read coerces them, and marks the estimate as depending on them.
+  const lazy = new Proxy({} as Record<string, unknown>, {
+    get: (_target, name) => (typeof name === 'string' ? variables()[name] : undefined),
+    has: (_target, name) => name in variables(),
+    ownKeys: () => Reflect.ownKeys(variables()),
+    getOwnPropertyDescriptor: (_target, name) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(variables(), name);
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+  });
+  const estimate = estimateUpstreamCalls(operation, fragments, lazy);
+  if (coerced === undefined) {
+    let byOperation = variableFreeEstimates.get(document);
+    if (byOperation === undefined) {
+      byOperation = new Map();
+      variableFreeEstimates.set(document, byOperation);
+    }
+    byOperation.set(operation, estimate);
+  }
+  return estimate;
 }
 
 function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown> | undefined): Record<string, unknown> {

@@ -88,6 +88,8 @@ export interface LedgerDatabaseOptions {
   dataDir?: string;
   /** An embedded PGlite already open (tests share one between two "replicas"); its owner closes it. */
   pglite?: PGlite;
+  /** The prepared directory an empty `dataDir` is filled from (default: the build's, template.ts); null: initdb. */
+  embeddedTemplate?: string | null;
   /** Connections of the `pg` pool (default 10). */
   poolSize?: number;
   /** Timeouts and keepalive of the PostgreSQL connections (defaults: {@link DEFAULT_POSTGRES_TIMEOUTS}). */
@@ -142,7 +144,7 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
         mkdirSync(dir, { recursive: true });
         releaseDir = await lockEmbeddedDir(dir);
       }
-      ownPglite = await openEmbeddedPglite(dir);
+      ownPglite = await openEmbeddedPglite(dir, options.embeddedTemplate);
       pglite = ownPglite;
     }
     db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PGliteDialect(pglite)) });

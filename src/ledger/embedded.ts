@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template.js';
 
 /**
  * PostgreSQL settings of the embedded ledger, sized for a laptop and a small pod: the ledger holds
@@ -20,14 +21,20 @@ export const EMBEDDED_POSTGRESQL_CONF: readonly string[] = [
 ];
 
 /**
- * Opens the embedded PostgreSQL under `dir` (in memory when undefined). An empty directory is first
- * initialized (initdb) on a worker thread that exits when it is done: initdb's WebAssembly heap
- * (about 200 MB, which the process never gave back) goes with the worker.
+ * Opens the embedded PostgreSQL under `dir` (in memory when undefined). An empty directory is filled
+ * from the prepared `template` (template.ts: made at build time by this PGlite with these settings)
+ * when there is one; otherwise it is initialized (initdb) on a worker thread that exits when it is
+ * done: initdb's WebAssembly heap (about 200 MB, which the process never gave back) goes with the
+ * worker. `template` null: always initdb.
  */
-export async function openEmbeddedPglite(dir: string | undefined): Promise<PGlite> {
+export async function openEmbeddedPglite(dir: string | undefined, template: string | null = LEDGER_TEMPLATE_DIR): Promise<PGlite> {
   const options = { postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF] };
   if (dir !== undefined && !existsSync(join(dir, 'PG_VERSION'))) {
-    await initializeOnWorker(dir, options.postgresqlconf);
+    if (template !== null && templateMatches(template, { pglite: installedPgliteVersion(), postgresqlconf: EMBEDDED_POSTGRESQL_CONF })) {
+      copyTemplate(template, dir);
+    } else {
+      await initializeOnWorker(dir, options.postgresqlconf);
+    }
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = new PGlite(dir, options);

@@ -1,4 +1,5 @@
 import {
+  getMetadataStorage,
   type ValidationArguments,
   type ValidationError,
   ValidatorConstraint,
@@ -121,11 +122,35 @@ function flatten(errors: readonly ValidationError[], path: string[], out: UserEr
   }
 }
 
+/** Whether instances of a class have class-validator rules, by class (decorators run once, at import). */
+const ruled = new WeakMap<object, boolean>();
+
+/**
+ * Whether `input` has any class-validator rule (its class's or an ancestor's): where it has none,
+ * validating it can only answer nothing, and {@link validateInput} skips class-validator's pass.
+ */
+export function hasValidationRules(input: object): boolean {
+  const type = input.constructor as ((...args: never[]) => unknown) | undefined;
+  if (typeof type !== 'function') {
+    return true;
+  }
+  let known = ruled.get(type);
+  if (known === undefined) {
+    // The same look-up class-validator's executor makes (no schema, no groups, `always` off).
+    known = getMetadataStorage().getTargetValidationMetadatas(type, '', false, false).length > 0;
+    ruled.set(type, known);
+  }
+  return known;
+}
+
 /**
  * Validates a mutation input with its class-validator rules and returns the failures as user errors
  * (field path from `path`, the partner's catalogue code in `upstreamCode`). Empty when valid.
  */
 export async function validateInput(input: object, path: string[] = ['input'], options: { skipMissingProperties?: boolean } = {}): Promise<UserError[]> {
+  if (!hasValidationRules(input)) {
+    return [];
+  }
   const errors = await validate(input, { forbidUnknownValues: false, ...options });
   const out: UserError[] = [];
   flatten(errors, path, out);

@@ -19,6 +19,14 @@ export type Selection = ReadonlyMap<string, readonly FieldNode[]>;
  */
 const cache = new WeakMap<readonly FieldNode[], Map<string, WeakMap<object, Selection>>>();
 
+/**
+ * Selections that depend on nothing but the document (no directive anywhere in them), by their one
+ * field node, then type name. Apollo Server's document store hands every request with the same
+ * query text the same parsed document, so these are worked out once per document and type, not once
+ * per request. Weak keys: a document evicted from the store takes its entries with it.
+ */
+const staticCache = new WeakMap<FieldNode, Map<string, Selection>>();
+
 function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
   const skip = getDirectiveValues(GraphQLSkipDirective, node, info.variableValues);
   if (skip?.if === true) {
@@ -35,9 +43,14 @@ function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
  * start only the upstream reads a query needs, all at once, before the field resolvers ask for them.
  */
 export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
+  const single = nodes.length === 1 ? nodes[0] : undefined;
+  const known = single === undefined ? undefined : staticCache.get(single)?.get(typeName);
+  if (known !== undefined) {
+    return known;
+  }
   const variables: unknown = info.variableValues;
   if (typeof variables !== 'object' || variables === null) {
-    return collectSelection(info, nodes, typeName);
+    return collectSelection(info, nodes, typeName).selection;
   }
   let byType = cache.get(nodes);
   if (byType === undefined) {
@@ -51,22 +64,37 @@ export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNo
   }
   let selection = byVariables.get(variables);
   if (selection === undefined) {
-    selection = collectSelection(info, nodes, typeName);
-    byVariables.set(variables, selection);
+    const collected = collectSelection(info, nodes, typeName);
+    selection = collected.selection;
+    if (single !== undefined && collected.static) {
+      let byStaticType = staticCache.get(single);
+      if (byStaticType === undefined) {
+        byStaticType = new Map();
+        staticCache.set(single, byStaticType);
+      }
+      byStaticType.set(typeName, selection);
+    } else {
+      byVariables.set(variables, selection);
+    }
   }
   return selection;
 }
 
-function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
+/** The selection, and whether it is the same whatever the variables (no directive was met). */
+function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): { selection: Selection; static: boolean } {
   const result = new Map<string, FieldNode[]>();
+  let directives = false;
   // Each named fragment is expanded once, as graphql-js's collectFields does: a fragment spread
   // twice adds nothing the first spread did not, and without this a chain of fragments each
   // spreading the previous one twice costs 2^n (issue 22).
   const expanded = new Set<string>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {
-      if (!included(selection, info)) {
-        continue;
+      if (selection.directives !== undefined && selection.directives.length > 0) {
+        directives = true;
+        if (!included(selection, info)) {
+          continue;
+        }
       }
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
@@ -95,5 +123,5 @@ function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[],
       visit(node.selectionSet.selections);
     }
   }
-  return result;
+  return { selection: result, static: !directives };
 }

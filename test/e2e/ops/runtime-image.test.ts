@@ -202,7 +202,16 @@ describe('the Dockerfile and compose.yaml', () => {
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
-    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "dist/main.js"]');
+    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=8", "--liftoff-only", "dist/main.js"]');
+  });
+
+  it('starts node with the same V8 flags in the image as npm start does', () => {
+    const cmd = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').trim().split('\n').at(-1) ?? '';
+    const imageArgs = (JSON.parse(cmd.replace(/^CMD /, '')) as string[]).slice(1, -1);
+    const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+    const npmArgs = /exec node (.*) dist\/main\.js$/.exec(start)?.[1]?.split(' ') ?? [];
+    expect(imageArgs).toEqual(['--max-semi-space-size=8', '--liftoff-only']);
+    expect(npmArgs).toEqual(imageArgs);
   });
 
   it('keeps node_modules, dist, tests and secrets out of the build context', () => {

@@ -1,5 +1,5 @@
-import { type FragmentDefinitionNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
-import { estimateUpstreamCalls } from '../../../src/graphql/cost.js';
+import { buildSchema, type DocumentNode, type FragmentDefinitionNode, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { estimateOperation, estimateUpstreamCalls } from '../../../src/graphql/cost.js';
 
 /** The estimate of the one operation of `source`. */
 function estimate(source: string, variables: Record<string, unknown> = {}): number {
@@ -52,5 +52,45 @@ describe('estimateUpstreamCalls', () => {
     expect(estimate('{ proposal(id: "x") { client { name } } }')).toBe(1);
     expect(estimate('{ proposal(id: "x") { client { details { name } } } }')).toBe(2);
     expect(estimate('{ __typename }')).toBe(0);
+  });
+});
+
+describe('estimateOperation (the cost plugin, per request)', () => {
+  const schema = buildSchema(`
+    type Installment { number: Int }
+    type Proposal { id: ID situation: Int installments: [Installment] boletos: [Int] }
+    type Query { proposal(id: ID!): Proposal proposals(ids: [ID!]!): [Proposal] }
+  `);
+  const operationOf = (document: DocumentNode): OperationDefinitionNode => {
+    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    if (operation === undefined) {
+      throw new Error('no operation');
+    }
+    return operation;
+  };
+
+  it('answers the same document with other variables by what those variables ask', () => {
+    const document = parse('query($ids: [ID!]!) { proposals(ids: $ids) { situation installments { number } } }');
+    const operation = operationOf(document);
+    expect(estimateOperation(schema, document, operation, { ids: ['a', 'b'] })).toBe(4);
+    expect(estimateOperation(schema, document, operation, { ids: ['a', 'b', 'c'] })).toBe(6);
+    // Coerced as execution coerces them: one id is a list of one.
+    expect(estimateOperation(schema, document, operation, { ids: 'a' })).toBe(2);
+  });
+
+  it('follows @include on a variable in every request of one document', () => {
+    const document = parse('query($id: ID!, $more: Boolean!) { proposal(id: $id) { installments { number } boletos @include(if: $more) } }');
+    const operation = operationOf(document);
+    expect(estimateOperation(schema, document, operation, { id: 'x', more: false })).toBe(1);
+    expect(estimateOperation(schema, document, operation, { id: 'x', more: true })).toBe(2);
+    expect(estimateOperation(schema, document, operation, { id: 'x', more: false })).toBe(1);
+  });
+
+  it('gives an estimate no variable changes for every request of the document', () => {
+    const document = parse('query($id: ID!) { proposal(id: $id) { situation installments { number } } }');
+    const operation = operationOf(document);
+    expect(estimateOperation(schema, document, operation, { id: 'x' })).toBe(2);
+    expect(estimateOperation(schema, document, operation, { id: 'y' })).toBe(2);
+    expect(estimateOperation(schema, document, operation, undefined)).toBe(2);
   });
 });

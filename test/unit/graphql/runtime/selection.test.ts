@@ -60,6 +60,19 @@ describe('selectedFields', () => {
     expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual(['id', 'situation']);
   });
 
+  it('works a selection without directives out once per document, whatever the request', async () => {
+    const info = await infoOf(`query { proposal { id installments { number } } }`);
+    const selection = selectedFields(info, info.fieldNodes, 'Proposal');
+    expect([...selection.keys()]).toEqual(['id', 'installments']);
+    // Another request of the same (cached) document: other variables, another fieldNodes array, the same field node.
+    expect(selectedFields({ ...info, variableValues: {} }, [...info.fieldNodes], 'Proposal')).toBe(selection);
+    // A directive anywhere in it: worked out per variable values, never shared.
+    const directed = await infoOf(`query($yes: Boolean!) { proposal { id ... @include(if: $yes) { situation } } }`, { yes: true });
+    expect([...selectedFields(directed, directed.fieldNodes, 'Proposal').keys()]).toEqual(['id', 'situation']);
+    expect([...selectedFields({ ...directed, variableValues: { yes: false } }, [...directed.fieldNodes], 'Proposal').keys()]).toEqual(['id']);
+    expect([...selectedFields({ ...directed, variableValues: { yes: true } }, [...directed.fieldNodes], 'Proposal').keys()]).toEqual(['id', 'situation']);
+  });
+
   it('expands each named fragment once: a chain of 40 fragments each spreading the previous one twice answers at once', async () => {
     const chain = ['fragment F0 on Proposal { id installments { number } }'];
     for (let level = 1; level < 40; level += 1) {
