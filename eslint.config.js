@@ -3,7 +3,20 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-all/**', 'dist-bench/**', 'coverage/**', '.stryker-tmp/**', 'reports/**', 'src/graphql/__generated__/**', 'test/**/__generated__/**', 'examples/back-office/dist/**', 'examples/back-office/src/gql/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-all/**',
+      'dist-bench/**',
+      'coverage/**',
+      '.stryker-tmp/**',
+      'reports/**',
+      'src/graphql/__generated__/**',
+      'test/**/__generated__/**',
+      'examples/back-office/dist/**',
+      'examples/back-office/src/gql/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,7 +57,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
-            { regex: '^\\.\\./(?!common/)[^.]', message: 'graphql/runtime/ sits below the feature folders: it may import graphql/common/ only (an arrow back up otherwise).' },
+            {
+              regex: '^\\.\\./(?!common/)[^.]',
+              message: 'graphql/runtime/ sits below the feature folders: it may import graphql/common/ only (an arrow back up otherwise).',
+            },
           ],
         },
       ],
@@ -65,7 +81,8 @@ export default tseslint.config(
             { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
             {
               regex: '^\\.\\./(?!(?:proposal|common|runtime)/|scalars\\.js$|\\.\\./)',
-              message: "A noun folder of graphql/ imports only proposal/, common/, runtime/ and scalars.js (a star around proposal/, never a knot): resolve your noun's own field of another type in your own folder instead.",
+              message:
+                "A noun folder of graphql/ imports only proposal/, common/, runtime/ and scalars.js (a star around proposal/, never a knot): resolve your noun's own field of another type in your own folder instead.",
             },
           ],
         },
@@ -82,7 +99,8 @@ export default tseslint.config(
             { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
             {
               regex: '^\\.\\./(?!(?:common|runtime)/|scalars\\.js$|\\.\\./)',
-              message: 'graphql/proposal/ is the hub of the star: it imports common/, runtime/ and scalars.js only, never a noun folder (the noun resolves its own Proposal.<field>).',
+              message:
+                'graphql/proposal/ is the hub of the star: it imports common/, runtime/ and scalars.js only, never a noun folder (the noun resolves its own Proposal.<field>).',
             },
           ],
         },
@@ -97,7 +115,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!\\.\\./shared/)', message: 'graphql/common/ is the bottom of the graph layer: it imports no feature folder, no runtime/, no upstream/ or ledger/ (src/shared/ only).' },
+            {
+              regex: '^\\.\\./(?!\\.\\./shared/)',
+              message:
+                'graphql/common/ is the bottom of the graph layer: it imports no feature folder, no runtime/, no upstream/ or ledger/ (src/shared/ only).',
+            },
           ],
         },
       ],
@@ -108,13 +130,26 @@ export default tseslint.config(
   {
     files: ['src/config.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./(?!shared/|config/)', message: 'config.ts is a leaf: it imports no layer (its schema lives in src/config/, settings shapes in src/shared/).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./(?!shared/|config/)',
+              message: 'config.ts is a leaf: it imports no layer (its schema lives in src/config/, settings shapes in src/shared/).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/config/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!shared/)', message: 'src/config/ is part of the config leaf: it imports src/shared/ only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!shared/)', message: 'src/config/ is part of the config leaf: it imports src/shared/ only.' }] },
+      ],
     },
   },
   // upstream/ knows nothing of the layers above it nor of the ledger.
@@ -127,7 +162,10 @@ export default tseslint.config(
           patterns: [
             { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
             { group: ['**/ledger/**'], message: 'upstream/ knows nothing of the ledger (graphql/ uses both).' },
-            { group: ['**/graphql/**', '**/server/**', '**/config.js'], message: 'upstream/ is below graphql/, server/ and config: it gets its settings as options.' },
+            {
+              group: ['**/graphql/**', '**/server/**', '**/config.js'],
+              message: 'upstream/ is below graphql/, server/ and config: it gets its settings as options.',
+            },
           ],
         },
       ],
@@ -138,7 +176,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/graphql/**', '**/server/**', '**/sandbox/**', '**/upstream/**'], message: 'ledger/ knows nothing of GraphQL, the server, the sandbox or the upstream dialect.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/graphql/**', '**/server/**', '**/sandbox/**', '**/upstream/**'],
+              message: 'ledger/ knows nothing of GraphQL, the server, the sandbox or the upstream dialect.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -49,7 +49,13 @@ export const MODULES = {
   /** The partner reads: sessions, flights (coalescing, stale-while-revalidate, stale-if-error), peer claims, the read cache and freshness. */
   shared: {
     mutate: ['src/upstream/reads/*.ts', 'src/upstream/cache.ts', 'src/upstream/stores/memory.ts', 'src/upstream/freshness.ts'],
-    tests: ['test/unit/upstream/reads.test.ts', 'test/unit/upstream/reads.peers.test.ts', 'test/unit/upstream/reads.session.test.ts', 'test/unit/upstream/cache.test.ts', 'test/integration/shared-state.test.ts'],
+    tests: [
+      'test/unit/upstream/reads.test.ts',
+      'test/unit/upstream/reads.peers.test.ts',
+      'test/unit/upstream/reads.session.test.ts',
+      'test/unit/upstream/cache.test.ts',
+      'test/integration/shared-state.test.ts',
+    ],
   },
   /** The ledger's idempotency decisions and in-doubt resolution, the request fingerprint and the probes' rules. */
   ledger: {
@@ -95,7 +101,12 @@ function requestedPatterns(argv) {
     const arg = argv[i];
     const value = arg === '--mutate' || arg === '-m' ? argv[i + 1] : arg.startsWith('--mutate=') ? arg.slice('--mutate='.length) : undefined;
     if (value !== undefined) {
-      patterns.push(...value.split(',').map((p) => p.trim().replace(/:\d+(:\d+)?-\d+(:\d+)?$/, '')).filter((p) => p !== ''));
+      patterns.push(
+        ...value
+          .split(',')
+          .map((p) => p.trim().replace(/:\d+(:\d+)?-\d+(:\d+)?$/, ''))
+          .filter((p) => p !== ''),
+      );
     }
   }
   return patterns;
@@ -137,7 +148,9 @@ function selectedModules() {
   }
   const names = Object.keys(MODULES).filter((name) => MODULES[name].mutate.some((glob) => patterns.some((p) => overlaps(p, glob))));
   if (names.length === 0) {
-    throw new Error(`--mutate ${patterns.join(',')} matches none of the critical modules (${Object.keys(MODULES).join(', ')}); add it to MODULES in stryker.config.mjs`);
+    throw new Error(
+      `--mutate ${patterns.join(',')} matches none of the critical modules (${Object.keys(MODULES).join(', ')}); add it to MODULES in stryker.config.mjs`,
+    );
   }
   return names;
 }

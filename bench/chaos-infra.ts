@@ -218,7 +218,9 @@ export class RedisServer {
 
   async start(): Promise<void> {
     const child = this.children.add(
-      spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: ['ignore', 'pipe', 'pipe'] }),
+      spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     );
     this.child = child;
     await new Promise<void>((resolve, reject) => {

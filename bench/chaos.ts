@@ -107,7 +107,12 @@ const bump = (counts: Record<string, number>, key: string): void => {
 };
 
 /** One GraphQL request; transport failures become codes, never exceptions. */
-async function graphql(url: string, apiKey: string, query: string, variables: Record<string, unknown>): Promise<{ body?: { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> }; code?: string }> {
+async function graphql(
+  url: string,
+  apiKey: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ body?: { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> }; code?: string }> {
   if (url === '') {
     return { code: 'NO_REPLICA' };
   }
@@ -156,7 +161,9 @@ interface Sandbox {
 }
 
 async function startSandbox(publicKeyPem: string): Promise<Sandbox> {
-  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), { workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID } });
+  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
+    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
+  });
   const started = await new Promise<Omit<Sandbox, 'close'>>((done, reject) => {
     worker.once('message', (message: Omit<Sandbox, 'close'>) => done(message));
     worker.once('error', reject);
@@ -192,7 +199,16 @@ async function createPortfolio(sandbox: Sandbox, client: UpstreamClient): Promis
           percJurosNegociado: 2.1,
           formatoCalculo: 1,
           codigoOperacao: `CHAOS-PORTFOLIO-${index + 1}`,
-          propostaContaPagamentoDTO: { codigoBanco: 1, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: String(20_000 + index), contaDig: '1', documentoFederalPagamento: document, nomePagamento: `Cliente Chaos ${index + 1}` },
+          propostaContaPagamentoDTO: {
+            codigoBanco: 1,
+            tipoConta: 1,
+            agencia: '1234',
+            agenciaDig: '5',
+            conta: String(20_000 + index),
+            contaDig: '1',
+            documentoFederalPagamento: document,
+            nomePagamento: `Cliente Chaos ${index + 1}`,
+          },
         },
         parametros: [{ nome: 'nomeCliente', valor: `Cliente Chaos ${index + 1}` }],
       },
@@ -230,7 +246,9 @@ async function main(): Promise<number> {
     cleaned = true;
     children.killAll();
     for (const cleanup of cleanups.reverse()) {
-      await Promise.race([cleanup.run(), sleep(10_000)]).catch((error: unknown) => process.stderr.write(`chaos: cleanup ${cleanup.name} failed: ${(error as Error).message}\n`));
+      await Promise.race([cleanup.run(), sleep(10_000)]).catch((error: unknown) =>
+        process.stderr.write(`chaos: cleanup ${cleanup.name} failed: ${(error as Error).message}\n`),
+      );
     }
   }
 
@@ -243,7 +261,15 @@ async function main(): Promise<number> {
     const sandbox = await startSandbox(await exportSPKI(publicKey));
     cleanups.push({ name: 'sandbox', run: () => sandbox.close() });
     await admin(sandbox, 'PUT', 'idempotency', { replay: false });
-    const upstream = createUpstreamClient({ baseUrl: sandbox.baseUrl, environmentUrl: sandbox.environmentUrl, authUrl: sandbox.authUrl, clientId: CLIENT_ID, privateKeyPem, scope: DEFAULT_SCOPE, rateLimit: NO_LIMIT });
+    const upstream = createUpstreamClient({
+      baseUrl: sandbox.baseUrl,
+      environmentUrl: sandbox.environmentUrl,
+      authUrl: sandbox.authUrl,
+      clientId: CLIENT_ID,
+      privateKeyPem,
+      scope: DEFAULT_SCOPE,
+      rateLimit: NO_LIMIT,
+    });
     cleanups.push({ name: 'upstream client', run: () => upstream.close() });
     const portfolio = await createPortfolio(sandbox, upstream);
 
@@ -292,7 +318,9 @@ async function main(): Promise<number> {
     const replicas = ['replica-a', 'replica-b'].map((name) => new Replica(name, join(ROOT, 'dist', 'main.js'), env, children, join(logDir, `${name}.log`)));
     cleanups.push({ name: 'replicas', run: async () => void (await Promise.all(replicas.map((r) => r.close()))) });
     await Promise.all(replicas.map((r) => r.start()));
-    log(`sandbox ${sandbox.url} (replay off), PostgreSQL ${database.name} via proxy :${proxy.port}, redis :${redis.port}, ${replicas.map((r) => `${r.name} ${r.url}`).join(', ')}`);
+    log(
+      `sandbox ${sandbox.url} (replay off), PostgreSQL ${database.name} via proxy :${proxy.port}, redis :${redis.port}, ${replicas.map((r) => `${r.name} ${r.url}`).join(', ')}`,
+    );
 
     // A replica that dies without being told to is restarted (and counted), so the load goes on.
     let stopping = false;
@@ -334,7 +362,10 @@ async function main(): Promise<number> {
           kind: 'payment',
           tag,
           key: `pay-${tag}`,
-          variables: { idempotencyKey: `pay-${tag}`, input: { proposalId, payment: { installmentNumber: 1 + (sequence % INSTALLMENTS), amount, description: tag } } },
+          variables: {
+            idempotencyKey: `pay-${tag}`,
+            input: { proposalId, payment: { installmentNumber: 1 + (sequence % INSTALLMENTS), amount, description: tag } },
+          },
           phase: current?.name ?? '?',
           replica: '',
           retries: 0,
@@ -346,7 +377,15 @@ async function main(): Promise<number> {
         key: `create-${tag}`,
         variables: {
           idempotencyKey: `create-${tag}`,
-          input: { clientDocument: syntheticCpf(530_000_000 + sequence), clientName: 'Cliente Chaos', contractType: 'CP', requestedAmount: '1000.00', installments: 6, monthlyInterestRate: '2.1', operationCode: tag.toUpperCase() },
+          input: {
+            clientDocument: syntheticCpf(530_000_000 + sequence),
+            clientName: 'Cliente Chaos',
+            contractType: 'CP',
+            requestedAmount: '1000.00',
+            installments: 6,
+            monthlyInterestRate: '2.1',
+            operationCode: tag.toUpperCase(),
+          },
         },
         phase: current?.name ?? '?',
         replica: '',
@@ -504,7 +543,17 @@ async function main(): Promise<number> {
     loadOn = true;
     const lanes = [...Array.from({ length: WRITERS }, (_, lane) => writer(lane)), reader()];
     for (const step of plan) {
-      const stats: PhaseStats = { name: step.name, writes: 0, answers: { success: 0, refused: 0, indefinite: 0 }, codes: {}, reads: 0, readErrors: {}, skipped: 0, slowestMs: 0, note: '' };
+      const stats: PhaseStats = {
+        name: step.name,
+        writes: 0,
+        answers: { success: 0, refused: 0, indefinite: 0 },
+        codes: {},
+        reads: 0,
+        readErrors: {},
+        skipped: 0,
+        slowestMs: 0,
+        note: '',
+      };
       phases.push(stats);
       // Each phase starts with both replicas serving (a crash in the one before may still be restarting).
       const recoverUntil = Date.now() + 30_000;
@@ -561,7 +610,10 @@ async function main(): Promise<number> {
     // The judge: what the partner holds.
     const entries = new Map<string, number>();
     for (const proposalId of portfolio) {
-      const details = await consultarDetalhes(upstream, { dto: { codigoProposta: proposalId, nroParcelas: Array.from({ length: INSTALLMENTS }, (_, i) => i + 1) }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true } });
+      const details = await consultarDetalhes(upstream, {
+        dto: { codigoProposta: proposalId, nroParcelas: Array.from({ length: INSTALLMENTS }, (_, i) => i + 1) },
+        dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true },
+      });
       for (const installment of details.parcelas ?? []) {
         for (const entry of installment.lancamentos ?? []) {
           if (typeof entry.descLancamento === 'string') {
@@ -594,7 +646,12 @@ async function main(): Promise<number> {
     await supervisor;
     const replicaReport = await Promise.all(
       replicas.map(async (replica) => {
-        const ready = replica.alive ? await fetch(`${replica.url}/ready`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0) : 0;
+        const ready = replica.alive
+          ? await fetch(`${replica.url}/ready`, { signal: AbortSignal.timeout(5000) }).then(
+              (r) => r.status,
+              () => 0,
+            )
+          : 0;
         const exit = (e: ReplicaExit): { phase: string; code: number | null; signal: string | null } => ({ phase: e.phase, code: e.code, signal: e.signal });
         return {
           name: replica.name,
@@ -611,14 +668,44 @@ async function main(): Promise<number> {
 
     // The report.
     const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
-    const codes = (counts: Record<string, number>): string => Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ') || '–';
+    const codes = (counts: Record<string, number>): string =>
+      Object.entries(counts)
+        .sort((a, b) => b[1] - a[1])
+        .map(([code, n]) => `${code} ${n}`)
+        .join(', ') || '–';
     const lines = [
       '',
       `chaos (${QUICK ? 'quick' : 'full'}): ${writes.length} writes (${writes.filter((w) => w.kind === 'payment').length} registerInstallmentPayment, ${writes.filter((w) => w.kind === 'create').length} createProposal), 2 replicas, ${PHASE_MS / 1000} s per phase`,
       '',
-      row(['phase', 'writes', 'not sent (no replica up)', 'success', 'refused', 'no definite answer', 'codes (first answers)', 'slowest answer', 'reads', 'read errors', 'what was done']),
+      row([
+        'phase',
+        'writes',
+        'not sent (no replica up)',
+        'success',
+        'refused',
+        'no definite answer',
+        'codes (first answers)',
+        'slowest answer',
+        'reads',
+        'read errors',
+        'what was done',
+      ]),
       row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
-      ...phases.map((p) => row([p.name, p.writes, p.skipped, p.answers.success, p.answers.refused, p.answers.indefinite, codes(p.codes), `${(p.slowestMs / 1000).toFixed(1)} s`, p.reads, codes(p.readErrors), p.note])),
+      ...phases.map((p) =>
+        row([
+          p.name,
+          p.writes,
+          p.skipped,
+          p.answers.success,
+          p.answers.refused,
+          p.answers.indefinite,
+          codes(p.codes),
+          `${(p.slowestMs / 1000).toFixed(1)} s`,
+          p.reads,
+          codes(p.readErrors),
+          p.note,
+        ]),
+      ),
       '',
       `after ${round} retry rounds (${writes.reduce((n, w) => n + w.retries, 0)} same-key retries; codes: ${codes(retryCodes)}):`,
       `  success ${writes.filter((w) => w.last?.verdict === 'success').length}, refused ${writes.filter((w) => w.last?.verdict === 'refused').length}, still no definite answer ${unknown.length}; final codes: ${codes(finalCodes)}`,
@@ -632,9 +719,16 @@ async function main(): Promise<number> {
       `  replica logs: ${logDir}`,
       '',
     ];
-    for (const [label, list] of [['lost', lost], ['doubled', doubled], ['unknown', unknown], ['contradicted', contradicted]] as const) {
+    for (const [label, list] of [
+      ['lost', lost],
+      ['doubled', doubled],
+      ['unknown', unknown],
+      ['contradicted', contradicted],
+    ] as const) {
       for (const write of list.slice(0, 5)) {
-        lines.push(`  ${label}: ${write.kind} ${write.tag} (phase ${write.phase}, first ${JSON.stringify(write.first)}, last ${JSON.stringify(write.last)}, retries ${write.retries}, applied ${applied(write)})`);
+        lines.push(
+          `  ${label}: ${write.kind} ${write.tag} (phase ${write.phase}, first ${JSON.stringify(write.first)}, last ${JSON.stringify(write.last)}, retries ${write.retries}, applied ${applied(write)})`,
+        );
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -650,7 +744,16 @@ async function main(): Promise<number> {
       replicasDied: died,
       stuckOnSigterm: stuck.length,
       replicas: replicaReport,
-      phases: phases.map((p) => ({ name: p.name, writes: p.writes, notSent: p.skipped, ...p.answers, codes: p.codes, slowestMs: p.slowestMs, reads: p.reads, readErrors: p.readErrors })),
+      phases: phases.map((p) => ({
+        name: p.name,
+        writes: p.writes,
+        notSent: p.skipped,
+        ...p.answers,
+        codes: p.codes,
+        slowestMs: p.slowestMs,
+        reads: p.reads,
+        readErrors: p.readErrors,
+      })),
       finalCodes,
     };
     process.stdout.write(`CHAOS_RESULT ${JSON.stringify(result)}\n`);

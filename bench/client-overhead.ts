@@ -213,7 +213,15 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round += 1) {
       // Alternate which side goes first.
       const sides: Array<[typeof bare, 'bare' | 'client']> =
-        round % 2 === 0 ? [[bare, 'bare'], [viaClient, 'client']] : [[viaClient, 'client'], [bare, 'bare']];
+        round % 2 === 0
+          ? [
+              [bare, 'bare'],
+              [viaClient, 'client'],
+            ]
+          : [
+              [viaClient, 'client'],
+              [bare, 'bare'],
+            ];
       for (const [fn, name] of sides) {
         add(name === 'bare' ? acc.bareSeq : acc.clientSeq, await sequential(fn, perRound));
       }
@@ -229,7 +237,9 @@ async function main(): Promise<void> {
     };
     console.log(`client overhead: ConsultarParcelas against the sandbox on a worker thread, node ${process.version}`);
     console.log(`${CALLS} calls per side and mode in ${ROUNDS} alternating rounds; concurrency ${CONCURRENCY}\n`);
-    console.log(`${'mode'.padEnd(22)} ${'calls'.padStart(6)} ${'mean ms'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'calls/s'.padStart(8)}`);
+    console.log(
+      `${'mode'.padEnd(22)} ${'calls'.padStart(6)} ${'mean ms'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'calls/s'.padStart(8)}`,
+    );
     console.log(row('sequential bare', s.bareSeq));
     console.log(row('sequential client', s.clientSeq));
     console.log(row(`concurrent(${CONCURRENCY}) bare`, s.bareCon));

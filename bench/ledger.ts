@@ -23,7 +23,15 @@ function percentile(sorted: number[], p: number): number {
 
 function createRequest(index: number): Parameters<typeof incluirManual>[1] {
   return {
-    dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000 + index, prazo: 6, percJurosNegociado: 2.1, formatoCalculo: 1, codigoOperacao: `cg-bench-${randomUUID()}` },
+    dto: {
+      documentoCliente: '52998224725',
+      tipoContrato: 'CP',
+      vlrSolicitado: 1000 + index,
+      prazo: 6,
+      percJurosNegociado: 2.1,
+      formatoCalculo: 1,
+      codigoOperacao: `cg-bench-${randomUUID()}`,
+    },
     parametros: [{ nome: 'nomeCliente', valor: 'Cliente Bench' }],
   };
 }
@@ -76,11 +84,23 @@ async function measureStore(store: string, database: LedgerDatabase, client: Ups
     const request = createRequest(index);
     return writeOnce(
       ledger,
-      { callerId: caller, idempotencyKey: randomUUID(), operation: 'IncluirManual', requestHash: randomBytes(32).toString('hex'), upstreamKey: randomUUID(), probe: { operationCode: request.dto?.codigoOperacao } },
       {
-        send: async record => {
+        callerId: caller,
+        idempotencyKey: randomUUID(),
+        operation: 'IncluirManual',
+        requestHash: randomBytes(32).toString('hex'),
+        upstreamKey: randomUUID(),
+        probe: { operationCode: request.dto?.codigoOperacao },
+      },
+      {
+        send: async (record) => {
           const value = await incluirManual(client, request, { idempotencyKey: record.upstream_key });
-          return { state: 'succeeded', outcome: value, proposalId: value.codigo ?? null, createdProposal: { number: value.numero ?? null, operationCode: request.dto?.codigoOperacao ?? null } };
+          return {
+            state: 'succeeded',
+            outcome: value,
+            proposalId: value.codigo ?? null,
+            createdProposal: { number: value.numero ?? null, operationCode: request.dto?.codigoOperacao ?? null },
+          };
         },
       },
     );
@@ -106,7 +126,14 @@ async function sizeOf10k(open: () => Promise<LedgerDatabase>): Promise<number> {
       const operationCode = `cg-${randomBytes(16).toString('hex')}`;
       await writeOnce(
         ledger,
-        { callerId: caller, idempotencyKey: randomUUID(), operation: 'IncluirManual', requestHash: randomBytes(32).toString('hex'), upstreamKey: randomUUID(), probe: { operationCode } },
+        {
+          callerId: caller,
+          idempotencyKey: randomUUID(),
+          operation: 'IncluirManual',
+          requestHash: randomBytes(32).toString('hex'),
+          upstreamKey: randomUUID(),
+          probe: { operationCode },
+        },
         {
           send: async () => ({
             state: 'succeeded',
@@ -144,7 +171,10 @@ export async function runLedgerBench(): Promise<void> {
     const pglite = new PGlite();
     cleanups.push(() => pglite.close());
     const embedded = await openLedgerDatabase({ pglite });
-    rows.push({ ...(await measureStore('PGlite (embedded)', embedded, client)), bytesPer10k: await sizeOf10k(async () => openLedgerDatabase({ pglite: new PGlite() })) });
+    rows.push({
+      ...(await measureStore('PGlite (embedded)', embedded, client)),
+      bytesPer10k: await sizeOf10k(async () => openLedgerDatabase({ pglite: new PGlite() })),
+    });
     const server = await postgresDatabase();
     if (server !== undefined) {
       cleanups.push(server.drop);
@@ -155,7 +185,10 @@ export async function runLedgerBench(): Promise<void> {
       if (sizeDb !== undefined) {
         cleanups.push(sizeDb.drop);
       }
-      rows.push({ ...row, bytesPer10k: sizeDb === undefined ? Number.NaN : await sizeOf10k(() => openLedgerDatabase({ databaseUrl: sizeDb.url, poolSize: 2 })) });
+      rows.push({
+        ...row,
+        bytesPer10k: sizeDb === undefined ? Number.NaN : await sizeOf10k(() => openLedgerDatabase({ databaseUrl: sizeDb.url, poolSize: 2 })),
+      });
     } else {
       process.stdout.write(`ledger bench: no PostgreSQL at ${new URL(POSTGRES_URL).host}; PGlite only\n`);
     }
@@ -168,7 +201,9 @@ export async function runLedgerBench(): Promise<void> {
   }
   const ms = (n: number): string => `${n.toFixed(2)} ms`;
   process.stdout.write(`\nledger: ${WRITES} sequential createProposal writes (IncluirManual on the in-process sandbox, no injected latency) per column\n\n`);
-  process.stdout.write('| store | bare p50 | bare p99 | ledger p50 | ledger p99 | added p50 | added p99 | size per 10,000 writes |\n|---|---|---|---|---|---|---|---|\n');
+  process.stdout.write(
+    '| store | bare p50 | bare p99 | ledger p50 | ledger p99 | added p50 | added p99 | size per 10,000 writes |\n|---|---|---|---|---|---|---|---|\n',
+  );
   for (const row of rows) {
     const [b50, b99, l50, l99] = [percentile(row.bare, 50), percentile(row.bare, 99), percentile(row.ledger, 50), percentile(row.ledger, 99)];
     process.stdout.write(

@@ -125,7 +125,13 @@ async function admin<T>(sandbox: StandaloneSandbox, method: string, path: string
 const partnerCalls = async (sandbox: StandaloneSandbox): Promise<number> => (await admin<{ total: number }>(sandbox, 'GET', 'calls')).total;
 
 function connection(sandbox: StandaloneSandbox) {
-  return { baseUrl: sandbox.url, environmentUrl: `${sandbox.url}/environment`, authUrl: sandbox.url, clientId: sandbox.clientId, privateKeyPem: sandbox.privateKeyPem };
+  return {
+    baseUrl: sandbox.url,
+    environmentUrl: `${sandbox.url}/environment`,
+    authUrl: sandbox.url,
+    clientId: sandbox.clientId,
+    privateKeyPem: sandbox.privateKeyPem,
+  };
 }
 
 /** Disbursed proposals created with an unlimited client before any measurement (setup, not measured). */
@@ -215,7 +221,12 @@ async function query(url: string, document: string, variables: Record<string, un
     const json = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }>; extensions?: { cost?: Outcome['cost'] } };
     const ms = performance.now() - started;
     const code = json.errors?.[0]?.extensions?.code;
-    return { ok: response.status === 200 && json.errors === undefined, ms, ...(code === undefined ? {} : { code }), ...(json.extensions?.cost ? { cost: json.extensions.cost } : {}) };
+    return {
+      ok: response.status === 200 && json.errors === undefined,
+      ms,
+      ...(code === undefined ? {} : { code }),
+      ...(json.extensions?.cost ? { cost: json.extensions.cost } : {}),
+    };
   } catch (_error) {
     return { ok: false, ms: performance.now() - started, code: 'NETWORK' };
   }
@@ -238,7 +249,16 @@ function row(scenario: string, outcomes: Outcome[], calls: number, seconds: numb
   const codes = new Map<string, number>();
   outcomes.filter((o) => !o.ok).forEach((o) => codes.set(o.code ?? '?', (codes.get(o.code ?? '?') ?? 0) + 1));
   const failures = [...codes].map(([code, n]) => `${code} x${n}`).join(', ');
-  return { scenario, requests: outcomes.length, ok: outcomes.filter((o) => o.ok).length, p50: at(0.5), p95: at(0.95), calls, seconds, note: [note, failures && `failures: ${failures}`].filter(Boolean).join('; ') };
+  return {
+    scenario,
+    requests: outcomes.length,
+    ok: outcomes.filter((o) => o.ok).length,
+    p50: at(0.5),
+    p95: at(0.95),
+    calls,
+    seconds,
+    note: [note, failures && `failures: ${failures}`].filter(Boolean).join('; '),
+  };
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
@@ -255,7 +275,9 @@ async function burst(sandbox: StandaloneSandbox, prefix: string): Promise<Row[]>
       const outcomes = await Promise.all(Array.from({ length: 200 }, () => query(replica.url, DASHBOARD, { id: sandbox.disbursedId }, KEYS.ui)));
       const seconds = (performance.now() - t0) / 1000;
       const calls = (await partnerCalls(sandbox)) - before;
-      const note = hasCost(outcomes) ? `sum of extensions.cost.upstreamCalls ${sumOf(outcomes, 'upstreamCalls')}, cacheHits ${sumOf(outcomes, 'cacheHits')}` : '';
+      const note = hasCost(outcomes)
+        ? `sum of extensions.cost.upstreamCalls ${sumOf(outcomes, 'upstreamCalls')}, cacheHits ${sumOf(outcomes, 'cacheHits')}`
+        : '';
       rows.push(row(`200 identical dashboards, ${wave}`, outcomes, calls, seconds, note));
     }
     return rows;

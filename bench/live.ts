@@ -61,7 +61,16 @@ async function main(): Promise<void> {
           percJurosNegociado: 2.1,
           formatoCalculo: 1,
           codigoOperacao: `LIVE-${index + 1}`,
-          propostaContaPagamentoDTO: { codigoBanco: 1, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: String(20_000 + index), contaDig: '1', documentoFederalPagamento: document, nomePagamento: `Live ${index + 1}` },
+          propostaContaPagamentoDTO: {
+            codigoBanco: 1,
+            tipoConta: 1,
+            agencia: '1234',
+            agenciaDig: '5',
+            conta: String(20_000 + index),
+            contaDig: '1',
+            documentoFederalPagamento: document,
+            nomePagamento: `Live ${index + 1}`,
+          },
         },
         parametros: [{ nome: 'nomeCliente', valor: `Live ${index + 1}` }],
       },
@@ -106,11 +115,23 @@ async function main(): Promise<void> {
   for (let index = 0; index < SUBSCRIBERS; index += 1) {
     if (index % 20 === 0) {
       const replica = replicas[(index / 20) % 2] as (typeof replicas)[number];
-      clients.push(createClient({ url: replica.http.graphqlUrl.replace(/^http/, 'ws'), webSocketImpl: WebSocket, lazy: false, retryAttempts: 0, connectionParams: { authorization: `Bearer ${KEY}` }, onNonLazyError: () => undefined }));
+      clients.push(
+        createClient({
+          url: replica.http.graphqlUrl.replace(/^http/, 'ws'),
+          webSocketImpl: WebSocket,
+          lazy: false,
+          retryAttempts: 0,
+          connectionParams: { authorization: `Bearer ${KEY}` },
+          onNonLazyError: () => undefined,
+        }),
+      );
     }
     const ws = clients[clients.length - 1] as Client;
     ws.subscribe<{ proposalChanged: { initial: boolean } | null }>(
-      { query: 'subscription($id: ID!) { proposalChanged(id: $id) { changed initial proposal { id situationCode } } }', variables: { id: ids[index % ids.length] } },
+      {
+        query: 'subscription($id: ID!) { proposalChanged(id: $id) { changed initial proposal { id situationCode } } }',
+        variables: { id: ids[index % ids.length] },
+      },
       {
         next: (value) => {
           if (value.errors !== undefined) {
@@ -129,7 +150,8 @@ async function main(): Promise<void> {
     );
   }
   const openedAt = Date.now();
-  const callsAt = async (): Promise<number> => ((await (await fetch(`${sandbox.url}/_sandbox/calls`)).json()) as { operations: Record<string, number> }).operations['/FGTS/ConsultaProposta'] ?? 0;
+  const callsAt = async (): Promise<number> =>
+    ((await (await fetch(`${sandbox.url}/_sandbox/calls`)).json()) as { operations: Record<string, number> }).operations['/FGTS/ConsultaProposta'] ?? 0;
   const startCalls = await callsAt();
 
   // Queries beside the subscriptions: one every 2 s through replica 0 (normal priority).
@@ -160,13 +182,21 @@ async function main(): Promise<void> {
   const p = (q: number): number => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
 
   const intervals = elapsedMs / INTERVAL_MS;
-  console.log(`live updates: ${SUBSCRIBERS} subscribers on ${PROPOSALS} proposals across 2 replicas, partner at 1 call/s burst 3 (Redis), poll interval ${INTERVAL_MS} ms, ${Math.round(elapsedMs / 1000)} s measured`);
+  console.log(
+    `live updates: ${SUBSCRIBERS} subscribers on ${PROPOSALS} proposals across 2 replicas, partner at 1 call/s burst 3 (Redis), poll interval ${INTERVAL_MS} ms, ${Math.round(elapsedMs / 1000)} s measured`,
+  );
   const sentPolls = stats.reduce((sum, s) => sum + (s === undefined ? 0 : s.watches.polls - s.watches.deferredPolls), 0);
-  console.log(`  partner ConsultaProposta calls (polls, first events, queries not answered by the cache): ${calls}; polls that reached the partner: ${sentPolls}, per proposal per interval: ${(sentPolls / PROPOSALS / intervals).toFixed(2)} (claim: <= 1)`);
-  console.log(`  polls by replica: ${stats.map((s) => s?.watches.polls).join(' / ')}; claims lost to the other replica: ${stats.map((s) => s?.watches.claimsLost).join(' / ')}; failed polls: ${stats.map((s) => s?.watches.failedPolls).join(' / ')}; polls put off by the limiter (nothing sent): ${stats.map((s) => s?.watches.deferredPolls).join(' / ')}`);
+  console.log(
+    `  partner ConsultaProposta calls (polls, first events, queries not answered by the cache): ${calls}; polls that reached the partner: ${sentPolls}, per proposal per interval: ${(sentPolls / PROPOSALS / intervals).toFixed(2)} (claim: <= 1)`,
+  );
+  console.log(
+    `  polls by replica: ${stats.map((s) => s?.watches.polls).join(' / ')}; claims lost to the other replica: ${stats.map((s) => s?.watches.claimsLost).join(' / ')}; failed polls: ${stats.map((s) => s?.watches.failedPolls).join(' / ')}; polls put off by the limiter (nothing sent): ${stats.map((s) => s?.watches.deferredPolls).join(' / ')}`,
+  );
   console.log(`  events: ${initial} initial, ${changes} changes, ${errors} error events`);
   console.log(`  queries beside them: ${query} sent, ${failedQueries} failed; latency p50 ${p(0.5)} ms, p90 ${p(0.9)} ms, max ${p(1)} ms`);
-  console.log(`  heap per idle subscriber (server and client in one process, ${SUBSCRIBERS} subscribers on ${clients.length} sockets): ${(((heapAfter - heapBefore) * 1024) / SUBSCRIBERS).toFixed(1)} KiB`);
+  console.log(
+    `  heap per idle subscriber (server and client in one process, ${SUBSCRIBERS} subscribers on ${clients.length} sockets): ${(((heapAfter - heapBefore) * 1024) / SUBSCRIBERS).toFixed(1)} KiB`,
+  );
 
   await Promise.all(clients.map((c) => c.dispose()));
   for (const replica of replicas) {

@@ -52,7 +52,9 @@ interface Sandbox {
 }
 
 async function startSandboxWorker(publicKeyPem: string): Promise<Sandbox> {
-  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), { workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID } });
+  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
+    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
+  });
   const started = await new Promise<Omit<Sandbox, 'close'>>((resolvePromise, reject) => {
     worker.once('message', (message: Omit<Sandbox, 'close'>) => resolvePromise(message));
     worker.once('error', reject);
@@ -73,7 +75,11 @@ async function rssOf(url: string): Promise<number> {
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? (sorted[(sorted.length - 1) / 2] as number) : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted.length % 2 === 1
+      ? (sorted[(sorted.length - 1) / 2] as number)
+      : ((sorted[sorted.length / 2 - 1] as number) + (sorted[sorted.length / 2] as number)) / 2;
 };
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -124,7 +130,15 @@ async function main(): Promise<void> {
     await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     await new Promise((done) => setTimeout(done, 2000));
     const idle = await rssOf(url);
-    const load = await autocannon({ url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 10, duration: SECONDS, workers: 1 });
+    const load = await autocannon({
+      url: `${url}/graphql`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      connections: 10,
+      duration: SECONDS,
+      workers: 1,
+    });
     return { idle, loaded: await rssOf(url), rps: load.requests.average };
   };
   try {
@@ -161,9 +175,16 @@ async function main(): Promise<void> {
     const measured = new Map<string, Array<{ rps: number; p50: number; cpuPerRequest: number; failed: number }>>(variants.map((v) => [v.name, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const variant of [...variants.slice(round % variants.length), ...variants.slice(0, round % variants.length)]) {
-        const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', LOG_LEVEL: 'silent', DATA_DIR: join(scratch, `in-process-${round}-${variant.name}`) });
+        const config = loadConfig({
+          NODE_ENV: 'production',
+          GRAPHQL_AUTH: 'none',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: join(scratch, `in-process-${round}-${variant.name}`),
+        });
         const metrics = variant.metrics();
-        const tracing = variant.tracing ? createTracing({ exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined } }) : undefined;
+        const tracing = variant.tracing
+          ? createTracing({ exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined } })
+          : undefined;
         const client = createUpstreamClient({
           ...upstreamClientOptions(
             { baseUrl: sandbox.baseUrl, environmentUrl: sandbox.environmentUrl, authUrl: sandbox.authUrl, clientId: CLIENT_ID, privateKeyPem },
@@ -174,11 +195,32 @@ async function main(): Promise<void> {
         });
         const app = await createCreditGraphApp(config, { upstream: client, logger: silentLogger, metrics, ...(tracing === undefined ? {} : { tracing }) });
         const http = await listen(app, { port: 0, host: '127.0.0.1' });
-        await autocannon({ url: http.graphqlUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 10, amount: 300, workers: 1 });
+        await autocannon({
+          url: http.graphqlUrl,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          connections: 10,
+          amount: 300,
+          workers: 1,
+        });
         const cpuBefore = process.cpuUsage();
-        const result = await autocannon({ url: http.graphqlUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 10, duration: SECONDS, workers: 1 });
+        const result = await autocannon({
+          url: http.graphqlUrl,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          connections: 10,
+          duration: SECONDS,
+          workers: 1,
+        });
         const cpu = process.cpuUsage(cpuBefore);
-        measured.get(variant.name)?.push({ rps: result.requests.average, p50: result.latency.p50, cpuPerRequest: (cpu.user + cpu.system) / result.requests.total, failed: result.non2xx + result.errors });
+        measured.get(variant.name)?.push({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          cpuPerRequest: (cpu.user + cpu.system) / result.requests.total,
+          failed: result.non2xx + result.errors,
+        });
         await http.close();
         await client.close();
         await tracing?.shutdown();
@@ -192,7 +234,9 @@ async function main(): Promise<void> {
     });
 
     const rss = (label: string, m: { idle: number; loaded: number; rps: number } | string): string =>
-      typeof m === 'string' ? `RSS, ${label}: ${m}` : `RSS, ${label}: idle ${mib(m.idle)}; after ${SECONDS} s of 10 connections (${Math.round(m.rps)} req/s): ${mib(m.loaded)}`;
+      typeof m === 'string'
+        ? `RSS, ${label}: ${m}`
+        : `RSS, ${label}: idle ${mib(m.idle)}; after ${SECONDS} s of 10 connections (${Math.round(m.rps)} req/s): ${mib(m.loaded)}`;
     process.stdout.write(
       [
         '',

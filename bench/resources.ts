@@ -51,7 +51,9 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) =>
 
 /** The node flags `npm start` passes (`exec node <flags> dist/main.js` in package.json): the graph runs as it runs. */
 async function startFlags(): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const flags = /exec node (.*?) ?dist\/main\.js$/.exec(manifest.scripts.start ?? '')?.[1];
   if (flags === undefined) {
     throw new Error('package.json start no longer ends in `exec node [flags] dist/main.js`');
@@ -228,7 +230,12 @@ interface LedgerRow {
 }
 
 /** One ledger configuration: cold starts, memory, CPU per query. */
-async function measureLedger(sandbox: StandaloneSandbox, name: string, env: () => Promise<Record<string, string>>, firstStart?: () => Promise<Record<string, string>>): Promise<LedgerRow> {
+async function measureLedger(
+  sandbox: StandaloneSandbox,
+  name: string,
+  env: () => Promise<Record<string, string>>,
+  firstStart?: () => Promise<Record<string, string>>,
+): Promise<LedgerRow> {
   let coldFirstMs: number | undefined;
   let rssIdleFirst: number | undefined;
   if (firstStart !== undefined) {

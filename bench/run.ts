@@ -158,9 +158,7 @@ async function graphOnce(url: string, scenario: Scenario, data: BenchData): Prom
   });
   const json = (await response.json()) as { errors?: Array<{ message: string; extensions?: { code?: string } }> };
   if (response.status !== 200 || json.errors !== undefined) {
-    throw new Error(
-      `scenario "${scenario.name}" failed: HTTP ${response.status} ${JSON.stringify(json.errors?.map((e) => e.extensions?.code ?? e.message))}`,
-    );
+    throw new Error(`scenario "${scenario.name}" failed: HTTP ${response.status} ${JSON.stringify(json.errors?.map((e) => e.extensions?.code ?? e.message))}`);
   }
 }
 
@@ -292,7 +290,13 @@ async function main(): Promise<void> {
     const data: BenchData = { disbursedId: disbursed.id, portfolioIds: await createPortfolio(sandbox, bareClient, 20) };
 
     // The throughput table measures what one query costs: the shared read cache would answer most of it.
-    const config = loadConfig({ NODE_ENV: 'production', GRAPHQL_AUTH: 'none', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-bench-')), LOG_LEVEL: 'silent', READ_CACHE: 'off' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      GRAPHQL_AUTH: 'none',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-bench-')),
+      LOG_LEVEL: 'silent',
+      READ_CACHE: 'off',
+    });
     const app = await createCreditGraphApp(config, { upstream: graphClient, logger: silentLogger });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
 
@@ -318,7 +322,7 @@ async function main(): Promise<void> {
         'in flight: the most upstream calls the sandbox saw at once during that query;',
         `p50 / p90 / p99: end-to-end GraphQL latency with one connection; (Nx) is p50 over one upstream latency (${LATENCY_MS} ms);`,
         'bare client: the same upstream reads issued in parallel with the upstream client directly (no GraphQL), same connections;',
-        'graph/bare: graph throughput as a share of the bare client\'s.',
+        "graph/bare: graph throughput as a share of the bare client's.",
         '',
       ].join('\n'),
     );

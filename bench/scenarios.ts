@@ -1,10 +1,4 @@
-import {
-  consultaProposta,
-  consultarBoletos,
-  consultarDetalhes,
-  consultarParcelas,
-  type UpstreamClient,
-} from '../src/upstream/index.js';
+import { consultaProposta, consultarBoletos, consultarDetalhes, consultarParcelas, type UpstreamClient } from '../src/upstream/index.js';
 
 /** The ids a scenario runs against. */
 export interface BenchData {
@@ -65,10 +59,7 @@ export const SCENARIOS: Scenario[] = [
     }`,
     variables: (data) => ({ ids: data.portfolioIds }),
     minimumCalls: (data) => 2 * data.portfolioIds.length,
-    bare: (client, data) =>
-      Promise.all(
-        data.portfolioIds.flatMap((id) => [consultarParcelas(client, { dto: { codigoProposta: id } }), agendaOf(client, id)]),
-      ),
+    bare: (client, data) => Promise.all(data.portfolioIds.flatMap((id) => [consultarParcelas(client, { dto: { codigoProposta: id } }), agendaOf(client, id)])),
   },
   {
     name: 'boleto list',

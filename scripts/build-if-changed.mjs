@@ -45,7 +45,9 @@ if (upToDate(current)) {
 } else {
   // The first start builds for tens of seconds: say so before the silence.
   process.stdout.write('building dist/ from src/ (first start, or the sources changed)...\n');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) {
     process.exit(build.status ?? 1);
   }

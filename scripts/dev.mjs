@@ -28,10 +28,14 @@ function restart() {
   });
 }
 
-const tsc = spawn(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const tsc = spawn(
+  process.execPath,
+  [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 tsc.stdout.on('data', (chunk) => {
   const text = chunk.toString();
   process.stdout.write(text);

@@ -269,7 +269,13 @@ export function loadConfig(env: Env = process.env): Config {
 
   // Rule: the JWT variables come together.
   const jwt = group(s, JWT_VARIABLES, `JWT callers are configured by all of ${JWT_VARIABLES.join(', ')} or none of them`)
-    ? { jwksUrl: s.GRAPHQL_JWKS_URL as string, issuer: s.GRAPHQL_JWT_ISSUER as string, audience: s.GRAPHQL_JWT_AUDIENCE as string, timeoutMs: s.GRAPHQL_JWKS_TIMEOUT_MS, cooldownMs: s.GRAPHQL_JWKS_COOLDOWN_MS }
+    ? {
+        jwksUrl: s.GRAPHQL_JWKS_URL as string,
+        issuer: s.GRAPHQL_JWT_ISSUER as string,
+        audience: s.GRAPHQL_JWT_AUDIENCE as string,
+        timeoutMs: s.GRAPHQL_JWKS_TIMEOUT_MS,
+        cooldownMs: s.GRAPHQL_JWKS_COOLDOWN_MS,
+      }
     : undefined;
   const apiCallers = s.GRAPHQL_API_KEYS ?? [];
   // Rule: production requires caller authentication, unless GRAPHQL_AUTH=none says otherwise.
@@ -315,7 +321,10 @@ export function loadConfig(env: Env = process.env): Config {
     maxWaitMs: s.UPSTREAM_RATE_LIMIT_MAX_WAIT_MS,
     timeoutMs,
     hedgeAfterMs: hedgeAfterMs === 0 ? undefined : hedgeAfterMs,
-    breaker: s.UPSTREAM_BREAKER_FAILURES === 0 ? undefined : { failureThreshold: s.UPSTREAM_BREAKER_FAILURES, windowMs: s.UPSTREAM_BREAKER_WINDOW_MS, coolDownMs: s.UPSTREAM_BREAKER_COOLDOWN_MS },
+    breaker:
+      s.UPSTREAM_BREAKER_FAILURES === 0
+        ? undefined
+        : { failureThreshold: s.UPSTREAM_BREAKER_FAILURES, windowMs: s.UPSTREAM_BREAKER_WINDOW_MS, coolDownMs: s.UPSTREAM_BREAKER_COOLDOWN_MS },
   };
   const ledger: LedgerSettings = {
     databaseUrl: s.DATABASE_URL,
@@ -343,7 +352,12 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN]),
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,
     logLevel: s.LOG_LEVEL,
-    queryLimits: { maxUpstreamCalls: s.GRAPHQL_MAX_UPSTREAM_CALLS, maxDepth: s.GRAPHQL_MAX_DEPTH, maxAliases: s.GRAPHQL_MAX_ALIASES, maxSelections: s.GRAPHQL_MAX_SELECTIONS },
+    queryLimits: {
+      maxUpstreamCalls: s.GRAPHQL_MAX_UPSTREAM_CALLS,
+      maxDepth: s.GRAPHQL_MAX_DEPTH,
+      maxAliases: s.GRAPHQL_MAX_ALIASES,
+      maxSelections: s.GRAPHQL_MAX_SELECTIONS,
+    },
     apiCallers,
     jwt,
     authDisabled: s.GRAPHQL_AUTH === 'none',
@@ -364,7 +378,12 @@ export function loadConfig(env: Env = process.env): Config {
       },
       callerWeights: s.CALLER_WEIGHTS ?? {},
     },
-    documentLimits: { maxQueryBytes: s.GRAPHQL_MAX_QUERY_BYTES, maxTokenLength: s.GRAPHQL_MAX_TOKEN_LENGTH, maxTokens: s.GRAPHQL_MAX_TOKENS, maxDirectives: s.GRAPHQL_MAX_DIRECTIVES },
+    documentLimits: {
+      maxQueryBytes: s.GRAPHQL_MAX_QUERY_BYTES,
+      maxTokenLength: s.GRAPHQL_MAX_TOKEN_LENGTH,
+      maxTokens: s.GRAPHQL_MAX_TOKENS,
+      maxDirectives: s.GRAPHQL_MAX_DIRECTIVES,
+    },
     demoSandbox: s.DEMO_SANDBOX,
     tracing: { endpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: s.OTEL_SERVICE_NAME },
     personIdSecret: s.PERSON_ID_SECRET ?? personIdSecret(production, upstream),
@@ -394,7 +413,9 @@ function personIdSecret(production: boolean, upstream: UpstreamSettings | undefi
   if (!production) {
     return DEVELOPMENT_PERSON_ID_SECRET;
   }
-  return upstream === undefined ? randomBytes(32).toString('base64') : createHash('sha256').update('credit-graph person ids\n').update(upstream.privateKeyPem).digest('base64');
+  return upstream === undefined
+    ? randomBytes(32).toString('base64')
+    : createHash('sha256').update('credit-graph person ids\n').update(upstream.privateKeyPem).digest('base64');
 }
 
 /** Freezes `value` and everything it holds (a Buffer's bytes cannot be frozen: its object is). */

@@ -167,8 +167,7 @@ function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined):
       '',
       'Demo proposals (owned by the demo client):',
       ...sandbox.demo.map(
-        (proposal) =>
-          `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${proposal.situation}`,
+        (proposal) => `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${proposal.situation}`,
       ),
     );
   }
@@ -261,7 +260,12 @@ async function main(): Promise<void> {
         : `Start-up failed: ${error instanceof Error ? error.name : 'unknown error'}${error instanceof Error && 'code' in error ? ` (${String(error.code)})` : ''}\n`,
     );
     if (!(error instanceof ConfigError) && error instanceof Error) {
-      logger.debug('start-up failure', { stack: error.stack?.split('\n').slice(1, 12).map((line) => line.trim()) });
+      logger.debug('start-up failure', {
+        stack: error.stack
+          ?.split('\n')
+          .slice(1, 12)
+          .map((line) => line.trim()),
+      });
     }
     process.exitCode = 1;
     started(undefined);

@@ -35,13 +35,21 @@ function custom<T>(type: string, parse: (raw: string) => T): Parser<T> {
 }
 
 /** Comma-separated entries, blanks dropped. */
-const entries = (raw: string): string[] => raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+const entries = (raw: string): string[] =>
+  raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 
 /** A whole number from `min` to `max`. */
 export function integer(min: number, max: number): Parser<number> {
   const problem = `must be an integer from ${min} to ${max}`;
   return {
-    schema: z.string().regex(/^\d+$/, problem).transform(Number).refine((value) => value >= min && value <= max, problem),
+    schema: z
+      .string()
+      .regex(/^\d+$/, problem)
+      .transform(Number)
+      .refine((value) => value >= min && value <= max, problem),
     type: `integer, ${min} to ${max}`,
   };
 }
@@ -50,7 +58,11 @@ export function integer(min: number, max: number): Parser<number> {
 export function positiveNumber(): Parser<number> {
   const problem = 'must be a positive number';
   return {
-    schema: z.string().regex(/^\d+(\.\d+)?$/, problem).transform(Number).refine((value) => value > 0 && Number.isFinite(value), problem),
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, problem)
+      .transform(Number)
+      .refine((value) => value > 0 && Number.isFinite(value), problem),
     type: 'number > 0',
   };
 }
@@ -58,7 +70,14 @@ export function positiveNumber(): Parser<number> {
 /** A number of seconds from 0 to `max`, fractions allowed. */
 export function seconds(max: number): Parser<number> {
   const problem = `must be a number of seconds from 0 to ${max}`;
-  return { schema: z.string().regex(/^\d+(\.\d+)?$/, problem).transform(Number).refine((value) => value <= max, problem), type: `seconds, 0 to ${max}` };
+  return {
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, problem)
+      .transform(Number)
+      .refine((value) => value <= max, problem),
+    type: `seconds, 0 to ${max}`,
+  };
 }
 
 const TRUE = ['true', '1', 'yes', 'on'];

@@ -76,12 +76,16 @@ const bySource = (key: keyof typeof RATE_DEFAULTS.real): string => `\`${RATE_DEF
 const service = {
   NODE_ENV: setting(oneOf(['development', 'production', 'test']), {
     default: 'development',
-    description: 'Production turns introspection, the landing page and the default CORS origins off, listens on `0.0.0.0`, and requires caller authentication and the real upstream.',
+    description:
+      'Production turns introspection, the landing page and the default CORS origins off, listens on `0.0.0.0`, and requires caller authentication and the real upstream.',
   }),
   PORT: setting(integer(0, 65535), { default: 4000, description: 'Port of the graph (path `/graphql`, health at `/health` and `/ready`).' }),
   HOST: setting(text({ max: 255 }), { shown: '`127.0.0.1` (`0.0.0.0` in production)', description: 'Interface the graph listens on.' }),
   SANDBOX_PORT: setting(integer(0, 65535), { default: 4010, description: 'Port of the embedded sandbox (only when no upstream is configured).' }),
-  SANDBOX_ANALYSIS_SECONDS: setting(seconds(86_400), { default: 10, description: 'How long the embedded sandbox\'s credit analysis of a new proposal takes (0 decides at once).' }),
+  SANDBOX_ANALYSIS_SECONDS: setting(seconds(86_400), {
+    default: 10,
+    description: "How long the embedded sandbox's credit analysis of a new proposal takes (0 decides at once).",
+  }),
   DEMO_SANDBOX: setting(flag(), {
     default: false,
     description:
@@ -91,17 +95,24 @@ const service = {
 
 /** What one GraphQL request may send and cost. */
 const requests = {
-  GRAPHQL_INTROSPECTION: setting(flag(), { shown: '`true` (`false` in production)', description: 'Answer introspection queries. `true` in production turns it on without the landing page.' }),
-  CORS_ORIGINS: setting(origins(), { shown: '`https://studio.apollographql.com` (none in production)', description: 'Browser origins allowed to call the graph, or `*`.' }),
+  GRAPHQL_INTROSPECTION: setting(flag(), {
+    shown: '`true` (`false` in production)',
+    description: 'Answer introspection queries. `true` in production turns it on without the landing page.',
+  }),
+  CORS_ORIGINS: setting(origins(), {
+    shown: '`https://studio.apollographql.com` (none in production)',
+    description: 'Browser origins allowed to call the graph, or `*`.',
+  }),
   GRAPHQL_MAX_BODY_BYTES: setting(integer(1024, 1024 ** 3), {
     default: 16 * 1024 * 1024,
     shown: '`16777216` (16 MiB)',
-    description: 'Largest request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Documents travel as base64 in `attachDocument` (at most 10 MiB decoded, about 13.4 MiB encoded), so keep it above that.',
+    description:
+      'Largest request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Documents travel as base64 in `attachDocument` (at most 10 MiB decoded, about 13.4 MiB encoded), so keep it above that.',
   }),
   GRAPHQL_MAX_UPSTREAM_CALLS: setting(integer(1, 100_000), {
     default: DEFAULT_QUERY_LIMITS.maxUpstreamCalls,
     description:
-      'Upstream operations one GraphQL request may start. A field needing one more fails with `UPSTREAM_CALL_BUDGET_EXCEEDED`; the rest of the answer is served. An operation counts once with its retries, a batched read (one `ConsultarDetalhes` for many installments) once, a key repeated in one request once. 200 covers 50 proposals (the most `proposals(ids:)` and a gateway\'s `_entities` take) with four field groups each.',
+      "Upstream operations one GraphQL request may start. A field needing one more fails with `UPSTREAM_CALL_BUDGET_EXCEEDED`; the rest of the answer is served. An operation counts once with its retries, a batched read (one `ConsultarDetalhes` for many installments) once, a key repeated in one request once. 200 covers 50 proposals (the most `proposals(ids:)` and a gateway's `_entities` take) with four field groups each.",
   }),
   GRAPHQL_MAX_DEPTH: setting(integer(2, 100), {
     default: DEFAULT_QUERY_LIMITS.maxDepth,
@@ -110,7 +121,8 @@ const requests = {
   }),
   GRAPHQL_MAX_ALIASES: setting(integer(0, 10_000), {
     default: DEFAULT_QUERY_LIMITS.maxAliases,
-    description: 'Aliased fields in an operation, a fragment\'s counted at each spread. More get HTTP 400 `TOO_MANY_ALIASES` before any upstream call: aliases are what would let one query repeat `proposal` without bound.',
+    description:
+      "Aliased fields in an operation, a fragment's counted at each spread. More get HTTP 400 `TOO_MANY_ALIASES` before any upstream call: aliases are what would let one query repeat `proposal` without bound.",
   }),
   GRAPHQL_MAX_SELECTIONS: setting(integer(10, 1_000_000), {
     default: DEFAULT_QUERY_LIMITS.maxSelections,
@@ -119,18 +131,23 @@ const requests = {
   }),
   GRAPHQL_MAX_QUERY_BYTES: setting(integer(1000, 16 * 1024 * 1024), {
     default: DEFAULT_DOCUMENT_LIMITS.maxQueryBytes,
-    description: 'UTF-8 bytes of the query text. Longer ones get HTTP 400 `QUERY_TOO_LARGE` before the text is read at all (variables do not count: large values travel there).',
+    description:
+      'UTF-8 bytes of the query text. Longer ones get HTTP 400 `QUERY_TOO_LARGE` before the text is read at all (variables do not count: large values travel there).',
   }),
   GRAPHQL_MAX_TOKEN_LENGTH: setting(integer(100, 16 * 1024 * 1024), {
     default: DEFAULT_DOCUMENT_LIMITS.maxTokenLength,
-    description: 'Characters of one token of the document: a comment, string, block string, name or number. A longer one gets HTTP 400 `TOKEN_TOO_LONG` before parsing.',
+    description:
+      'Characters of one token of the document: a comment, string, block string, name or number. A longer one gets HTTP 400 `TOKEN_TOO_LONG` before parsing.',
   }),
   GRAPHQL_MAX_TOKENS: setting(integer(200, 1_000_000), {
     default: DEFAULT_DOCUMENT_LIMITS.maxTokens,
     description:
       'Lexical tokens one document may have (the full introspection query has 184). Parsing stops at the limit: a document with more is refused with HTTP 400 `GRAPHQL_PARSE_FAILED` in milliseconds (a 1M-token one is over `GRAPHQL_MAX_QUERY_BYTES` first).',
   }),
-  GRAPHQL_MAX_DIRECTIVES: setting(integer(0, 10_000), { default: DEFAULT_DOCUMENT_LIMITS.maxDirectives, description: 'Directives one document may carry; more get HTTP 400 `TOO_MANY_DIRECTIVES`.' }),
+  GRAPHQL_MAX_DIRECTIVES: setting(integer(0, 10_000), {
+    default: DEFAULT_DOCUMENT_LIMITS.maxDirectives,
+    description: 'Directives one document may carry; more get HTTP 400 `TOO_MANY_DIRECTIVES`.',
+  }),
 };
 
 /** Who may call the graph. */
@@ -142,15 +159,23 @@ const callers = {
   }),
   GRAPHQL_AUTH: setting(oneOf(['required', 'none'], { anyCase: true }), {
     default: 'required',
-    description: '`none` lets production start without caller authentication (every request `anonymous`, every scope); otherwise production needs `GRAPHQL_API_KEYS` or the three JWT variables.',
+    description:
+      '`none` lets production start without caller authentication (every request `anonymous`, every scope); otherwise production needs `GRAPHQL_API_KEYS` or the three JWT variables.',
   }),
   GRAPHQL_JWKS_URL: setting(httpUrl(), {
     description:
-      'JWT callers (a company router forwarding the user\'s token): the issuer\'s JSON Web Key Set, fetched by the graph. `GRAPHQL_JWKS_URL`, `GRAPHQL_JWT_ISSUER` and `GRAPHQL_JWT_AUDIENCE` are set together or not at all.',
+      "JWT callers (a company router forwarding the user's token): the issuer's JSON Web Key Set, fetched by the graph. `GRAPHQL_JWKS_URL`, `GRAPHQL_JWT_ISSUER` and `GRAPHQL_JWT_AUDIENCE` are set together or not at all.",
   }),
-  GRAPHQL_JWT_ISSUER: setting(text({ max: 500, pattern: /^\S+$/, problem: 'must be one value without whitespace, at most 500 characters' }), { description: 'The `iss` every caller JWT must carry.' }),
-  GRAPHQL_JWT_AUDIENCE: setting(text({ max: 500, pattern: /^\S+$/, problem: 'must be one value without whitespace, at most 500 characters' }), { description: 'The `aud` every caller JWT must carry.' }),
-  GRAPHQL_JWKS_TIMEOUT_MS: setting(integer(100, 30_000), { default: 3000, description: 'Longest JWKS fetch; past it the request answers HTTP 503 `AUTH_UNAVAILABLE`.' }),
+  GRAPHQL_JWT_ISSUER: setting(text({ max: 500, pattern: /^\S+$/, problem: 'must be one value without whitespace, at most 500 characters' }), {
+    description: 'The `iss` every caller JWT must carry.',
+  }),
+  GRAPHQL_JWT_AUDIENCE: setting(text({ max: 500, pattern: /^\S+$/, problem: 'must be one value without whitespace, at most 500 characters' }), {
+    description: 'The `aud` every caller JWT must carry.',
+  }),
+  GRAPHQL_JWKS_TIMEOUT_MS: setting(integer(100, 30_000), {
+    default: 3000,
+    description: 'Longest JWKS fetch; past it the request answers HTTP 503 `AUTH_UNAVAILABLE`.',
+  }),
   GRAPHQL_JWKS_COOLDOWN_MS: setting(integer(0, 3_600_000), {
     default: 30_000,
     description: 'Least time between two JWKS fetches that tokens with an unknown `kid` can trigger (a rotated-in key is picked up after it).',
@@ -170,22 +195,29 @@ const ledger = {
     description:
       'PostgreSQL server of the operations ledger (`postgres://user:pass@host:5432/db`); replicas share it. Unset: an embedded PGlite (PostgreSQL compiled to WASM, nothing to install) under `DATA_DIR`. The schema is migrated at start-up under an advisory lock.',
   }),
-  DATA_DIR: setting(text(), { default: '.data', description: 'Directory of the embedded ledger (`<DATA_DIR>/ledger`), when `DATABASE_URL` is unset. Git-ignored.' }),
+  DATA_DIR: setting(text(), {
+    default: '.data',
+    description: 'Directory of the embedded ledger (`<DATA_DIR>/ledger`), when `DATABASE_URL` is unset. Git-ignored.',
+  }),
   LEDGER_WAIT_MS: setting(integer(0, 600_000), {
     default: 5000,
-    description: 'How long a mutation repeated while the first with the same key is still running (on any replica) waits for it before answering `IDEMPOTENCY_KEY_IN_USE`.',
+    description:
+      'How long a mutation repeated while the first with the same key is still running (on any replica) waits for it before answering `IDEMPOTENCY_KEY_IN_USE`.',
   }),
   LEDGER_SETTLE_MS: setting(integer(0, 86_400_000), {
     shown: `\`${DERIVED_DEFAULTS.settleMs}\` (at least \`UPSTREAM_TIMEOUT_MS\`)`,
-    description: 'How long after a write was sent a partner read that does not find it proves it absent. Until then a retry of an in-doubt write answers `OUTCOME_UNKNOWN` and sends nothing. At least `UPSTREAM_TIMEOUT_MS`.',
+    description:
+      'How long after a write was sent a partner read that does not find it proves it absent. Until then a retry of an in-doubt write answers `OUTCOME_UNKNOWN` and sends nothing. At least `UPSTREAM_TIMEOUT_MS`.',
   }),
   LEDGER_LEASE_MS: setting(integer(0, 86_400_000), {
     shown: `\`${DERIVED_DEFAULTS.leaseMs}\` (at least twice \`UPSTREAM_TIMEOUT_MS\`)`,
-    description: 'How long a replica owns a write it is sending; past it (the replica died) the write is in doubt and resolved by the next retry or the reconciler. At least `UPSTREAM_TIMEOUT_MS` + 1000.',
+    description:
+      'How long a replica owns a write it is sending; past it (the replica died) the write is in doubt and resolved by the next retry or the reconciler. At least `UPSTREAM_TIMEOUT_MS` + 1000.',
   }),
   LEDGER_RECONCILE_INTERVAL_MS: setting(integer(0, 86_400_000), {
     default: 30_000,
-    description: 'Period of the background reconciler that resolves writes left in doubt (found at the partner: succeeded; proven absent: failed, so a retry sends it). `0` turns it off.',
+    description:
+      'Period of the background reconciler that resolves writes left in doubt (found at the partner: succeeded; proven absent: failed, so a retry sends it). `0` turns it off.',
   }),
   LEDGER_CONNECT_TIMEOUT_MS: setting(integer(100, 600_000), {
     default: 3000,
@@ -198,9 +230,13 @@ const ledger = {
   }),
   LEDGER_IDLE_TIMEOUT_MS: setting(integer(1000, 3_600_000), {
     default: 10_000,
-    description: 'A pooled ledger connection idle this long is closed, and the server ends a session left idle inside a transaction this long (`idle_in_transaction_session_timeout`), so a lost replica holds no row lock.',
+    description:
+      'A pooled ledger connection idle this long is closed, and the server ends a session left idle inside a transaction this long (`idle_in_transaction_session_timeout`), so a lost replica holds no row lock.',
   }),
-  LEDGER_KEEPALIVE_MS: setting(integer(1000, 3_600_000), { default: 10_000, description: 'Idle time after which TCP keepalive probes a ledger connection, so a dead peer is noticed.' }),
+  LEDGER_KEEPALIVE_MS: setting(integer(1000, 3_600_000), {
+    default: 10_000,
+    description: 'Idle time after which TCP keepalive probes a ledger connection, so a dead peer is noticed.',
+  }),
   SHUTDOWN_GRACE_MS: setting(integer(0, 3_600_000), {
     shown: `\`UPSTREAM_TIMEOUT_MS\` + ${DERIVED_DEFAULTS.graceAfterTimeoutMs} (\`15000\`)`,
     description:
@@ -213,39 +249,64 @@ const upstream = {
   UPSTREAM_BASE_URL: setting(httpUrl(), { shown: '–', description: 'Real upstream: address of the 17 base operations (`…/Proposta/IncluirManual`).' }),
   UPSTREAM_ENVIRONMENT_URL: setting(httpUrl(), { shown: '–', description: 'Real upstream: address of `/FGTS/CancelarProposta`.' }),
   UPSTREAM_AUTH_URL: setting(httpUrl(), { shown: '–', description: 'Real upstream: the token endpoint is `${UPSTREAM_AUTH_URL}/connect/token`.' }),
-  UPSTREAM_CLIENT_ID: setting(text({ max: 200, pattern: /^\S+$/, problem: 'must not contain whitespace' }), { shown: '–', description: 'Real upstream: your client id (`iss`/`sub` of the client assertion).' }),
+  UPSTREAM_CLIENT_ID: setting(text({ max: 200, pattern: /^\S+$/, problem: 'must not contain whitespace' }), {
+    shown: '–',
+    description: 'Real upstream: your client id (`iss`/`sub` of the client assertion).',
+  }),
   UPSTREAM_PRIVATE_KEY: setting(privateKey(), {
     secret: true,
     shown: '–',
     description: 'Real upstream: your RSA private key (2048 bits) as PEM text (`\\n` escapes accepted) or the path of a PEM file; PKCS#1 or PKCS#8.',
   }),
-  UPSTREAM_SCOPE: setting(text({ max: 300, pattern: /^[\x21-\x7e]+( [\x21-\x7e]+)*$/, problem: 'must be space-separated OAuth scope tokens, at most 300 characters' }), {
-    default: DEFAULT_SCOPE,
-    description: 'OAuth scope of the token request (the partner\'s limit: 300 characters, scopes separated by one space).',
+  UPSTREAM_SCOPE: setting(
+    text({ max: 300, pattern: /^[\x21-\x7e]+( [\x21-\x7e]+)*$/, problem: 'must be space-separated OAuth scope tokens, at most 300 characters' }),
+    {
+      default: DEFAULT_SCOPE,
+      description: "OAuth scope of the token request (the partner's limit: 300 characters, scopes separated by one space).",
+    },
+  ),
+  UPSTREAM_RATE_LIMIT_RPS: setting(positiveNumber(), {
+    shown: bySource('requestsPerSecond'),
+    description: 'Sustained upstream calls per second (the partner asks for about 1 per second in production).',
   }),
-  UPSTREAM_RATE_LIMIT_RPS: setting(positiveNumber(), { shown: bySource('requestsPerSecond'), description: 'Sustained upstream calls per second (the partner asks for about 1 per second in production).' }),
   UPSTREAM_RATE_LIMIT_BURST: setting(integer(1, 100_000), { shown: bySource('burst'), description: 'Calls allowed at once above the sustained rate.' }),
   UPSTREAM_MAX_CONCURRENT: setting(integer(1, 10_000), { shown: bySource('maxConcurrent'), description: 'Upstream calls in flight at once.' }),
-  UPSTREAM_RATE_LIMIT_MAX_WAIT_MS: setting(integer(0, 600_000), { default: 5000, description: 'Longest a call queues for the limiter before failing with `UPSTREAM_RATE_LIMITED`.' }),
-  UPSTREAM_TIMEOUT_MS: setting(integer(100, 600_000), { default: 10_000, description: 'Deadline of one upstream operation, retries included (`UPSTREAM_TIMEOUT` after it).' }),
+  UPSTREAM_RATE_LIMIT_MAX_WAIT_MS: setting(integer(0, 600_000), {
+    default: 5000,
+    description: 'Longest a call queues for the limiter before failing with `UPSTREAM_RATE_LIMITED`.',
+  }),
+  UPSTREAM_TIMEOUT_MS: setting(integer(100, 600_000), {
+    default: 10_000,
+    description: 'Deadline of one upstream operation, retries included (`UPSTREAM_TIMEOUT` after it).',
+  }),
   UPSTREAM_HEDGE_AFTER_MS: setting(integer(0, 600_000), {
     shown: '`UPSTREAM_TIMEOUT_MS` / 3 (`3333`)',
-    description: 'A read whose response headers have not come after this long is sent once more (a hedge); the first answer wins, the other is cancelled. Less than `UPSTREAM_TIMEOUT_MS`; `0` turns hedging off. Writes are never hedged.',
+    description:
+      'A read whose response headers have not come after this long is sent once more (a hedge); the first answer wins, the other is cancelled. Less than `UPSTREAM_TIMEOUT_MS`; `0` turns hedging off. Writes are never hedged.',
   }),
   UPSTREAM_BREAKER_FAILURES: setting(integer(0, 1000), {
     default: 5,
-    description: 'Consecutive failed calls (a timeout, a 5xx, an unreachable partner) that open the circuit breaker: while open, calls fail at once, unsent, with `UPSTREAM_CIRCUIT_OPEN`. `0` turns the breaker off.',
+    description:
+      'Consecutive failed calls (a timeout, a 5xx, an unreachable partner) that open the circuit breaker: while open, calls fail at once, unsent, with `UPSTREAM_CIRCUIT_OPEN`. `0` turns the breaker off.',
   }),
-  UPSTREAM_BREAKER_WINDOW_MS: setting(integer(100, 3_600_000), { default: 30_000, description: 'A failure further than this from the previous one starts a new streak.' }),
+  UPSTREAM_BREAKER_WINDOW_MS: setting(integer(100, 3_600_000), {
+    default: 30_000,
+    description: 'A failure further than this from the previous one starts a new streak.',
+  }),
   UPSTREAM_BREAKER_COOLDOWN_MS: setting(integer(100, 3_600_000), {
     default: 15_000,
-    description: 'How long the breaker stays open before one probe call is let through: its success closes the breaker, its failure opens it for another cool-down.',
+    description:
+      'How long the breaker stays open before one probe call is let through: its success closes the breaker, its failure opens it for another cool-down.',
   }),
 };
 
 /** Partner reads and calls shared between requests, callers and replicas. */
 const sharing = {
-  READ_CACHE: setting(flag(), { default: true, shown: '`on`', description: '`off` sends every read to the partner: no shared cache, no coalescing (see [Sharing partner calls](../README.md#sharing-partner-calls)).' }),
+  READ_CACHE: setting(flag(), {
+    default: true,
+    shown: '`on`',
+    description: '`off` sends every read to the partner: no shared cache, no coalescing (see [Sharing partner calls](../README.md#sharing-partner-calls)).',
+  }),
   READ_CACHE_POLICIES: setting(readPolicies(), {
     shown: 'see [Sharing partner calls](../README.md#sharing-partner-calls)',
     description: 'Per-operation freshness overrides in seconds, e.g. `ConsultarDetalhes=2/10/120`.',
@@ -253,17 +314,24 @@ const sharing = {
   REDIS_URL: setting(serviceUrl(['redis:', 'rediss:']), {
     secret: true,
     description:
-      'The read cache, the partner budget (one per upstream client id) and the caller budgets are shared by every replica using it. Unset: all in this process\'s memory. While Redis does not answer, each falls back to this replica\'s memory with a warn line; no request fails because of it.',
+      "The read cache, the partner budget (one per upstream client id) and the caller budgets are shared by every replica using it. Unset: all in this process's memory. While Redis does not answer, each falls back to this replica's memory with a warn line; no request fails because of it.",
   }),
-  REDIS_KEY_PREFIX: setting(text({ max: 200 }), { default: 'credit-graph:', description: 'Prefix of every Redis key (deployments sharing one Redis use different ones).' }),
+  REDIS_KEY_PREFIX: setting(text({ max: 200 }), {
+    default: 'credit-graph:',
+    description: 'Prefix of every Redis key (deployments sharing one Redis use different ones).',
+  }),
   REDIS_COMMAND_TIMEOUT_MS: setting(integer(10, 60_000), {
     default: 1000,
-    description: 'A Redis command answering later counts as Redis failing: that replica falls back to its own memory for the state concerned (more partner calls, never a failed request) until Redis answers again.',
+    description:
+      'A Redis command answering later counts as Redis failing: that replica falls back to its own memory for the state concerned (more partner calls, never a failed request) until Redis answers again.',
   }),
-  CALLER_WEIGHTS: setting(callerWeights(), { shown: 'every caller `1`', description: 'While calls queue for the partner, a caller is served `weight` calls per turn.' }),
+  CALLER_WEIGHTS: setting(callerWeights(), {
+    shown: 'every caller `1`',
+    description: 'While calls queue for the partner, a caller is served `weight` calls per turn.',
+  }),
   CALLER_BUDGETS: setting(callerBudgets(), {
     shown: '`*=60/1` real upstream (`*=3000/50` sandbox): a minute of the partner rate, restored at the partner rate',
-    description: 'Per-caller budgets of partner calls (calls, calls per second); `*` sets every other caller\'s.',
+    description: "Per-caller budgets of partner calls (calls, calls per second); `*` sets every other caller's.",
   }),
 };
 
@@ -275,7 +343,8 @@ const observability = {
   }),
   METRICS_TOKEN: setting(token(16, 512, 'openssl rand -hex 32'), {
     secret: true,
-    description: 'When set, `GET /metrics` requires `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time; 401 `UNAUTHENTICATED` otherwise). Unset: `/metrics` is open; keep it off the public network.',
+    description:
+      'When set, `GET /metrics` requires `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time; 401 `UNAUTHENTICATED` otherwise). Unset: `/metrics` is open; keep it off the public network.',
   }),
   OTEL_EXPORTER_OTLP_ENDPOINT: setting(httpUrl(), {
     description:
@@ -295,11 +364,23 @@ const live = {
     shown: 'max(`60000`, `LIVE_POLL_INTERVAL_MS`)',
     description: 'Longest pause between two polls of a proposal while the partner fails or limits (at least `LIVE_POLL_INTERVAL_MS`).',
   }),
-  LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: setting(integer(1, 100_000), { default: 100, description: 'Open subscriptions of one caller on one replica; past it `SUBSCRIPTION_LIMIT_REACHED`.' }),
-  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: setting(integer(1, 10_000), { default: 20, description: 'Open subscriptions on one WebSocket; past it `SUBSCRIPTION_LIMIT_REACHED`.' }),
-  LIVE_VIEWER_MAX_PROPOSALS: setting(integer(1, 1000), { default: 50, description: 'The caller\'s newest proposals one `viewerProposalEvents` stream watches.' }),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: setting(integer(1, 100_000), {
+    default: 100,
+    description: 'Open subscriptions of one caller on one replica; past it `SUBSCRIPTION_LIMIT_REACHED`.',
+  }),
+  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: setting(integer(1, 10_000), {
+    default: 20,
+    description: 'Open subscriptions on one WebSocket; past it `SUBSCRIPTION_LIMIT_REACHED`.',
+  }),
+  LIVE_VIEWER_MAX_PROPOSALS: setting(integer(1, 1000), {
+    default: 50,
+    description: "The caller's newest proposals one `viewerProposalEvents` stream watches.",
+  }),
   LIVE_HEARTBEAT_MS: setting(integer(100, 600_000), { default: 12_000, description: 'WebSocket ping/pong and SSE comment interval.' }),
-  LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), { default: 60_000, description: 'A WebSocket with no subscription (or no `connection_init`) for this long is closed.' }),
+  LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), {
+    default: 60_000,
+    description: 'A WebSocket with no subscription (or no `connection_init`) for this long is closed.',
+  }),
 };
 
 /** The variables by section of the reference, in its order. */
@@ -321,7 +402,13 @@ export const settingsSchema = z.object({ ...service, ...requests, ...callers, ..
 export type Settings = z.output<typeof settingsSchema>;
 
 /** The connection group: all of them or none. */
-export const UPSTREAM_CONNECTION_VARIABLES = ['UPSTREAM_BASE_URL', 'UPSTREAM_ENVIRONMENT_URL', 'UPSTREAM_AUTH_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_PRIVATE_KEY'] as const;
+export const UPSTREAM_CONNECTION_VARIABLES = [
+  'UPSTREAM_BASE_URL',
+  'UPSTREAM_ENVIRONMENT_URL',
+  'UPSTREAM_AUTH_URL',
+  'UPSTREAM_CLIENT_ID',
+  'UPSTREAM_PRIVATE_KEY',
+] as const;
 
 /** The JWT group: all of them or none. */
 export const JWT_VARIABLES = ['GRAPHQL_JWKS_URL', 'GRAPHQL_JWT_ISSUER', 'GRAPHQL_JWT_AUDIENCE'] as const;

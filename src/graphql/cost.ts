@@ -17,7 +17,6 @@ import { selectedFields, type Selection } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reference.js';
 
-
 /** `extensions.cost` of every answer. */
 export interface CostExtension {
   /** Partner calls the operation would cost with nothing cached (an upper bound). */
@@ -36,9 +35,15 @@ type FakeInfo = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
 function proposalCost(info: FakeInfo, selection: Selection, identity: { id: string; number?: number | null }): number {
   const reads = readsFor(info as GraphQLResolveInfo, selection, identity);
   // Folded reads may still be needed (a proposal without agenda): counted, as the upper bound.
-  const calls = (reads.core || reads.coreFromAgenda ? 1 : 0) + (reads.installments || reads.installmentsFromAgenda ? 1 : 0) + (reads.agenda ? 1 : 0) + reads.boletos.length;
+  const calls =
+    (reads.core || reads.coreFromAgenda ? 1 : 0) + (reads.installments || reads.installmentsFromAgenda ? 1 : 0) + (reads.agenda ? 1 : 0) + reads.boletos.length;
   const client = selection.get('client');
-  const person = client === undefined ? false : [...selectedFields(info as GraphQLResolveInfo, client, 'Person').keys()].some((name) => name !== 'document' && name !== 'name' && name !== '__typename');
+  const person =
+    client === undefined
+      ? false
+      : [...selectedFields(info as GraphQLResolveInfo, client, 'Person').keys()].some(
+          (name) => name !== 'document' && name !== 'name' && name !== '__typename',
+        );
   return Math.max(1, calls) + (person ? 1 : 0);
 }
 
@@ -68,7 +73,11 @@ export function estimateUpstreamCalls(
 ): number {
   const info: FakeInfo = { fragments, variableValues };
   const rootType = operation.operation === 'mutation' ? 'Mutation' : 'Query';
-  const roots = selectedFields(info as GraphQLResolveInfo, [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'root' }, selectionSet: operation.selectionSet }], rootType);
+  const roots = selectedFields(
+    info as GraphQLResolveInfo,
+    [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'root' }, selectionSet: operation.selectionSet }],
+    rootType,
+  );
   let total = 0;
   for (const [name, nodes] of roots) {
     for (const node of nodes) {
@@ -236,7 +245,12 @@ const variableFreeEstimates = new WeakMap<DocumentNode, Map<OperationDefinitionN
  * {@link estimateUpstreamCalls} of `operation` of `document` (as the cost plugin makes it), with its variables coerced only if the estimate
  * reads one (and then never cached).
  */
-export function estimateOperation(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, raw: Record<string, unknown> | undefined): number {
+export function estimateOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  raw: Record<string, unknown> | undefined,
+): number {
   const known = variableFreeEstimates.get(document)?.get(operation);
   if (known !== undefined) {
     return known;

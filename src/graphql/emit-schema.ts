@@ -70,7 +70,7 @@ const FEDERATION_FIELDS: ReadonlySet<string> = new Set(['_service', '_entities']
  */
 export function clientSdl(subgraphSdl: string): string {
   const keepDirectives = (directives: readonly DirectiveNode[] | undefined): DirectiveNode[] | undefined =>
-    directives?.filter(directive => !FEDERATION_DIRECTIVES.has(directive.name.value) && !isFederationName(directive.name.value));
+    directives?.filter((directive) => !FEDERATION_DIRECTIVES.has(directive.name.value) && !isFederationName(directive.name.value));
   const stripped = visit(parse(subgraphSdl), {
     enter(node: ASTNode) {
       switch (node.kind) {

@@ -59,7 +59,7 @@ export function validateEntityRepresentations(schema: GraphQLSchema): GraphQLSch
     throw new Error('the subgraph schema has no Query._entities resolver to validate');
   }
   const entityUnion = schema.getType('_Entity');
-  const entityTypes: ReadonlySet<string> = new Set(isUnionType(entityUnion) ? entityUnion.getTypes().map(type => type.name) : []);
+  const entityTypes: ReadonlySet<string> = new Set(isUnionType(entityUnion) ? entityUnion.getTypes().map((type) => type.name) : []);
   field.resolve = async (root, args: { representations: Representation[] }, ctx: GraphContext, info) => {
     const refused = new Map<number, GraphQLError>();
     const valid: Representation[] = [];

@@ -92,7 +92,7 @@ async function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, id: stri
   if (!(await ctx.ownership.mayAccess(address.proposalId))) {
     return null;
   }
-  return (await candidates(ctx, info, address)).find(node => node.id === id) ?? null;
+  return (await candidates(ctx, info, address)).find((node) => node.id === id) ?? null;
 }
 
 /** Every id parsed before any read: one malformed id refuses the whole request at no partner call. */
@@ -105,7 +105,7 @@ function addresses(ctx: GraphContext, ids: readonly string[], field: string): Ad
   const bad = parsed.flatMap((address, index) => (address === null ? [index] : []));
   if (bad.length > 0) {
     throw badUserInput(
-      bad.map(index => ({
+      bad.map((index) => ({
         code: 'INVALID_INPUT',
         field: ids.length === 1 && field === 'id' ? ['id'] : [field, String(index)],
         message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).',
@@ -121,27 +121,37 @@ function addresses(ctx: GraphContext, ids: readonly string[], field: string): Ad
 export class NodeResolver {
   // Shared with neighbour subgraphs' own Relay `node` (docs/federation.md, "Relay node beside other subgraphs").
   @Directive('@shareable')
-  @Query(_returns => Node, {
+  @Query((_returns) => Node, {
     nullable: true,
     description:
-      'The object with this id (any type implementing Node), as it is now; null when it no longer exists or the caller may not see its proposal, and BAD_USER_INPUT for a malformed id (both at no partner call). It is read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call; a person as Query.person (registry.read). Upstream: the read of the object\'s proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.',
+      "The object with this id (any type implementing Node), as it is now; null when it no longer exists or the caller may not see its proposal, and BAD_USER_INPUT for a malformed id (both at no partner call). It is read again the way its proposal reads it: a proposal as Query.proposal; an installment, boleto, agenda item or payment entry with the one partner read that holds it; a guarantor, signer, document or write from the ledger at no partner call; a person as Query.person (registry.read). Upstream: the read of the object's proposal that holds it (FGTS/ConsultaProposta, Proposta/ConsultarParcelas, AgendaRecebivel/ConsultarDetalhes or ConsultarBoletos); none for ledger objects.",
   })
-  async node(@Arg('id', _type => ID, { description: 'An id from an answer (Node.id).' }) id: string, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Node | null> {
+  async node(
+    @Arg('id', (_type) => ID, { description: 'An id from an answer (Node.id).' }) id: string,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Node | null> {
     const [address] = addresses(ctx, [id], 'id');
     return resolveNode(ctx, info, id, address as Address);
   }
 
   @Directive('@shareable')
-  @Query(_returns => [Node], {
+  @Query((_returns) => [Node], {
     nullable: 'items',
     description: `The objects with these ids, in the order asked, each as Query.node (null for each gone or hidden); at most ${MAX_NODE_IDS} ids. Reads of one proposal are shared, and run together. Upstream: as Query.node, per id.`,
   })
-  async nodes(@Arg('ids', _type => [ID], { description: `Ids from answers (Node.id); at most ${MAX_NODE_IDS}.` }) ids: string[], @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Node | null>> {
+  async nodes(
+    @Arg('ids', (_type) => [ID], { description: `Ids from answers (Node.id); at most ${MAX_NODE_IDS}.` }) ids: string[],
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Array<Node | null>> {
     if (ids.length > MAX_NODE_IDS) {
       throw badUserInput([{ code: 'INVALID_INPUT', field: ['ids'], message: `At most ${MAX_NODE_IDS} ids.`, upstreamCode: null }]);
     }
     const parsed = addresses(ctx, ids, 'ids');
     // An Error item makes graphql-js null that item alone and report the error at its path.
-    return (await Promise.all(ids.map((id, index) => resolveNode(ctx, info, id, parsed[index] as Address).catch((error: unknown) => error as Error)))) as Array<Node | null>;
+    return (await Promise.all(
+      ids.map((id, index) => resolveNode(ctx, info, id, parsed[index] as Address).catch((error: unknown) => error as Error)),
+    )) as Array<Node | null>;
   }
 }

@@ -24,5 +24,5 @@ export const PROBE_FAMILIES: ProbeFamilies = {
  * was written before its operation had a probe: it stays unknown.
  */
 export function probeForRecord(upstream: UpstreamCaller, ledger: Ledger): (record: OperationRecord) => Probe | undefined {
-  return record => (record.probe === null ? undefined : probeFor(PROBE_FAMILIES, record.operation, { upstream, ledger }));
+  return (record) => (record.probe === null ? undefined : probeFor(PROBE_FAMILIES, record.operation, { upstream, ledger }));
 }

@@ -49,7 +49,7 @@ const MEMO_LIMIT = 4096;
  */
 function memoized<K, V>(convert: (key: K) => V): (key: K) => V {
   const memo = new Map<K, V>();
-  return key => {
+  return (key) => {
     let value = memo.get(key);
     if (value === undefined) {
       value = convert(key);
@@ -173,7 +173,7 @@ export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description:
     'An instant, as an RFC 3339 string that always carries its offset, such as "2026-03-15T13:45:00.000Z" (UTC). ' +
-    'Show it in the reader\'s zone. Inputs must carry an offset too. Partner timestamps sent without one are read ' +
+    "Show it in the reader's zone. Inputs must carry an offset too. Partner timestamps sent without one are read " +
     'as UTC, the zone the partner contract gives for its date-times (see the README, "Dates and time zones").',
 });
 

@@ -68,7 +68,8 @@ export const resolvers = [
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
 /** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
-const FEDERATION_LINK = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
+const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
 
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
@@ -84,7 +85,12 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
     skipCheck: true,
     // type-graphql insists on a PubSub once there are subscriptions; ours bring their own `subscribe`
     // (graphql/live: watches, not topics), so this one is never used.
-    pubSub: { publish: () => undefined, subscribe: () => { throw new Error('graphql/live subscriptions bring their own subscribe'); } },
+    pubSub: {
+      publish: () => undefined,
+      subscribe: () => {
+        throw new Error('graphql/live subscriptions bring their own subscribe');
+      },
+    },
   });
   // type-graphql has no option for a root type's description; the idempotency rules are said once, here.
   const mutation = schema.getMutationType();

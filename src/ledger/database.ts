@@ -134,7 +134,13 @@ export async function openLedgerDatabase(options: LedgerDatabaseOptions): Promis
   if (options.databaseUrl !== undefined) {
     // Loaded only here (and PGlite only below): a process loads the one engine it uses.
     const { default: pgModule } = await import('pg');
-    db = new Kysely<LedgerTables>({ dialect: new LedgerFailureDialect(new PostgresDialect({ pool: postgresPool(pgModule, options.databaseUrl, options.poolSize ?? 10, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }) })) });
+    db = new Kysely<LedgerTables>({
+      dialect: new LedgerFailureDialect(
+        new PostgresDialect({
+          pool: postgresPool(pgModule, options.databaseUrl, options.poolSize ?? 10, { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts }),
+        }),
+      ),
+    });
     kind = 'postgres';
   } else {
     let pglite = options.pglite;
@@ -291,7 +297,9 @@ async function lockEmbeddedDir(dir: string): Promise<() => Promise<void>> {
     throw new LedgerUnavailableError('the embedded ledger directory could not be locked', { cause: error });
   }
   if (!lock.held) {
-    throw new LedgerUnavailableError(`the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
+    throw new LedgerUnavailableError(
+      `the embedded ledger under ${dir} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`,
+    );
   }
   const { release } = lock;
   return async () => release();
@@ -309,7 +317,7 @@ export async function migrate(db: Kysely<LedgerTables>): Promise<string[]> {
   if (error !== undefined) {
     throw new LedgerUnavailableError('a ledger migration failed', { cause: error });
   }
-  return (results ?? []).filter(r => r.status === 'Success').map(r => r.migrationName);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Bytes the ledger's tables and indexes take (`pg_total_relation_size`). */

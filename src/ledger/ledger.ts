@@ -34,7 +34,13 @@ export type Claim =
 
 /** How a held write ended. */
 export type Finish =
-  | { state: 'succeeded'; outcome: unknown; proposalId?: string | null; createdProposal?: { number: number | null; operationCode: string | null }; resolution?: 'found' }
+  | {
+      state: 'succeeded';
+      outcome: unknown;
+      proposalId?: string | null;
+      createdProposal?: { number: number | null; operationCode: string | null };
+      resolution?: 'found';
+    }
   | { state: 'rejected'; outcome: unknown }
   | { state: 'failed' }
   | { state: 'unknown' };
@@ -94,7 +100,7 @@ export class Ledger {
    * or `resend` a failed one. Concurrent first requests are serialized by the unique key.
    */
   async begin(request: WriteRequest): Promise<Claim> {
-    return this.store.transaction(async tx => {
+    return this.store.transaction(async (tx) => {
       const now = this.now();
       const lease = randomUUID();
       const leaseUntil = new Date(now.getTime() + this.leaseMs);
@@ -185,7 +191,7 @@ export class Ledger {
    * lease was lost (another holder took the write over), and then nothing is changed.
    */
   async finish(id: string, lease: string, end: Finish): Promise<boolean> {
-    return this.store.transaction(async tx => {
+    return this.store.transaction(async (tx) => {
       const now = this.now();
       const finished = end.state === 'succeeded' || end.state === 'rejected';
       const updated = await tx.updateOperation(
@@ -229,7 +235,7 @@ export class Ledger {
       return new Map();
     }
     const rows = await this.store.proposalsByIds(proposalIds);
-    return new Map(rows.map(r => [r.proposal_id, r.caller_id]));
+    return new Map(rows.map((r) => [r.proposal_id, r.caller_id]));
   }
 
   /** Each proposal created through the graph, with its owner, number and operation code (absent ids were not). */
@@ -238,7 +244,7 @@ export class Ledger {
       return new Map();
     }
     const rows = await this.store.proposalsByIds(proposalIds);
-    return new Map(rows.map(r => [r.proposal_id, ownedProposal(r)]));
+    return new Map(rows.map((r) => [r.proposal_id, ownedProposal(r)]));
   }
 
   /** The proposals created through the graph with an operation code, newest first (of `callerId` only, unless null). */
@@ -260,10 +266,9 @@ export class Ledger {
     return this.store.countProposals(callerId);
   }
 
-
   /** Every write on record for each proposal, oldest first. */
   async operationsOf(proposalIds: readonly string[]): Promise<Map<string, OperationRecord[]>> {
-    const byProposal = new Map<string, OperationRecord[]>(proposalIds.map(id => [id, []]));
+    const byProposal = new Map<string, OperationRecord[]>(proposalIds.map((id) => [id, []]));
     if (proposalIds.length === 0) {
       return byProposal;
     }

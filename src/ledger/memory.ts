@@ -46,7 +46,13 @@ function read(row: StoredOperation): OperationRecord {
 }
 
 function readProposal(row: NewProposal): ProposalRow {
-  return { proposal_id: row.proposal_id, caller_id: row.caller_id, number: row.number, operation_code: row.operation_code, created_at: new Date(row.created_at.getTime()) };
+  return {
+    proposal_id: row.proposal_id,
+    caller_id: row.caller_id,
+    number: row.number,
+    operation_code: row.operation_code,
+    created_at: new Date(row.created_at.getTime()),
+  };
 }
 
 /** Newest first: creation time, then id, both descending (text compared by code unit, like the C collation). */
@@ -219,7 +225,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     return this.#serial(async () => {
       const wanted = new Set(proposalIds);
       return [...this.#tables.operations.values()]
-        .filter(row => row.proposal_id !== null && wanted.has(row.proposal_id))
+        .filter((row) => row.proposal_id !== null && wanted.has(row.proposal_id))
         .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map(read);
     });
@@ -229,7 +235,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     return this.#serial(async () =>
       [...this.#tables.operations.values()]
         .filter(
-          row =>
+          (row) =>
             (row.state === 'unknown' && row.updated_at.getTime() <= settledBefore.getTime()) ||
             (row.state === 'in_progress' && row.lease_until !== null && row.lease_until.getTime() < now.getTime()),
         )
@@ -263,12 +269,18 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
   }
 
   proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<ProposalRow[]> {
-    return this.#serial(async () => this.#proposalRows(callerId).filter(row => row.operation_code === operationCode));
+    return this.#serial(async () => this.#proposalRows(callerId).filter((row) => row.operation_code === operationCode));
   }
 
-  proposals(callerId: string | null, limit: number, after?: { createdAt: Date; proposalId: string }, options: { direction?: 'asc' | 'desc'; inclusive?: boolean } = {}): Promise<ProposalRow[]> {
+  proposals(
+    callerId: string | null,
+    limit: number,
+    after?: { createdAt: Date; proposalId: string },
+    options: { direction?: 'asc' | 'desc'; inclusive?: boolean } = {},
+  ): Promise<ProposalRow[]> {
     return this.#serial(async () => {
-      const cursor: ProposalRow | undefined = after === undefined ? undefined : { proposal_id: after.proposalId, caller_id: '', number: null, operation_code: null, created_at: after.createdAt };
+      const cursor: ProposalRow | undefined =
+        after === undefined ? undefined : { proposal_id: after.proposalId, caller_id: '', number: null, operation_code: null, created_at: after.createdAt };
       const rows = this.#proposalRows(callerId);
       if (options.direction === 'asc') {
         rows.reverse();
@@ -276,7 +288,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
       // Newest first: rows after the cursor compare above it; oldest first, below it.
       const sign = options.direction === 'asc' ? -1 : 1;
       return rows
-        .filter(row => {
+        .filter((row) => {
           if (cursor === undefined) {
             return true;
           }
@@ -298,7 +310,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
   /** A caller's proposals (every caller's when null), newest first. */
   #proposalRows(callerId: string | null): ProposalRow[] {
     return [...this.#tables.proposals.values()]
-      .filter(row => callerId === null || row.caller_id === callerId)
+      .filter((row) => callerId === null || row.caller_id === callerId)
       .map(readProposal)
       .sort(newestFirst);
   }

@@ -70,7 +70,7 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.tail;
     let release!: () => void;
-    this.tail = new Promise<void>(resolve => {
+    this.tail = new Promise<void>((resolve) => {
       release = resolve;
     });
     await previous;

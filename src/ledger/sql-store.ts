@@ -23,27 +23,33 @@ class SqlStatements implements LedgerStatements {
     return this.db
       .insertInto('ledger_operations')
       .values(row)
-      .onConflict(oc => oc.columns(['caller_id', 'idempotency_key']).doNothing())
+      .onConflict((oc) => oc.columns(['caller_id', 'idempotency_key']).doNothing())
       .returningAll()
       .executeTakeFirst();
   }
 
   async lockOperation(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
-    return this.db.selectFrom('ledger_operations').selectAll().where('caller_id', '=', callerId).where('idempotency_key', '=', idempotencyKey).forUpdate().executeTakeFirst();
+    return this.db
+      .selectFrom('ledger_operations')
+      .selectAll()
+      .where('caller_id', '=', callerId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async updateOperation(id: string, patch: OperationPatch, guard: OperationGuard = {}): Promise<OperationRecord | undefined> {
     const { addAttempts, ...columns } = patch;
     let query = this.db
       .updateTable('ledger_operations')
-      .set(eb => ({ ...columns, ...(addAttempts === undefined ? {} : { attempts: eb('attempts', '+', addAttempts) }) }))
+      .set((eb) => ({ ...columns, ...(addAttempts === undefined ? {} : { attempts: eb('attempts', '+', addAttempts) }) }))
       .where('id', '=', id);
     if (guard.leaseToken !== undefined) {
       query = query.where('lease_token', '=', guard.leaseToken);
     }
     const at = guard.inDoubtAt;
     if (at !== undefined) {
-      query = query.where(eb => eb.or([eb('state', '=', 'unknown'), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', at)])]));
+      query = query.where((eb) => eb.or([eb('state', '=', 'unknown'), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', at)])]));
     }
     return query.returningAll().executeTakeFirst();
   }
@@ -52,7 +58,7 @@ class SqlStatements implements LedgerStatements {
     await this.db
       .insertInto('ledger_proposals')
       .values(row)
-      .onConflict(oc => oc.column('proposal_id').doNothing())
+      .onConflict((oc) => oc.column('proposal_id').doNothing())
       .execute();
   }
 }
@@ -64,34 +70,58 @@ export class SqlLedgerStore extends SqlStatements implements LedgerStore {
   }
 
   async transaction<T>(work: (tx: LedgerStatements) => Promise<T>): Promise<T> {
-    return this.kysely.transaction().execute(tx => work(new SqlStatements(tx)));
+    return this.kysely.transaction().execute((tx) => work(new SqlStatements(tx)));
   }
 
   async findOperation(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
-    return this.kysely.selectFrom('ledger_operations').selectAll().where('caller_id', '=', callerId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return this.kysely
+      .selectFrom('ledger_operations')
+      .selectAll()
+      .where('caller_id', '=', callerId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
   }
 
   async operationsOf(proposalIds: readonly string[]): Promise<OperationRecord[]> {
-    return this.kysely.selectFrom('ledger_operations').selectAll().where('proposal_id', 'in', [...proposalIds]).orderBy('created_at').orderBy('id').execute();
+    return this.kysely
+      .selectFrom('ledger_operations')
+      .selectAll()
+      .where('proposal_id', 'in', [...proposalIds])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async unsettled(settledBefore: Date, now: Date, limit: number): Promise<OperationRecord[]> {
     return this.kysely
       .selectFrom('ledger_operations')
       .selectAll()
-      .where(eb => eb.or([eb.and([eb('state', '=', 'unknown'), eb('updated_at', '<=', settledBefore)]), eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'unknown'), eb('updated_at', '<=', settledBefore)]),
+          eb.and([eb('state', '=', 'in_progress'), eb('lease_until', '<', now)]),
+        ]),
+      )
       .orderBy('updated_at')
       .limit(limit)
       .execute();
   }
 
   async countByState(): Promise<Array<{ state: OperationState; count: number }>> {
-    const rows = await this.kysely.selectFrom('ledger_operations').select(['state', sql<string>`count(*)::text`.as('count')]).groupBy('state').execute();
-    return rows.map(r => ({ state: r.state, count: Number(r.count) }));
+    const rows = await this.kysely
+      .selectFrom('ledger_operations')
+      .select(['state', sql<string>`count(*)::text`.as('count')])
+      .groupBy('state')
+      .execute();
+    return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
   }
 
   async proposalsByIds(proposalIds: readonly string[]): Promise<ProposalRow[]> {
-    return this.kysely.selectFrom('ledger_proposals').select(PROPOSAL_COLUMNS).where('proposal_id', 'in', [...proposalIds]).execute();
+    return this.kysely
+      .selectFrom('ledger_proposals')
+      .select(PROPOSAL_COLUMNS)
+      .where('proposal_id', 'in', [...proposalIds])
+      .execute();
   }
 
   async proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<ProposalRow[]> {
@@ -102,7 +132,12 @@ export class SqlLedgerStore extends SqlStatements implements LedgerStore {
     return query.orderBy('created_at', 'desc').orderBy('proposal_id', 'desc').execute();
   }
 
-  async proposals(callerId: string | null, limit: number, after?: { createdAt: Date; proposalId: string }, options: { direction?: 'asc' | 'desc'; inclusive?: boolean } = {}): Promise<ProposalRow[]> {
+  async proposals(
+    callerId: string | null,
+    limit: number,
+    after?: { createdAt: Date; proposalId: string },
+    options: { direction?: 'asc' | 'desc'; inclusive?: boolean } = {},
+  ): Promise<ProposalRow[]> {
     const direction = options.direction ?? 'desc';
     let query = this.kysely.selectFrom('ledger_proposals').select(PROPOSAL_COLUMNS);
     if (callerId !== null) {
@@ -111,7 +146,9 @@ export class SqlLedgerStore extends SqlStatements implements LedgerStore {
     if (after !== undefined) {
       const beyond = direction === 'desc' ? '<' : '>';
       const beyondId = options.inclusive === true ? (direction === 'desc' ? '<=' : '>=') : beyond;
-      query = query.where(eb => eb.or([eb('created_at', beyond, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', beyondId, after.proposalId)])]));
+      query = query.where((eb) =>
+        eb.or([eb('created_at', beyond, after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('proposal_id', beyondId, after.proposalId)])]),
+      );
     }
     return query.orderBy('created_at', direction).orderBy('proposal_id', direction).limit(limit).execute();
   }

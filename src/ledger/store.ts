@@ -97,7 +97,12 @@ export interface LedgerStore extends LedgerStatements {
    * descending; `direction: 'asc'` oldest first), after `after` in that order (`inclusive`: the
    * proposal at `after` too).
    */
-  proposals(callerId: string | null, limit: number, after?: { createdAt: Date; proposalId: string }, options?: { direction?: 'asc' | 'desc'; inclusive?: boolean }): Promise<ProposalRow[]>;
+  proposals(
+    callerId: string | null,
+    limit: number,
+    after?: { createdAt: Date; proposalId: string },
+    options?: { direction?: 'asc' | 'desc'; inclusive?: boolean },
+  ): Promise<ProposalRow[]>;
   /** How many proposals one caller or (null) every caller has on record. */
   countProposals(callerId: string | null): Promise<number>;
   /** Resolves when the store answers (readiness); rejects when it does not. */

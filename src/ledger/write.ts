@@ -42,7 +42,7 @@ export interface WriteOnceOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const sleepFor = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+const sleepFor = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a write exactly once per caller and key, across replicas and restarts: recorded before it is
@@ -76,7 +76,13 @@ export async function writeOnce(ledger: Ledger, request: WriteRequest, options: 
       case 'resolve': {
         const verdict = await resolveInDoubt(claim.record, options.probe, ledger.now, settleMs);
         if (verdict.verdict === 'found') {
-          const end: Finish = { state: 'succeeded', outcome: verdict.result.outcome, resolution: 'found', proposalId: verdict.result.proposalId ?? claim.record.proposal_id, createdProposal: verdict.result.createdProposal };
+          const end: Finish = {
+            state: 'succeeded',
+            outcome: verdict.result.outcome,
+            resolution: 'found',
+            proposalId: verdict.result.proposalId ?? claim.record.proposal_id,
+            createdProposal: verdict.result.createdProposal,
+          };
           await ledger.finish(claim.record.id, claim.lease, end);
           return { kind: 'succeeded', outcome: verdict.result.outcome, record: claim.record, replayed: true };
         }

@@ -23,7 +23,17 @@ interface DemoSpec {
 }
 
 const SPECS: DemoSpec[] = [
-  { label: 'approved', document: DEMO_CPFS[0], name: 'Ana Demo Aprovada', contractType: 'CDC-PF', amount: 5000, term: 12, interest: 2.5, initial: Situation.Approved, situations: [] },
+  {
+    label: 'approved',
+    document: DEMO_CPFS[0],
+    name: 'Ana Demo Aprovada',
+    contractType: 'CDC-PF',
+    amount: 5000,
+    term: 12,
+    interest: 2.5,
+    initial: Situation.Approved,
+    situations: [],
+  },
   {
     label: 'under-review',
     document: DEMO_CPFS[1],
@@ -95,7 +105,16 @@ export async function createDemoData(ctx: OperationContext): Promise<DemoProposa
           percJurosNegociado: spec.interest,
           formatoCalculo: 1,
           codigoOperacao: `DEMO-${spec.label.toUpperCase()}`,
-          propostaContaPagamentoDTO: { codigoBanco: 1, tipoConta: 1, agencia: '1234', agenciaDig: '5', conta: '67890', contaDig: '1', documentoFederalPagamento: spec.document, nomePagamento: spec.name },
+          propostaContaPagamentoDTO: {
+            codigoBanco: 1,
+            tipoConta: 1,
+            agencia: '1234',
+            agenciaDig: '5',
+            conta: '67890',
+            contaDig: '1',
+            documentoFederalPagamento: spec.document,
+            nomePagamento: spec.name,
+          },
         },
         parametros: [
           { nome: 'nomeCliente', valor: spec.name },

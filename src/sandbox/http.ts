@@ -74,13 +74,7 @@ export function sendJson(
 }
 
 /** Writes a pre-serialized answer (unless the socket is already gone). */
-export function sendText(
-  res: ServerResponse,
-  status: number,
-  text: string,
-  contentType: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed || res.writableEnded) {
     return;
   }

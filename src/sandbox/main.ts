@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     `  private key file: ${keyFile}`,
     `  credit analysis:  ${delayMs / 1000} s after a proposal is created (SANDBOX_ANALYSIS_SECONDS)`,
     '  demo proposals:',
-    ...sandbox.demo.map((d) => `    ${d.label.padEnd(15)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`),
+    ...sandbox.demo.map(
+      (d) => `    ${d.label.padEnd(15)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`,
+    ),
   ];
   console.log(lines.join('\n'));
   const stop = (): void => {

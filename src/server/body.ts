@@ -68,7 +68,10 @@ export async function readBody(req: IncomingMessage, limit: number, coding: Cont
   }
   const contentType = req.headers['content-type'] ?? '';
   const [mime = '', ...params] = contentType.split(';').map((part) => part.trim());
-  const charset = params.find((param) => param.toLowerCase().startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((param) => param.toLowerCase().startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be UTF-8.');
   }

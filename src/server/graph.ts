@@ -16,7 +16,16 @@ import { liveHooks, liveSubscribe } from '../graphql/live/live.machinery.js';
 import { type LiveHooks } from '../graphql/runtime/context.js';
 import { RedisLiveBus } from './live-redis.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
-import { type CallerBudgets, isUpstreamError, MemoryCallerBudgets, PartnerReads, type ReadSession, type SharedState, type UpstreamClient, type UpstreamObserver } from '../upstream/index.js';
+import {
+  type CallerBudgets,
+  isUpstreamError,
+  MemoryCallerBudgets,
+  PartnerReads,
+  type ReadSession,
+  type SharedState,
+  type UpstreamClient,
+  type UpstreamObserver,
+} from '../upstream/index.js';
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ExplorerOptions } from './explorer.js';
 import { type ReadinessCheck } from './health.js';
@@ -73,7 +82,8 @@ export async function creditGraph(
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
         ...(sharing.observer === undefined ? {} : { observer: sharing.observer }),
-        onBudgetFailure: (error) => logger.warn('caller budget store failed; request not throttled', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
+        onBudgetFailure: (error) =>
+          logger.warn('caller budget store failed; request not throttled', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
       }),
     ],
     close: async () => {
@@ -144,7 +154,10 @@ export async function openLedger(config: Config, now?: () => Date): Promise<{ le
       ? { dataDir: config.ledger.dataDir }
       : { databaseUrl: config.ledger.databaseUrl, timeouts: { connectMs, statementMs, idleMs, keepAliveMs } },
   );
-  return { ledger: new Ledger(new SqlLedgerStore(database.db), { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }), close: database.close };
+  return {
+    ledger: new Ledger(new SqlLedgerStore(database.db), { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }),
+    close: database.close,
+  };
 }
 
 /** Readiness check `ledger`: its database answers (on every probe: an outage shows at once, not after the cache). */
@@ -173,7 +186,10 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'> & 
       const circuit = upstream.breakerState?.();
       return circuit === undefined || circuit.state === 'closed'
         ? {}
-        : { upstreamCircuit: circuit.state, ...(circuit.retryInMs === undefined ? {} : { upstreamCircuitRetryInSeconds: Math.ceil(circuit.retryInMs / 1000) }) };
+        : {
+            upstreamCircuit: circuit.state,
+            ...(circuit.retryInMs === undefined ? {} : { upstreamCircuitRetryInSeconds: Math.ceil(circuit.retryInMs / 1000) }),
+          };
     },
     check: () =>
       upstream.checkAuth().then(
@@ -196,7 +212,10 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   });
   const liveBus =
-    options.liveBus ?? (config.sharing.redisUrl === undefined ? new MemoryLiveBus() : new RedisLiveBus({ url: config.sharing.redisUrl, prefix: config.sharing.redisKeyPrefix, commandTimeoutMs: config.sharing.redisCommandTimeoutMs }));
+    options.liveBus ??
+    (config.sharing.redisUrl === undefined
+      ? new MemoryLiveBus()
+      : new RedisLiveBus({ url: config.sharing.redisUrl, prefix: config.sharing.redisKeyPrefix, commandTimeoutMs: config.sharing.redisCommandTimeoutMs }));
   const live = new LiveHub({
     // Polls are fresh reads of the `live` caller at the lowest priority; their answers refresh the read cache.
     poller: reads.session({ callerId: LIVE_CALLER, fresh: true }),
@@ -231,7 +250,8 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
             intervalMs: config.ledger.reconcileIntervalMs,
             settleMs: config.ledger.settleMs,
             probeFor: probeForRecord(options.upstream, ledger),
-            onError: error => options.logger?.warn('ledger reconciliation failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
+            onError: (error) =>
+              options.logger?.warn('ledger reconciliation failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
           })
         : undefined;
     return createApp(config, {

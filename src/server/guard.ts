@@ -77,7 +77,7 @@ export interface DocumentGuardOptions {
 }
 
 /** Refuses `__schema` and `__type` with INTROSPECTION_DISABLED, HTTP 400 (`__typename` stays allowed). */
-const noIntrospectionRule: ValidationRule = context => ({
+const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value === '__schema' || node.name.value === '__type') {
       context.reportError(
@@ -91,7 +91,12 @@ const noIntrospectionRule: ValidationRule = context => ({
 });
 
 /** A guard for documents against `schema`, with the graph's shape `rules` and `limits`. */
-export function createDocumentGuard(schema: GraphQLSchema, graphRules: readonly ValidationRule[], limits: DocumentLimits, options: DocumentGuardOptions = {}): DocumentGuard {
+export function createDocumentGuard(
+  schema: GraphQLSchema,
+  graphRules: readonly ValidationRule[],
+  limits: DocumentLimits,
+  options: DocumentGuardOptions = {},
+): DocumentGuard {
   const passed = new Map<string, DocumentNode>();
   const rules = options.introspection === false ? [noIntrospectionRule, ...graphRules] : graphRules;
 
@@ -186,9 +191,12 @@ function readOperation(request: HTTPGraphQLRequest): { query: string | undefined
 function checkSize(query: string, limits: DocumentLimits): GuardRefusal | undefined {
   if (query.length > limits.maxQueryBytes || Buffer.byteLength(query, 'utf8') > limits.maxQueryBytes) {
     return refusal(
-      new GraphQLError(`The query text is longer than ${limits.maxQueryBytes} bytes; the graph reads at most ${limits.maxQueryBytes}. Send large values as variables.`, {
-        extensions: { code: 'QUERY_TOO_LARGE' satisfies GuardErrorCode, maxQueryBytes: limits.maxQueryBytes },
-      }),
+      new GraphQLError(
+        `The query text is longer than ${limits.maxQueryBytes} bytes; the graph reads at most ${limits.maxQueryBytes}. Send large values as variables.`,
+        {
+          extensions: { code: 'QUERY_TOO_LARGE' satisfies GuardErrorCode, maxQueryBytes: limits.maxQueryBytes },
+        },
+      ),
       undefined,
     );
   }
@@ -204,9 +212,12 @@ function checkSize(query: string, limits: DocumentLimits): GuardRefusal | undefi
       }
       if (long) {
         return refusal(
-          new GraphQLError(`The document has a token (a comment, string or name) longer than ${limits.maxTokenLength} characters; the graph reads at most ${limits.maxTokenLength}. Send large values as variables.`, {
-            extensions: { code: 'TOKEN_TOO_LONG' satisfies GuardErrorCode, maxTokenLength: limits.maxTokenLength },
-          }),
+          new GraphQLError(
+            `The document has a token (a comment, string or name) longer than ${limits.maxTokenLength} characters; the graph reads at most ${limits.maxTokenLength}. Send large values as variables.`,
+            {
+              extensions: { code: 'TOKEN_TOO_LONG' satisfies GuardErrorCode, maxTokenLength: limits.maxTokenLength },
+            },
+          ),
           undefined,
         );
       }
@@ -289,6 +300,8 @@ export function refusalContentType(accept: string | null | undefined): string {
   if (graphql.q <= 0) {
     return APPLICATION_JSON;
   }
-  const prefersGraphql = graphql.q > json.q || (graphql.q === json.q && (graphql.specificity > json.specificity || (graphql.specificity === json.specificity && graphql.order < json.order)));
+  const prefersGraphql =
+    graphql.q > json.q ||
+    (graphql.q === json.q && (graphql.specificity > json.specificity || (graphql.specificity === json.specificity && graphql.order < json.order)));
   return prefersGraphql ? GRAPHQL_RESPONSE_JSON : APPLICATION_JSON;
 }

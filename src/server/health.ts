@@ -58,7 +58,11 @@ export function createReadiness(checks: readonly ReadinessCheck[], options: { ca
     async report() {
       // The server check is cheap and must flip at once on shutdown: never serve it from the cache; nor the uncached ones.
       const live = checks.filter((check, index) => index === 0 || check.uncached === true);
-      if (cached !== undefined && Date.now() - cached.at < cacheMs && (await Promise.all(live.map(({ check }) => bounded(check, timeoutMs)))).every((problem) => problem === undefined)) {
+      if (
+        cached !== undefined &&
+        Date.now() - cached.at < cacheMs &&
+        (await Promise.all(live.map(({ check }) => bounded(check, timeoutMs)))).every((problem) => problem === undefined)
+      ) {
         return withDetails(cached.report);
       }
       inFlight ??= run().finally(() => {

@@ -178,7 +178,12 @@ async function serve(app: App, req: IncomingMessage, res: ServerResponse, reques
       errorClass: error instanceof Error ? error.constructor.name : typeof error,
     });
     if (!res.headersSent) {
-      sendJson(res, 500, { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, refusalContentType(req.headers.accept));
+      sendJson(
+        res,
+        500,
+        { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] },
+        refusalContentType(req.headers.accept),
+      );
     } else {
       res.destroy();
     }
@@ -207,7 +212,7 @@ async function graphql(app: App, req: IncomingMessage, res: ServerResponse, meth
     if (coding === undefined) {
       // RFC 7694: a 415 for a content coding names the ones the server takes.
       res.setHeader('Accept-Encoding', 'gzip, deflate');
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body\'s Content-Encoding is not supported: send identity, gzip or deflate.');
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', "The request body's Content-Encoding is not supported: send identity, gzip or deflate.");
     }
     body = await readBody(req, app.config.maxBodyBytes, coding);
   }

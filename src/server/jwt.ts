@@ -124,7 +124,7 @@ export function scopesOf(payload: JWTPayload): string[] {
   // RFC 8693/9068: `scope` is one space-separated string; `scp` (Azure AD, Okta) may also be an array.
   add(payload['scope'], false);
   add(payload['scp'], true);
-  return CALLER_SCOPES.filter(scope => granted.has(scope));
+  return CALLER_SCOPES.filter((scope) => granted.has(scope));
 }
 
 /** The outage a JWKS failure is, or undefined when it is about the token (unknown key, unusable header). */

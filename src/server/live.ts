@@ -146,9 +146,13 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       return result;
     }
     subscriptions += 1;
-    return mapEvents(result, (value) => value, () => {
-      subscriptions -= 1;
-    });
+    return mapEvents(
+      result,
+      (value) => value,
+      () => {
+        subscriptions -= 1;
+      },
+    );
   };
 
   const idleAfter = (socket: WebSocket, extra: SocketExtra): void => {
@@ -162,7 +166,10 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     onSubscribe: async (req, params: RequestParams) => {
       const prepared = prepare(params.query, params.operationName);
       if ('errors' in prepared) {
-        return [JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }), { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } }];
+        return [
+          JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
+          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+        ];
       }
       const caller = req.context.caller;
       return {
@@ -216,7 +223,12 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
           onSubscribe: async (ctx, id, payload) => {
             const active = ctx.extra.active as Set<string>;
             if (active.size >= settings.maxPerConnection) {
-              return [refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', { limit: settings.maxPerConnection, scope: 'connection' })];
+              return [
+                refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
+                  limit: settings.maxPerConnection,
+                  scope: 'connection',
+                }),
+              ];
             }
             const prepared = prepare(payload.query, payload.operationName);
             if ('errors' in prepared) {
@@ -270,7 +282,12 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       const [stream, init] = await sse({
         method,
         url: req.url ?? '/',
-        headers: { get: (key) => { const value = req.headers[key.toLowerCase()]; return Array.isArray(value) ? value.join(', ') : value; } },
+        headers: {
+          get: (key) => {
+            const value = req.headers[key.toLowerCase()];
+            return Array.isArray(value) ? value.join(', ') : value;
+          },
+        },
         body,
         raw: req,
         context: { caller, res },

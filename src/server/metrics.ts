@@ -33,7 +33,7 @@ export const OTHER_LABEL = '(other)';
  */
 function boundedLabel(shape: RegExp, max: number): (value: string) => string {
   const seen = new Set<string>();
-  return value => {
+  return (value) => {
     if (seen.has(value)) {
       return value;
     }
@@ -52,7 +52,9 @@ function boundedLabel(shape: RegExp, max: number): (value: string) => string {
  */
 export function metricsAuthorized(token: string, authorization: string | undefined): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  const given = createHash('sha256').update(match?.[1] ?? '').digest();
+  const given = createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
   const expected = createHash('sha256').update(token).digest();
   return timingSafeEqual(given, expected) && match !== null;
 }
@@ -174,7 +176,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   const degraded = new Gauge({
     name: `${METRIC_PREFIX}shared_state_degraded`,
-    help: 'Shared state served from this replica\'s memory because Redis does not answer (1) or from Redis (0), by component.',
+    help: "Shared state served from this replica's memory because Redis does not answer (1) or from Redis (0), by component.",
     labelNames: ['component'] as const,
     registers: [registry],
   });
@@ -202,7 +204,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   let circuitSource: (() => string) | undefined;
   new Gauge({
     name: `${METRIC_PREFIX}upstream_circuit_state`,
-    help: "The partner circuit breaker: 1 for its current state (closed, open, half-open), 0 for the others.",
+    help: 'The partner circuit breaker: 1 for its current state (closed, open, half-open), 0 for the others.',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {

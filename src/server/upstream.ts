@@ -70,7 +70,10 @@ export async function connectUpstream(
     callerBudgets: config.sharing.callerBudgets,
     onDegraded: (event) => {
       if (event.degraded) {
-        logger.warn('Redis does not answer: shared state served from this replica\'s memory', { component: event.component, errorClass: event.error instanceof Error ? event.error.constructor.name : undefined });
+        logger.warn("Redis does not answer: shared state served from this replica's memory", {
+          component: event.component,
+          errorClass: event.error instanceof Error ? event.error.constructor.name : undefined,
+        });
       } else {
         logger.info('Redis answers again: shared state back on Redis', { component: event.component });
       }

@@ -81,7 +81,12 @@ export interface DocumentLimits {
 }
 
 /** Defaults of {@link DocumentLimits}. */
-export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({ maxQueryBytes: 100_000, maxTokenLength: 10_000, maxTokens: 5000, maxDirectives: 50 });
+export const DEFAULT_DOCUMENT_LIMITS: Readonly<DocumentLimits> = Object.freeze({
+  maxQueryBytes: 100_000,
+  maxTokenLength: 10_000,
+  maxTokens: 5000,
+  maxDirectives: 50,
+});
 
 /** One caller's bucket size and restore rate. */
 export interface CallerBudgetLimits {

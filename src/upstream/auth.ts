@@ -44,12 +44,7 @@ export function readPrivateKey(pemOrPath: string): KeyObject {
 }
 
 /** Signs one client assertion. Exported for tests of its header and claims. */
-export async function signClientAssertion(input: {
-  clientId: string;
-  tokenUrl: string;
-  key: KeyObject;
-  nowSeconds?: number;
-}): Promise<string> {
+export async function signClientAssertion(input: { clientId: string; tokenUrl: string; key: KeyObject; nowSeconds?: number }): Promise<string> {
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
@@ -178,7 +173,11 @@ export class TokenProvider {
         },
         (error: unknown) => {
           this.counters.tokenFailures += 1;
-          observer.tokenRenewal({ outcome: isUpstreamError(error) ? error.code : 'UPSTREAM_AUTH_FAILED', startedAtMs, durationMs: performance.now() - started });
+          observer.tokenRenewal({
+            outcome: isUpstreamError(error) ? error.code : 'UPSTREAM_AUTH_FAILED',
+            startedAtMs,
+            durationMs: performance.now() - started,
+          });
           throw error;
         },
       );
@@ -259,12 +258,7 @@ export class TokenProvider {
     return this.readTokenResponse(status, headers, text, started);
   }
 
-  private readTokenResponse(
-    status: number,
-    headers: Record<string, string | string[] | undefined>,
-    text: string,
-    started: number,
-  ): CachedToken {
+  private readTokenResponse(status: number, headers: Record<string, string | string[] | undefined>, text: string, started: number): CachedToken {
     const operation = 'token';
     let body: Record<string, unknown> | undefined;
     try {
@@ -320,9 +314,7 @@ export class TokenProvider {
   private schedule(token: string, expiresInSeconds: number, started: number): CachedToken {
     const ttlMs = expiresInSeconds * 1000;
     const renewBeforeMs =
-      this.options.renewBeforeSeconds === undefined
-        ? Math.min(300_000, ttlMs * 0.1)
-        : Math.min(this.options.renewBeforeSeconds * 1000, ttlMs / 2);
+      this.options.renewBeforeSeconds === undefined ? Math.min(300_000, ttlMs * 0.1) : Math.min(this.options.renewBeforeSeconds * 1000, ttlMs / 2);
     // Counted from when we asked, so the token is never used past its real expiry; a small margin
     // (at most 5 s, 2 % of the lifetime) absorbs clock drift between us and the upstream.
     const expiresAt = started + ttlMs - Math.min(5000, ttlMs * 0.02);

@@ -121,7 +121,8 @@ export class UpstreamClient {
     this.baseDelayMs = options.retry?.baseDelayMs ?? CLIENT_DEFAULTS.baseDelayMs;
     this.maxDelayMs = options.retry?.maxDelayMs ?? CLIENT_DEFAULTS.maxDelayMs;
     this.random = options.random ?? Math.random;
-    this.hedgeAfterMs = options.hedge === false ? undefined : Math.max(1, options.hedge?.afterMs ?? Math.round(this.deadlineMs * CLIENT_DEFAULTS.hedgeFraction));
+    this.hedgeAfterMs =
+      options.hedge === false ? undefined : Math.max(1, options.hedge?.afterMs ?? Math.round(this.deadlineMs * CLIENT_DEFAULTS.hedgeFraction));
     this.breaker = options.breaker === false ? undefined : new CircuitBreaker(options.breaker);
   }
 
@@ -329,7 +330,8 @@ export class UpstreamClient {
    * one waits for the other's answer. Rejects only when the call's signal ends (or the limiter fails).
    */
   private exchange(request: OutgoingRequest, signal: AbortSignal, deadline: number, progress: CallProgress): Promise<AttemptOutcome> {
-    const send = (attemptSignal: AbortSignal, events: AttemptEvents): Promise<AttemptOutcome> => this.attempt(request, attemptSignal, deadline, progress, events);
+    const send = (attemptSignal: AbortSignal, events: AttemptEvents): Promise<AttemptOutcome> =>
+      this.attempt(request, attemptSignal, deadline, progress, events);
     const hedgeAfterMs = this.hedgeAfterMs;
     if (request.spec.write || hedgeAfterMs === undefined || progress.hedged) {
       return send(signal, {});
@@ -337,7 +339,13 @@ export class UpstreamClient {
     return hedgedExchange(send, signal, deadline, hedgeAfterMs, progress);
   }
 
-  private async attempt(request: OutgoingRequest, signal: AbortSignal, deadline: number, progress: CallProgress, events: AttemptEvents): Promise<AttemptOutcome> {
+  private async attempt(
+    request: OutgoingRequest,
+    signal: AbortSignal,
+    deadline: number,
+    progress: CallProgress,
+    events: AttemptEvents,
+  ): Promise<AttemptOutcome> {
     const { operation, spec, url, payload, token, idempotencyKey } = request;
     const options = progress.options;
     let release: () => void = noop;

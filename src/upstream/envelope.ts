@@ -7,9 +7,7 @@ import { meaningOf } from './catalogue.js';
 import { type UpstreamMessage } from './errors.js';
 
 /** A parsed answer: the whole body on success, the failure's message items otherwise. */
-export type ParsedEnvelope =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; error: { msg?: string; items: UpstreamMessage[] } };
+export type ParsedEnvelope = { ok: true; data: Record<string, unknown> } | { ok: false; error: { msg?: string; items: UpstreamMessage[] } };
 
 /** The body as a JSON object, or why it is not one. */
 export type ParsedBody = { kind: 'object'; value: Record<string, unknown> } | { kind: 'invalid'; reason: string };

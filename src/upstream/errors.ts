@@ -167,5 +167,5 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
  * message item): for an agenda or boleto read, nothing yet rather than failure.
  */
 export function isNoAgenda(error: unknown): boolean {
-  return error instanceof UpstreamRejectedError && error.items.length > 0 && error.items.every(i => isCatalogueCode(i, NO_AGENDA.code, NO_AGENDA.detail));
+  return error instanceof UpstreamRejectedError && error.items.length > 0 && error.items.every((i) => isCatalogueCode(i, NO_AGENDA.code, NO_AGENDA.detail));
 }

@@ -88,49 +88,89 @@ export { MemoryReadCacheStore, type MemoryReadCacheOptions } from './stores/memo
 export { createSharedState, type SharedState, type SharedStateOptions, type SharedStateComponent, type DegradedHook } from './stores/state.js';
 
 // The 18 operations, one typed function each, and their request and response types.
-export {
-  consultaProposta, incluirManual, incluirAvalista, consultarParcelas, calcularValoresProposta,
-} from './proposal.api.js';
+export { consultaProposta, incluirManual, incluirAvalista, consultarParcelas, calcularValoresProposta } from './proposal.api.js';
 export { incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from './signature.api.js';
 export { incluirDocumento } from './document.api.js';
 export { cancelarProposta } from './fgts.api.js';
 export {
-  consultarDetalhes, consultarBoletos, gerarMultiplosBoletos, gerarUnicoBoleto, incluirLancamentoParcela,
+  consultarDetalhes,
+  consultarBoletos,
+  gerarMultiplosBoletos,
+  gerarUnicoBoleto,
+  incluirLancamentoParcela,
   incluirLancamentoMultiplasParcelas,
 } from './receivables.api.js';
 export { consultarPessoa, consultarCadastroBusca, consultaBureauCnpj } from './registry.api.js';
 export {
-  type DateTimeString, type EnvelopeMessage, type PascalEnvelopeMessage, type Parametro, type Envelope,
-  type PascalEnvelope, type EnvelopeWithParametros, type PropostaLocator, type AgendaLocator,
+  type DateTimeString,
+  type EnvelopeMessage,
+  type PascalEnvelopeMessage,
+  type Parametro,
+  type Envelope,
+  type PascalEnvelope,
+  type EnvelopeWithParametros,
+  type PropostaLocator,
+  type AgendaLocator,
 } from './envelope.types.js';
 export {
-  type ConsultaPropostaRequest, type PropostaLancamento, type CancelamentoFGTS,
-  type ConsultaPropostaResponse, type PropostaContaPagamentoDTO, type PropostaLancamentoInput,
-  type IncluirManualDto, type IncluirManualRequest, type IncluirManualResponse, type AvalistaPF,
-  type AvalistaPJ, type Avalista, type IncluirAvalistaRequest, type IncluirAvalistaResponse,
-  type ConsultarParcelasRequest, type Parcela, type ConsultarParcelasResponse,
-  type CalcularValoresPropostaDto, type CalcularValoresPropostaRequest, type CalcularValoresPropostaResponse,
+  type ConsultaPropostaRequest,
+  type PropostaLancamento,
+  type CancelamentoFGTS,
+  type ConsultaPropostaResponse,
+  type PropostaContaPagamentoDTO,
+  type PropostaLancamentoInput,
+  type IncluirManualDto,
+  type IncluirManualRequest,
+  type IncluirManualResponse,
+  type AvalistaPF,
+  type AvalistaPJ,
+  type Avalista,
+  type IncluirAvalistaRequest,
+  type IncluirAvalistaResponse,
+  type ConsultarParcelasRequest,
+  type Parcela,
+  type ConsultarParcelasResponse,
+  type CalcularValoresPropostaDto,
+  type CalcularValoresPropostaRequest,
+  type CalcularValoresPropostaResponse,
 } from './proposal.types.js';
 export {
-  type AssinanteConvite, type IncluirAssinaturaCCBRequest, type IncluirAssinaturaCCBResponse,
-  type AssinanteFinalizado, type IncluirAssinaturaCCBFinalizadaRequest,
+  type AssinanteConvite,
+  type IncluirAssinaturaCCBRequest,
+  type IncluirAssinaturaCCBResponse,
+  type AssinanteFinalizado,
+  type IncluirAssinaturaCCBFinalizadaRequest,
   type IncluirAssinaturaCCBFinalizadaResponse,
 } from './signature.types.js';
+export { type DocumentoArquivo, type IncluirDocumentoRequest, type IncluirDocumentoResponse } from './document.types.js';
+export { type CancelarPropostaRequest, type CancelarPropostaResponse } from './fgts.types.js';
 export {
-  type DocumentoArquivo, type IncluirDocumentoRequest, type IncluirDocumentoResponse,
-} from './document.types.js';
-export {
-  type CancelarPropostaRequest, type CancelarPropostaResponse,
-} from './fgts.types.js';
-export {
-  type DtoLancamentoParcela, type IncluirLancamentoParcelaRequest, type IncluirLancamentoParcelaResponse,
-  type IncluirLancamentoMultiplasParcelasRequest, type IncluirLancamentoMultiplasParcelasResponse,
-  type ConsultarDetalhesRequest, type QrCode, type AgendaBoleto, type AgendaPix, type AgendaLancamento,
-  type AgendaParcela, type ConsultarDetalhesResponse, type ConsultarBoletosRequest, type BoletoRegistro,
-  type ConsultarBoletosResponse, type GerarMultiplosBoletosParcela, type GerarMultiplosBoletosRequest,
-  type GerarMultiplosBoletosResponse, type GerarUnicoBoletoRequest, type GerarUnicoBoletoResponse,
+  type DtoLancamentoParcela,
+  type IncluirLancamentoParcelaRequest,
+  type IncluirLancamentoParcelaResponse,
+  type IncluirLancamentoMultiplasParcelasRequest,
+  type IncluirLancamentoMultiplasParcelasResponse,
+  type ConsultarDetalhesRequest,
+  type QrCode,
+  type AgendaBoleto,
+  type AgendaPix,
+  type AgendaLancamento,
+  type AgendaParcela,
+  type ConsultarDetalhesResponse,
+  type ConsultarBoletosRequest,
+  type BoletoRegistro,
+  type ConsultarBoletosResponse,
+  type GerarMultiplosBoletosParcela,
+  type GerarMultiplosBoletosRequest,
+  type GerarMultiplosBoletosResponse,
+  type GerarUnicoBoletoRequest,
+  type GerarUnicoBoletoResponse,
 } from './receivables.types.js';
 export {
-  type ConsultarPessoaRequest, type ConsultarPessoaResponse, type ConsultarCadastroBuscaRequest,
-  type ConsultarCadastroBuscaResponse, type ConsultaBureauCnpjRequest, type ConsultaBureauCnpjResponse,
+  type ConsultarPessoaRequest,
+  type ConsultarPessoaResponse,
+  type ConsultarCadastroBuscaRequest,
+  type ConsultarCadastroBuscaResponse,
+  type ConsultaBureauCnpjRequest,
+  type ConsultaBureauCnpjResponse,
 } from './registry.types.js';

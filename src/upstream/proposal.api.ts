@@ -14,38 +14,22 @@ import {
 } from './proposal.types.js';
 
 /** /FGTS/ConsultaProposta: everything about a proposal (PascalCase response). */
-export function consultaProposta(
-  client: UpstreamCaller,
-  request: ConsultaPropostaRequest,
-  options?: CallOptions,
-): Promise<ConsultaPropostaResponse> {
+export function consultaProposta(client: UpstreamCaller, request: ConsultaPropostaRequest, options?: CallOptions): Promise<ConsultaPropostaResponse> {
   return client.request<ConsultaPropostaResponse>('ConsultaProposta', request, options);
 }
 
 /** /Proposta/IncluirManual: creates a proposal. A write: pass `idempotencyKey`. */
-export function incluirManual(
-  client: UpstreamCaller,
-  request: IncluirManualRequest,
-  options?: CallOptions,
-): Promise<IncluirManualResponse> {
+export function incluirManual(client: UpstreamCaller, request: IncluirManualRequest, options?: CallOptions): Promise<IncluirManualResponse> {
   return client.request<IncluirManualResponse>('IncluirManual', request, options);
 }
 
 /** /Proposta/IncluirAvalista: adds a guarantor. A write: pass `idempotencyKey`. */
-export function incluirAvalista(
-  client: UpstreamCaller,
-  request: IncluirAvalistaRequest,
-  options?: CallOptions,
-): Promise<IncluirAvalistaResponse> {
+export function incluirAvalista(client: UpstreamCaller, request: IncluirAvalistaRequest, options?: CallOptions): Promise<IncluirAvalistaResponse> {
   return client.request<IncluirAvalistaResponse>('IncluirAvalista', request, options);
 }
 
 /** /Proposta/ConsultarParcelas: the installments of a proposal. */
-export function consultarParcelas(
-  client: UpstreamCaller,
-  request: ConsultarParcelasRequest,
-  options?: CallOptions,
-): Promise<ConsultarParcelasResponse> {
+export function consultarParcelas(client: UpstreamCaller, request: ConsultarParcelasRequest, options?: CallOptions): Promise<ConsultarParcelasResponse> {
   return client.request<ConsultarParcelasResponse>('ConsultarParcelas', request, options);
 }
 

@@ -277,9 +277,7 @@ type Idx1to4 = 1 | 2 | 3 | 4;
 type Idx1to5 = 1 | 2 | 3 | 4 | 5;
 type Idx1to6 = 1 | 2 | 3 | 4 | 5 | 6;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-type Group<Prefix extends string, N extends number, Fields> = UnionToIntersection<
-  N extends number ? Indexed<Prefix, N, Fields> : never
->;
+type Group<Prefix extends string, N extends number, Fields> = UnionToIntersection<N extends number ? Indexed<Prefix, N, Fields> : never>;
 
 /** Legal-entity guarantor (`avalistaPJ`); indexed groups (`socio1Nome` ... `socio5DtEntrada`) are typed by template. */
 export type AvalistaPJ = {
@@ -301,11 +299,7 @@ export type AvalistaPJ = {
   comprasMedio12Meses?: number;
   percExportacao?: number;
   percImportacao?: number;
-} & Group<
-  'socio',
-  Idx1to5,
-  { Nome: string; Documento: string; RG: string; RGEmissor: string; RGUF: string; Percentual: number; DtEntrada: DateTimeString }
-> &
+} & Group<'socio', Idx1to5, { Nome: string; Documento: string; RG: string; RGEmissor: string; RGUF: string; Percentual: number; DtEntrada: DateTimeString }> &
   Group<'adm', Idx1to5, { Nome: string; CPF: string; Cargo: string; DtEntrada: DateTimeString; DtTermino: DateTimeString }> &
   Group<'colig', Idx1to5, { Nome: string; CNPJ: string; Cidade: string; UF: string; Participante: string; Percentual: number }> &
   Group<'refBanco', Idx1to3, { Nome: string; Agencia: string; Conta: string; Gerente: string; Telefone: string; DtAbertura: DateTimeString }> &

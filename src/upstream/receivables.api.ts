@@ -16,20 +16,12 @@ import {
 } from './receivables.types.js';
 
 /** /AgendaRecebivel/ConsultarDetalhes: agenda, installments, boletos, Pix and entries. */
-export function consultarDetalhes(
-  client: UpstreamCaller,
-  request: ConsultarDetalhesRequest,
-  options?: CallOptions,
-): Promise<ConsultarDetalhesResponse> {
+export function consultarDetalhes(client: UpstreamCaller, request: ConsultarDetalhesRequest, options?: CallOptions): Promise<ConsultarDetalhesResponse> {
   return client.request<ConsultarDetalhesResponse>('ConsultarDetalhes', request, options);
 }
 
 /** /AgendaRecebivel/ConsultarBoletos: boletos of a proposal. */
-export function consultarBoletos(
-  client: UpstreamCaller,
-  request: ConsultarBoletosRequest,
-  options?: CallOptions,
-): Promise<ConsultarBoletosResponse> {
+export function consultarBoletos(client: UpstreamCaller, request: ConsultarBoletosRequest, options?: CallOptions): Promise<ConsultarBoletosResponse> {
   return client.request<ConsultarBoletosResponse>('ConsultarBoletos', request, options);
 }
 
@@ -43,11 +35,7 @@ export function gerarMultiplosBoletos(
 }
 
 /** /AgendaRecebivel/GerarUnicoBoleto: one boleto covering the listed installments. A write. */
-export function gerarUnicoBoleto(
-  client: UpstreamCaller,
-  request: GerarUnicoBoletoRequest,
-  options?: CallOptions,
-): Promise<GerarUnicoBoletoResponse> {
+export function gerarUnicoBoleto(client: UpstreamCaller, request: GerarUnicoBoletoRequest, options?: CallOptions): Promise<GerarUnicoBoletoResponse> {
   return client.request<GerarUnicoBoletoResponse>('GerarUnicoBoleto', request, options);
 }
 

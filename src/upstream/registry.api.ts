@@ -10,11 +10,7 @@ import {
 } from './registry.types.js';
 
 /** /Pessoa/ConsultarPessoa: a person record (`json` parsed). */
-export function consultarPessoa(
-  client: UpstreamCaller,
-  request: ConsultarPessoaRequest,
-  options?: CallOptions,
-): Promise<ConsultarPessoaResponse> {
+export function consultarPessoa(client: UpstreamCaller, request: ConsultarPessoaRequest, options?: CallOptions): Promise<ConsultarPessoaResponse> {
   return client.request<ConsultarPessoaResponse>('ConsultarPessoa', request, options);
 }
 
@@ -28,10 +24,6 @@ export function consultarCadastroBusca(
 }
 
 /** /Bureau/ConsultaBureauCnpj: the bureau report. */
-export function consultaBureauCnpj(
-  client: UpstreamCaller,
-  request: ConsultaBureauCnpjRequest,
-  options?: CallOptions,
-): Promise<ConsultaBureauCnpjResponse> {
+export function consultaBureauCnpj(client: UpstreamCaller, request: ConsultaBureauCnpjRequest, options?: CallOptions): Promise<ConsultaBureauCnpjResponse> {
   return client.request<ConsultaBureauCnpjResponse>('ConsultaBureauCnpj', request, options);
 }

@@ -321,11 +321,14 @@ export class FairLimiter implements CallLimiter {
       this.clock.clearTimeout(this.retryTimer);
     }
     this.retryAt = at;
-    this.retryTimer = this.clock.setTimeout(() => {
-      this.retryTimer = undefined;
-      this.retryAt = Number.POSITIVE_INFINITY;
-      void this.pump();
-    }, Math.max(1, ms));
+    this.retryTimer = this.clock.setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        this.retryAt = Number.POSITIVE_INFINITY;
+        void this.pump();
+      },
+      Math.max(1, ms),
+    );
   }
 
   private report(): void {

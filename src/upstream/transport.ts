@@ -2,12 +2,7 @@
  * Classification of undici and socket failures into the error family, shared by the token endpoint
  * and the operations.
  */
-import {
-  type UpstreamError,
-  UpstreamBadResponseError,
-  UpstreamTimeoutError,
-  UpstreamUnavailableError,
-} from './errors.js';
+import { type UpstreamError, UpstreamBadResponseError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.js';
 
 /** How a failure may be retried: by any operation (nothing reached the upstream), by reads only, or not at all. */
 export type Retryable = 'any' | 'read' | 'none';

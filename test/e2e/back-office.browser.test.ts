@@ -52,7 +52,17 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
   async function createThroughGraph(index: number): Promise<string> {
     const created = await graph.execute<{ createProposal: { proposal: { id: string } | null; userErrors: unknown[] } }>(
       'mutation ($input: CreateProposalInput!, $key: String!) { createProposal(input: $input, idempotencyKey: $key) { proposal { id } userErrors { code } } }',
-      { key: `seed-${index}`, input: { clientDocument: CPF, clientName: `Seed ${index}`, contractType: 'CP', requestedAmount: `${1000 + index}.00`, monthlyInterestRate: '2.5', installments: 6 } },
+      {
+        key: `seed-${index}`,
+        input: {
+          clientDocument: CPF,
+          clientName: `Seed ${index}`,
+          contractType: 'CP',
+          requestedAmount: `${1000 + index}.00`,
+          monthlyInterestRate: '2.5',
+          installments: 6,
+        },
+      },
     );
     const id = created.data?.createProposal.proposal?.id;
     if (id === undefined) {
@@ -70,14 +80,23 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
   /** Waits until the element at `selector` holds `text`. */
   async function waitForText(selector: string, text: string): Promise<void> {
     await page
-      .waitForFunction(([sel, expected]) => (document.querySelector(sel as string)?.textContent ?? '').includes(expected as string), [selector, text], { timeout: 30_000 })
+      .waitForFunction(([sel, expected]) => (document.querySelector(sel as string)?.textContent ?? '').includes(expected as string), [selector, text], {
+        timeout: 30_000,
+      })
       .catch(async (error: unknown) => {
-        throw new Error(`${String(error)}\n${selector} holds: ${await page.locator(selector).first().textContent().catch(() => '(absent)')}\npage errors: ${errors.join('; ')}`);
+        throw new Error(
+          `${String(error)}\n${selector} holds: ${await page
+            .locator(selector)
+            .first()
+            .textContent()
+            .catch(() => '(absent)')}\npage errors: ${errors.join('; ')}`,
+        );
       });
   }
 
   const text = async (selector: string): Promise<string> => ((await page.locator(selector).first().textContent()) ?? '').trim();
-  const rows = (selector: string): Promise<string[]> => page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.proposalId ?? ''));
+  const rows = (selector: string): Promise<string[]> =>
+    page.locator(`${selector} tbody tr`).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.proposalId ?? ''));
   const shot = (name: string): Promise<Buffer> => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   beforeAll(async () => {
@@ -156,7 +175,10 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
 
     await page.selectOption('select[name="situation"]', '');
     await page.selectOption('select[name="order"]', 'ASC');
-    await page.waitForFunction((first) => document.querySelector('[data-testid="proposal-list"] tbody tr')?.getAttribute('data-proposal-id') === first, seeded[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="proposal-list"] tbody tr')?.getAttribute('data-proposal-id') === first,
+      seeded[0],
+    );
     expect(await rows('[data-testid="proposal-list"]')).toEqual(seeded.slice(0, 5));
     // The first page, the next page, the filter, the unfiltered list shown again (refreshed), the other order.
     expect(operations()).toEqual(['MyProposals', 'MyProposals', 'MyProposals', 'MyProposals', 'MyProposals']);
@@ -177,7 +199,9 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
     await form.getByRole('button', { name: 'Create proposal' }).click();
     await page.waitForSelector('[data-testid="error:input.clientDocument"]');
     await page.waitForSelector('[data-testid="error:input.requestedAmount"]');
-    expect(await page.locator('[data-testid="error:input.clientDocument"] [data-code]').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-code')))).toEqual(['INVALID_CLIENT_DOCUMENT']);
+    expect(
+      await page.locator('[data-testid="error:input.clientDocument"] [data-code]').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-code'))),
+    ).toEqual(['INVALID_CLIENT_DOCUMENT']);
     expect(await text('[data-testid="error:input.clientDocument"]')).toContain('T0665/D0002');
     expect(await text('[data-testid="error:input.requestedAmount"]')).toContain('T0665/D0020');
     expect(await page.locator('[data-testid="error:form"]').count()).toBe(0);
@@ -192,7 +216,11 @@ describeWithChromium('the reference back office in Chromium (issue 20)', () => {
     await form.locator('input[name="clientDocument"]').fill(CPF);
     await form.locator('input[name="requestedAmount"]').fill('2500.00');
     await form.getByRole('button', { name: 'Create proposal' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="proposal-list"] tbody tr').length === 6 && document.querySelector('[data-testid="proposal-list"] tbody tr.new') !== null);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="proposal-list"] tbody tr').length === 6 &&
+        document.querySelector('[data-testid="proposal-list"] tbody tr.new') !== null,
+    );
     created = (await page.locator('[data-testid="proposal-list"] tbody tr.new').getAttribute('data-proposal-id')) ?? '';
     expect((await rows('[data-testid="proposal-list"]'))[0]).toBe(created);
     expect(await rows('[data-testid="proposal-list"]')).toEqual([created, ...[...seeded].reverse().slice(0, 5)]);

@@ -15,7 +15,11 @@ export const BACK_OFFICE_DIR = resolve('examples/back-office');
 /** Runs `node <script> ...args` in the app's folder; rejects with its output when it fails. */
 function run(script: string, args: string[]): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: BACK_OFFICE_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: BACK_OFFICE_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

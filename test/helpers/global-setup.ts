@@ -28,16 +28,16 @@ async function postgresAnswers(): Promise<string | undefined> {
 
 function redisAnswers(): Promise<string | undefined> {
   const url = new URL(REDIS_TEST_URL);
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     const socket = new Socket();
     const done = (why: string | undefined): void => {
       socket.destroy();
       resolve(why);
     };
     socket.setTimeout(3000, () => done('timed out'));
-    socket.once('error', error => done(error.message));
+    socket.once('error', (error) => done(error.message));
     socket.connect(Number(url.port || 6379), url.hostname, () => socket.write('PING\r\n'));
-    socket.once('data', data => done(data.toString().startsWith('+PONG') ? undefined : `unexpected answer ${data.toString().slice(0, 40)}`));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? undefined : `unexpected answer ${data.toString().slice(0, 40)}`));
   });
 }
 
@@ -57,5 +57,7 @@ export default async function globalSetup(): Promise<void> {
   if (required) {
     throw new Error(`${banner}*** CI=true / REQUIRE_SERVICES=1: refusing to skip them. Start the services (see .ci/run).\n`);
   }
-  process.stderr.write(`${banner}*** Those suites are SKIPPED on this machine; everything else runs. Set TEST_POSTGRES_URL / TEST_REDIS_URL or start the services.\n\n`);
+  process.stderr.write(
+    `${banner}*** Those suites are SKIPPED on this machine; everything else runs. Set TEST_POSTGRES_URL / TEST_REDIS_URL or start the services.\n\n`,
+  );
 }

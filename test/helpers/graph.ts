@@ -21,7 +21,9 @@ import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.
  * can outlast 5 s of wall clock, so a background refresh would add a call the test did not cause.
  * Expiry itself is pinned with a fake clock in test/unit/upstream/reads.test.ts.
  */
-export const TEST_READ_POLICIES = ['ConsultaProposta', 'ConsultarParcelas', 'ConsultarDetalhes', 'ConsultarBoletos'].map((op) => `${op}=600/600/3600`).join(',');
+export const TEST_READ_POLICIES = ['ConsultaProposta', 'ConsultarParcelas', 'ConsultarDetalhes', 'ConsultarBoletos']
+  .map((op) => `${op}=600/600/3600`)
+  .join(',');
 
 export interface TestGraphOptions {
   /** Environment the graph's config is read from (default: development, silent logs). */
@@ -87,9 +89,7 @@ const TEST_RATE_LIMIT = { requestsPerSecond: 10_000, burst: 10_000, maxConcurren
  */
 export async function startTestGraph(options: TestGraphOptions = {}): Promise<TestGraph> {
   const { demo = true, ...sandboxOptions } = options.sandbox ?? {};
-  const started = options.reuseSandbox
-    ? { ...options.reuseSandbox, close: async () => undefined }
-    : await startTestSandbox({ ...sandboxOptions, demo });
+  const started = options.reuseSandbox ? { ...options.reuseSandbox, close: async () => undefined } : await startTestSandbox({ ...sandboxOptions, demo });
   const ownLedger = options.ledger === undefined ? await openTestLedger() : undefined;
   const ledger = options.ledger ?? (ownLedger as TestLedgerDatabase).ledger;
   let client: UpstreamClient | undefined;
@@ -97,13 +97,22 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
   try {
     // No background reconciler unless a test asks for one: its partner reads would blur call counts.
     // Proposal reads stay fresh for 10 minutes unless a test sets READ_CACHE_POLICIES (see TEST_READ_POLICIES).
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', READ_CACHE_POLICIES: TEST_READ_POLICIES, ...options.env });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      LEDGER_RECONCILE_INTERVAL_MS: '0',
+      READ_CACHE_POLICIES: TEST_READ_POLICIES,
+      ...options.env,
+    });
     client = createUpstreamClient({
       ...upstreamClientOptions(
         {
           baseUrl: options.upstreamBaseUrl ?? started.sandbox.baseUrl,
           // The environment address (CancelarProposta) goes the same way, under the same path.
-          environmentUrl: options.upstreamBaseUrl === undefined ? started.sandbox.environmentUrl : `${options.upstreamBaseUrl}${new URL(started.sandbox.environmentUrl).pathname}`,
+          environmentUrl:
+            options.upstreamBaseUrl === undefined
+              ? started.sandbox.environmentUrl
+              : `${options.upstreamBaseUrl}${new URL(started.sandbox.environmentUrl).pathname}`,
           authUrl: started.sandbox.authUrl,
           clientId: started.client.clientId,
           privateKeyPem: started.client.privateKeyPem,

@@ -17,8 +17,8 @@ export function keyed(document: string): string {
           ...node,
           selectionSet: {
             ...node.selectionSet,
-            selections: node.selectionSet.selections.map(selection =>
-              selection.kind !== Kind.FIELD || selection.arguments?.some(a => a.name.value === 'idempotencyKey')
+            selections: node.selectionSet.selections.map((selection) =>
+              selection.kind !== Kind.FIELD || selection.arguments?.some((a) => a.name.value === 'idempotencyKey')
                 ? selection
                 : {
                     ...selection,

@@ -4,7 +4,15 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { type Kysely } from 'kysely';
-import { Ledger, type LedgerDatabase, type LedgerOptions, type LedgerTables, MemoryLedgerStore, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
+import {
+  Ledger,
+  type LedgerDatabase,
+  type LedgerOptions,
+  type LedgerTables,
+  MemoryLedgerStore,
+  openLedgerDatabase,
+  SqlLedgerStore,
+} from '../../src/ledger/index.js';
 import { createTestDatabase, postgresUp } from './services.js';
 
 /** The stores the ledger runs on. */
@@ -31,7 +39,13 @@ export async function openTestLedger(kind: LedgerKind = postgresUp ? 'postgres' 
   if (kind === 'memory') {
     const store = new MemoryLedgerStore();
     const first = new Ledger(store, options);
-    return { kind, open: async (ledgerOptions: LedgerOptions = options) => new Ledger(store, ledgerOptions), ledger: first, sql: undefined, close: async () => undefined };
+    return {
+      kind,
+      open: async (ledgerOptions: LedgerOptions = options) => new Ledger(store, ledgerOptions),
+      ledger: first,
+      sql: undefined,
+      close: async () => undefined,
+    };
   }
   if (kind === 'postgres') {
     const created = await createTestDatabase('ledger');

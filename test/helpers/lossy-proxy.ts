@@ -18,7 +18,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
   const dropping = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
-    const dropped = [...dropping.keys()].find(s => path.endsWith(s) && (dropping.get(s) ?? 0) > 0);
+    const dropped = [...dropping.keys()].find((s) => path.endsWith(s) && (dropping.get(s) ?? 0) > 0);
     if (dropped !== undefined) {
       // Lost on the way to the partner: it never sees the request.
       dropping.set(dropped, (dropping.get(dropped) ?? 1) - 1);
@@ -26,12 +26,12 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       req.socket.destroy();
       return;
     }
-    const suffix = [...losing.keys()].find(s => path.endsWith(s));
+    const suffix = [...losing.keys()].find((s) => path.endsWith(s));
     const lose = suffix !== undefined && (losing.get(suffix) ?? 0) > 0;
     if (lose && suffix !== undefined) {
       losing.set(suffix, (losing.get(suffix) ?? 1) - 1);
     }
-    const upstream = httpRequest(new URL(path, target), { method: req.method, headers: req.headers }, answer => {
+    const upstream = httpRequest(new URL(path, target), { method: req.method, headers: req.headers }, (answer) => {
       if (lose) {
         // The partner has processed the request; its answer is lost on the way back.
         answer.resume();
@@ -44,7 +44,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
     upstream.once('error', () => res.destroy());
     req.pipe(upstream);
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -55,7 +55,7 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       dropping.set(pathSuffix, count);
     },
     close: () =>
-      new Promise<void>(resolve => {
+      new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),

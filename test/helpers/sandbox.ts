@@ -197,10 +197,7 @@ export async function signAssertion(sandbox: Sandbox, client: TestClient, overri
 }
 
 /** Posts a token request form; answers status and parsed JSON. */
-export async function requestToken(
-  sandbox: Sandbox,
-  form: Record<string, string>,
-): Promise<{ status: number; json: Record<string, unknown> }> {
+export async function requestToken(sandbox: Sandbox, form: Record<string, string>): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${sandbox.authUrl}/connect/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },

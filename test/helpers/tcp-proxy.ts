@@ -18,7 +18,7 @@ export interface TcpProxy {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket | undefined]>();
   let silent = false;
-  const server: Server = createServer(client => {
+  const server: Server = createServer((client) => {
     client.on('error', () => undefined);
     if (silent) {
       // Accepted, never answered: the bytes are read and dropped.
@@ -33,7 +33,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     const pair: [Socket, Socket | undefined] = [client, upstream];
     pairs.add(pair);
     const forward = (from: Socket, to: Socket) =>
-      from.on('data', chunk => {
+      from.on('data', (chunk) => {
         if (!silent) {
           to.write(chunk);
         }
@@ -46,7 +46,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     });
     upstream.on('close', () => client.destroy());
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
     get open() {
@@ -63,7 +63,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       silent = on;
     },
     close: () =>
-      new Promise<void>(resolve => {
+      new Promise<void>((resolve) => {
         for (const [client, upstream] of pairs) {
           client.destroy();
           upstream?.destroy();

@@ -126,19 +126,52 @@ const GENERATE_SINGLE = gql`
 const INVITE = gql`
   mutation Invite($input: InviteSignersInput!, $key: String!) {
     inviteSigners(input: $input, idempotencyKey: $key) {
-      signers { id name status }
-      proposal { id signers { id name status } }
-      userErrors { code }
+      signers {
+        id
+        name
+        status
+      }
+      proposal {
+        id
+        signers {
+          id
+          name
+          status
+        }
+      }
+      userErrors {
+        code
+      }
     }
   }
 `;
 
 const ADD_GUARANTOR = gql`
   mutation AddGuarantor($id: ID!, $key: String!) {
-    addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }, idempotencyKey: $key) {
-      guarantor { id name }
-      proposal { id guarantors { id name } }
-      userErrors { code }
+    addGuarantor(
+      input: {
+        proposalId: $id
+        name: "Gil Garante"
+        document: "111.444.777-35"
+        state: "sp"
+        individual: { email: "gil@example.com", monthlyIncome: "8500.50" }
+      }
+      idempotencyKey: $key
+    ) {
+      guarantor {
+        id
+        name
+      }
+      proposal {
+        id
+        guarantors {
+          id
+          name
+        }
+      }
+      userErrors {
+        code
+      }
     }
   }
 `;
@@ -146,9 +179,22 @@ const ADD_GUARANTOR = gql`
 const ATTACH = gql`
   mutation Attach($input: AttachDocumentInput!, $key: String!) {
     attachDocument(input: $input, idempotencyKey: $key) {
-      document { id typeCode fileName }
-      proposal { id documents { id typeCode fileName } }
-      userErrors { code }
+      document {
+        id
+        typeCode
+        fileName
+      }
+      proposal {
+        id
+        documents {
+          id
+          typeCode
+          fileName
+        }
+      }
+      userErrors {
+        code
+      }
     }
   }
 `;
@@ -173,8 +219,20 @@ const CANCEL = gql`
   mutation Cancel($id: ID!, $key: String!) {
     cancelFgtsProposal(input: { proposalId: $id }, idempotencyKey: $key) {
       returnBoleto
-      proposal { id situation situationCode fgtsCancellations { id eventName digitableLine amount } }
-      userErrors { code }
+      proposal {
+        id
+        situation
+        situationCode
+        fgtsCancellations {
+          id
+          eventName
+          digitableLine
+          amount
+        }
+      }
+      userErrors {
+        code
+      }
     }
   }
 `;
@@ -213,7 +271,14 @@ describe('Apollo Client cache after each write (issue 19)', () => {
       mutation: CREATE,
       variables: {
         key: randomUUID(),
-        input: { clientDocument: '529.982.247-25', clientName: 'Cliente Teste', contractType: 'CP', requestedAmount: '1200.00', monthlyInterestRate: '2.5', installments: 6 },
+        input: {
+          clientDocument: '529.982.247-25',
+          clientName: 'Cliente Teste',
+          contractType: 'CP',
+          requestedAmount: '1200.00',
+          monthlyInterestRate: '2.5',
+          installments: 6,
+        },
       },
     });
     const id = (created.data as Data).createProposal.proposal.id as string;
@@ -250,7 +315,10 @@ describe('Apollo Client cache after each write (issue 19)', () => {
     const first = before.installments[0];
     expect(first).toMatchObject({ number: 1, situation: 'OPEN', paidAmount: '0.00', balance: first.amount, boletos: [] });
 
-    const result = await apollo.mutate({ mutation: PAY, variables: { key: randomUUID(), input: { proposalId: id, payment: { installmentNumber: 1, amount: '100.00' } } } });
+    const result = await apollo.mutate({
+      mutation: PAY,
+      variables: { key: randomUUID(), input: { proposalId: id, payment: { installmentNumber: 1, amount: '100.00' } } },
+    });
     expect((result.data as Data).registerInstallmentPayment.userErrors).toEqual([]);
 
     const after = cached(DETAIL, id).proposal;
@@ -270,7 +338,16 @@ describe('Apollo Client cache after each write (issue 19)', () => {
 
     const result = await apollo.mutate({
       mutation: PAY_MANY,
-      variables: { key: randomUUID(), input: { proposalId: id, payments: [{ installmentNumber: 2, amount: second.amount }, { installmentNumber: 3, amount: '50.25' }] } },
+      variables: {
+        key: randomUUID(),
+        input: {
+          proposalId: id,
+          payments: [
+            { installmentNumber: 2, amount: second.amount },
+            { installmentNumber: 3, amount: '50.25' },
+          ],
+        },
+      },
     });
     expect((result.data as Data).registerInstallmentPayments.userErrors).toEqual([]);
 
@@ -279,7 +356,10 @@ describe('Apollo Client cache after each write (issue 19)', () => {
     expect(after.installments[2]).toEqual({ ...third, situation: 'PARTIALLY_PAID', paidAmount: '50.25', balance: plus(third.amount, -5025) });
     expect(after.agenda.totalPaid).toBe(plus(plus(before.agenda.totalPaid, 5025), Math.round(Number(second.amount) * 100)));
     expect(requests).toEqual(['PayMany']);
-    expect((await graph.admin.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas': 1, '/AgendaRecebivel/ConsultarDetalhes': 2 });
+    expect((await graph.admin.calls()).operations).toEqual({
+      '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas': 1,
+      '/AgendaRecebivel/ConsultarDetalhes': 2,
+    });
     expect(after).toEqual((await fresh(DETAIL, id)).proposal);
   });
 
@@ -288,7 +368,10 @@ describe('Apollo Client cache after each write (issue 19)', () => {
     const before = (await load(DETAIL, id)).proposal;
     expect(before.boletos).toEqual([]);
 
-    const result = await apollo.mutate({ mutation: GENERATE, variables: { key: randomUUID(), input: { proposalId: id, installments: [{ number: 2 }, { number: 3 }] } } });
+    const result = await apollo.mutate({
+      mutation: GENERATE,
+      variables: { key: randomUUID(), input: { proposalId: id, installments: [{ number: 2 }, { number: 3 }] } },
+    });
     const payload = (result.data as Data).generateBoletos;
     expect(payload.userErrors).toEqual([]);
     const [b2, b3] = payload.boletos;
@@ -343,7 +426,10 @@ describe('Apollo Client cache after each write (issue 19)', () => {
 
     const invited = await apollo.mutate({
       mutation: INVITE,
-      variables: { key: randomUUID(), input: { proposalId: id, signers: [{ name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '(11) 98765-4321' }] } },
+      variables: {
+        key: randomUUID(),
+        input: { proposalId: id, signers: [{ name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '(11) 98765-4321' }] },
+      },
     });
     const signers = (invited.data as Data).inviteSigners.signers;
     expect(signers).toEqual([{ __typename: 'Signer', id: expect.any(String), name: 'Ana Assinante', status: 'INVITED' }]);
@@ -359,7 +445,10 @@ describe('Apollo Client cache after each write (issue 19)', () => {
     await graph.admin.resetCalls();
 
     const content = Buffer.from('%PDF-1.4 signed ccb').toString('base64');
-    const attached = await apollo.mutate({ mutation: ATTACH, variables: { key: randomUUID(), input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: 'pdf', contentBase64: content } } });
+    const attached = await apollo.mutate({
+      mutation: ATTACH,
+      variables: { key: randomUUID(), input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: 'pdf', contentBase64: content } },
+    });
     const document = (attached.data as Data).attachDocument.document;
     expect(document).toEqual({ __typename: 'ProposalDocument', id: expect.any(String), typeCode: 22, fileName: 'ccb.pdf' });
     expect(cached(UNDER_WAY, id).proposal.documents).toEqual([document]);
@@ -370,7 +459,7 @@ describe('Apollo Client cache after each write (issue 19)', () => {
   });
 
   it("shows an FGTS cancellation on the list row and the proposal's cancellation events", async () => {
-    const id = graph.sandbox.demo.find(p => p.label === 'fgts-disbursed')?.id ?? '';
+    const id = graph.sandbox.demo.find((p) => p.label === 'fgts-disbursed')?.id ?? '';
     const before = (await load(FGTS, id)).proposal;
     expect(before).toMatchObject({ situation: 'DISBURSED', fgtsCancellations: [] });
 

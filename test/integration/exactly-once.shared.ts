@@ -59,7 +59,8 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     await a.admin.resetCalls();
   });
 
-  const proposalsWithCode = async (code: string): Promise<string[]> => (await a.admin.proposals()).filter(p => p.codigoOperacao === code).map(p => p.codigo);
+  const proposalsWithCode = async (code: string): Promise<string[]> =>
+    (await a.admin.proposals()).filter((p) => p.codigoOperacao === code).map((p) => p.codigo);
 
   it('runs the partner with its own IdempotencyKey replay off', async () => {
     expect(await a.admin.replay()).toBe(false);
@@ -70,8 +71,8 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     const operationCode = `once-${randomUUID()}`;
     const input = proposalInput({ operationCode });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).execute<Created>(CREATE, { key, input })));
-    expect(answers.map(r => r.errors?.map(e => `${String(e.extensions?.code)} ${e.message}`))).toEqual(Array.from({ length: 20 }, () => undefined));
-    const ids = new Set(answers.map(r => r.data?.createProposal?.proposal?.id));
+    expect(answers.map((r) => r.errors?.map((e) => `${String(e.extensions?.code)} ${e.message}`))).toEqual(Array.from({ length: 20 }, () => undefined));
+    const ids = new Set(answers.map((r) => r.data?.createProposal?.proposal?.id));
     const atPartner = await proposalsWithCode(operationCode);
     expect(atPartner).toHaveLength(1);
     expect([...ids]).toEqual(atPartner);
@@ -94,7 +95,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
   it('refuses a mutation without idempotencyKey with no partner call', async () => {
     const result = await a.execute(`mutation($input: CreateProposalInput!) { createProposal(input: $input) { proposal { id } } }`, { input: proposalInput() });
     expect(result.status).toBe(400);
-    expect(result.errors?.map(e => e.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    expect(result.errors?.map((e) => e.extensions?.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
     const empty = await a.execute<Created>(CREATE, { key: '', input: proposalInput() });
     expect(empty.data?.createProposal?.userErrors).toEqual([{ code: 'INVALID_IDEMPOTENCY_KEY', field: ['idempotencyKey'], upstreamCode: null }]);
     expect((await a.admin.calls()).total).toBe(0);
@@ -106,7 +107,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     // The partner creates it; the answer never reaches replica b (connection reset).
     proxy.loseAnswers('/Proposta/IncluirManual');
     const lost = await b.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
-    expect(lost.errors?.map(e => [e.extensions?.code, e.extensions?.retryable])).toEqual([['OUTCOME_UNKNOWN', true]]);
+    expect(lost.errors?.map((e) => [e.extensions?.code, e.extensions?.retryable])).toEqual([['OUTCOME_UNKNOWN', true]]);
     const applied = await proposalsWithCode(operationCode);
     expect(applied).toHaveLength(1);
     const retried = await a.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
@@ -121,7 +122,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     const operationCode = `slow-${randomUUID()}`;
     await a.admin.setFaults({ latencyMs: 9000, operations: ['/Proposta/IncluirManual'] });
     const lost = await a.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
-    expect(lost.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
+    expect(lost.errors?.map((e) => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
     await a.admin.clearFaults();
     // Whatever the partner did with the late request, a retry before the settle time sends nothing.
     const early = await b.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
@@ -129,7 +130,7 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     if (atPartner.length === 1) {
       expect(early.data?.createProposal?.proposal?.id).toBe(atPartner[0]);
     } else {
-      expect(early.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
+      expect(early.errors?.map((e) => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
     }
     clock.offset += writes.settleMs;
     const settled = await b.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
@@ -145,10 +146,10 @@ export function exactlyOnceSuite(kind: LedgerKind): void {
     // The partner holds the request and never processes it.
     await a.admin.setFaults({ hangNext: 1, operations: ['/Proposta/IncluirManual'] });
     const lost = await a.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
-    expect(lost.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
+    expect(lost.errors?.map((e) => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
     await a.admin.clearFaults();
     const early = await b.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });
-    expect(early.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
+    expect(early.errors?.map((e) => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
     expect((await a.admin.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1, '/FGTS/ConsultaProposta': 1 });
     clock.offset += writes.settleMs;
     const settled = await b.execute<Created>(CREATE, { key, input: proposalInput({ operationCode }) });

@@ -77,7 +77,9 @@ describe('folding partner responses', () => {
       'query($id: ID!) { proposal(id: $id) { fetchedAt monthlyInterestRate installments { fetchedAt } agenda { fetchedAt } boletos { fetchedAt } } }',
       disbursed,
     );
-    const times = [data.proposal.fetchedAt, data.proposal.installments[0].fetchedAt, data.proposal.agenda.fetchedAt, data.proposal.boletos[0].fetchedAt].map((t: string) => Date.parse(t));
+    const times = [data.proposal.fetchedAt, data.proposal.installments[0].fetchedAt, data.proposal.agenda.fetchedAt, data.proposal.boletos[0].fetchedAt].map(
+      (t: string) => Date.parse(t),
+    );
     expect(times.every((t) => t >= before - 1000 && t <= Date.now())).toBe(true);
   });
 });
@@ -102,6 +104,10 @@ describe('folding when the agenda read fails', () => {
     expect(response.data?.proposal.installments).toHaveLength(12);
     expect(response.errors).toHaveLength(1);
     expect(response.errors?.[0]).toMatchObject({ path: ['proposal', 'agenda'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
-    expect((await graph.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
+    expect((await graph.admin.calls()).operations).toEqual({
+      '/AgendaRecebivel/ConsultarDetalhes': 1,
+      '/FGTS/ConsultaProposta': 1,
+      '/Proposta/ConsultarParcelas': 1,
+    });
   });
 });

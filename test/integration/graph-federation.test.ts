@@ -30,13 +30,13 @@ describe('the credit graph as a federation subgraph', () => {
   });
 
   it('resolves 50 Proposal representations of 5 proposals with the calls of 5 proposals', async () => {
-    const ids = ['approved', 'under-review', 'disbursed', 'fgts-disbursed', 'ceded'].map(label => h.demo(label).id);
+    const ids = ['approved', 'under-review', 'disbursed', 'fgts-disbursed', 'ceded'].map((label) => h.demo(label).id);
     const representations = Array.from({ length: 50 }, (_, i) => ({ __typename: 'Proposal', id: ids[i % 5] }));
     const result = await h.run(ENTITIES, { representations });
     expect(result.errors).toBeUndefined();
     const entities = result.data?._entities as Array<{ id: string; situation: string; installments: unknown[] }>;
     expect(entities).toHaveLength(50);
-    expect(entities.map(e => e.id)).toEqual(representations.map(r => r.id));
+    expect(entities.map((e) => e.id)).toEqual(representations.map((r) => r.id));
     expect(entities[2]?.situation).toBe('DISBURSED');
     expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 5, '/Proposta/ConsultarParcelas': 5 });
   });
@@ -64,15 +64,19 @@ describe('the credit graph as a federation subgraph', () => {
     const query = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Person { document } ... on Proposal { id } } }`;
     const router = await h.run(query, { representations }, { callerId: 'router', scopes: ['federation', 'proposals.all'] });
     expect(router.data?._entities).toEqual([null, { id: proposal }]);
-    expect(router.errors?.map(error => ({ path: error.path, code: error.extensions?.['code'], scope: error.extensions?.['scope'] }))).toEqual([
+    expect(router.errors?.map((error) => ({ path: error.path, code: error.extensions?.['code'], scope: error.extensions?.['scope'] }))).toEqual([
       { path: ['_entities', 0], code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' },
     ]);
     expect(JSON.stringify(router)).not.toContain(CARLA);
     expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
 
-    const node = await h.run(`query($id: ID!) { node(id: $id) { ... on Person { document } } }`, { id }, { callerId: 'router', scopes: ['federation', 'proposals.all'] });
+    const node = await h.run(
+      `query($id: ID!) { node(id: $id) { ... on Person { document } } }`,
+      { id },
+      { callerId: 'router', scopes: ['federation', 'proposals.all'] },
+    );
     expect(node.data).toEqual({ node: null });
-    expect(node.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+    expect(node.errors?.map((error) => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
 
     const allowed = await h.run(query, { representations }, { callerId: 'router', scopes: ['federation', 'proposals.all', 'registry.read'] });
     expect(allowed.errors).toBeUndefined();
@@ -92,7 +96,10 @@ describe('the credit graph as a federation subgraph', () => {
   describe('validates representations like root arguments, before any partner call', () => {
     const refusal = (index: number, message: string) => ({
       path: ['_entities', index],
-      extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: ['representations', String(index), 'id'], message, upstreamCode: null }] },
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        userErrors: [{ code: 'INVALID_INPUT', field: ['representations', String(index), 'id'], message, upstreamCode: null }],
+      },
     });
     const PERSON_MESSAGE = 'id must be a person id this graph issued (Person.id), unchanged';
     const valid = personIds.encode(CARLA);
@@ -121,7 +128,7 @@ describe('the credit graph as a federation subgraph', () => {
     ])('refuses a Proposal representation whose id is %s: BAD_USER_INPUT, 0 calls', async (_name, id) => {
       const result = await h.run(ENTITIES, { representations: [{ __typename: 'Proposal', id }] });
       expect(result.data?._entities).toEqual([null]);
-      expect(result.errors?.map(error => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(result.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
       expect(result.errors?.[0]).toMatchObject(refusal(0, 'id must be a proposal id (a UUID)'));
       expect((await h.calls()).total).toBe(0);
     });
@@ -180,7 +187,7 @@ describe('the credit graph as a federation subgraph', () => {
     it('answers a batch of unknown types alone with one typed error per item and no partner call', async () => {
       const result = await h.run(ENTITIES, { representations: [{ __typename: 'Installment', id: 'x' }, { __typename: 'PageInfo' }] });
       expect(result.data?._entities).toEqual([null, null]);
-      expect(result.errors?.map(error => [error.path, error.extensions?.code])).toEqual([
+      expect(result.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([
         [['_entities', 0], 'UNKNOWN_ENTITY_TYPE'],
         [['_entities', 1], 'UNKNOWN_ENTITY_TYPE'],
       ]);
@@ -230,7 +237,10 @@ describe('the credit graph when the partner fails', () => {
     const result = await h.run(`query($id: ID!) { proposal(id: $id) { situation agenda { totalPaid } } }`, { id });
     expect(result.data).toEqual({ proposal: { situation: 'DISBURSED', agenda: null } });
     expect(result.errors).toHaveLength(1);
-    expect(result.errors?.[0]).toMatchObject({ path: ['proposal', 'agenda'], extensions: { code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'ConsultarDetalhes', retryable: true } });
+    expect(result.errors?.[0]).toMatchObject({
+      path: ['proposal', 'agenda'],
+      extensions: { code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'ConsultarDetalhes', retryable: true },
+    });
   });
 
   it('answers a read whose first call hangs from its hedge, the second call sent before the deadline', async () => {
@@ -259,7 +269,9 @@ describe('the credit graph when the partner fails', () => {
   it('reports a transport failure of a mutation as a GraphQL error, not as userErrors', async () => {
     await h.admin('PUT', '/_sandbox/faults', { failNext: 1, errorStatus: 503, operations: ['/Proposta/IncluirManual'] });
     const result = await h.run(
-      keyed(`mutation { createProposal(input: { clientDocument: "52998224725", contractType: "CP", requestedAmount: "1000", monthlyInterestRate: "2", installments: 3 }) { proposal { id } userErrors { code } } }`),
+      keyed(
+        `mutation { createProposal(input: { clientDocument: "52998224725", contractType: "CP", requestedAmount: "1000", monthlyInterestRate: "2", installments: 3 }) { proposal { id } userErrors { code } } }`,
+      ),
     );
     expect(result.data).toBeNull();
     expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', upstreamOperation: 'IncluirManual' });

@@ -104,20 +104,26 @@ export async function startGraphHarness(options: { now?: Date; deadlineMs?: numb
     upstream,
     ledger,
     demo(label: string): DemoProposal {
-      const found = sandbox.demo.find(d => d.label === label);
+      const found = sandbox.demo.find((d) => d.label === label);
       if (!found) {
         throw new Error(`no demo proposal labelled ${label}`);
       }
       return found;
     },
     async run<TData, TVariables>(document: TypedDocumentNode<TData, TVariables> | DocumentNode | string, variables?: TVariables, options: RunOptions = {}) {
-      const contextValue = createContext({ upstream, callerId: options.callerId ?? 'anonymous', scopes: options.scopes ?? ALL_SCOPES, ledger: options.ledger ?? ledger.ledger, probes: PROBE_FAMILIES });
+      const contextValue = createContext({
+        upstream,
+        callerId: options.callerId ?? 'anonymous',
+        scopes: options.scopes ?? ALL_SCOPES,
+        ledger: options.ledger ?? ledger.ledger,
+        probes: PROBE_FAMILIES,
+      });
       const source = typeof document === 'string' ? document : print(document);
       const variableValues = variables as Record<string, unknown> | undefined;
       const result: ExecutionResult = await graphql({ schema, source, contextValue, ...(variableValues ? { variableValues } : {}) });
       const json = JSON.parse(JSON.stringify(result)) as GraphResult<TData>;
       if (result.errors) {
-        json.errors = result.errors.map(e => formatError(e.toJSON(), e) as NonNullable<GraphResult['errors']>[number]);
+        json.errors = result.errors.map((e) => formatError(e.toJSON(), e) as NonNullable<GraphResult['errors']>[number]);
       }
       return json;
     },

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../helpers/keys.js';
-import { CreateProposalDocument, type CreateProposalInput, GenerateBoletosDocument, RegisterInstallmentPaymentDocument } from '../helpers/__generated__/graphql.js';
+import {
+  CreateProposalDocument,
+  type CreateProposalInput,
+  GenerateBoletosDocument,
+  RegisterInstallmentPaymentDocument,
+} from '../helpers/__generated__/graphql.js';
 import { type GraphHarness, startGraphHarness } from './graph-harness.js';
 
 const CREATE = CreateProposalDocument;
@@ -38,18 +43,25 @@ describe('the credit graph mutations', () => {
       const payload = result.data?.createProposal;
       expect(payload?.userErrors).toEqual([]);
       // A new proposal waits for the partner's credit analysis (the sandbox's lasts 10 s of its clock).
-      expect(payload?.proposal).toMatchObject({ operationCode: input.operationCode, situation: 'UNDER_REVIEW', financedAmount: expect.stringMatching(/^\d+\.\d{2}$/) });
-      expect(payload?.proposal?.installments?.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
-      payload?.proposal?.installments?.forEach(i => expect(i.amount).toMatch(/^\d+\.\d{2}$/));
+      expect(payload?.proposal).toMatchObject({
+        operationCode: input.operationCode,
+        situation: 'UNDER_REVIEW',
+        financedAmount: expect.stringMatching(/^\d+\.\d{2}$/),
+      });
+      expect(payload?.proposal?.installments?.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
+      payload?.proposal?.installments?.forEach((i) => expect(i.amount).toMatch(/^\d+\.\d{2}$/));
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1, '/FGTS/ConsultaProposta': 1, '/Proposta/ConsultarParcelas': 1 });
     });
 
     it('reports invalid input as userErrors with the catalogue codes, before any upstream call', async () => {
-      const result = await h.run(CREATE, { idempotencyKey: randomUUID(), input: proposalInput({ clientDocument: '529.982.247-24', requestedAmount: '0', installments: 0 }) });
+      const result = await h.run(CREATE, {
+        idempotencyKey: randomUUID(),
+        input: proposalInput({ clientDocument: '529.982.247-24', requestedAmount: '0', installments: 0 }),
+      });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
-      expect(payload?.userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
+      expect(payload?.userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_CLIENT_DOCUMENT', 'input.clientDocument', 'T0665/D0002'],
         ['AMOUNT_MISSING', 'input.requestedAmount', 'T0665/D0020'],
         ['INSTALLMENTS_MISSING', 'input.installments', 'T0665/D0021'],
@@ -63,7 +75,9 @@ describe('the credit graph mutations', () => {
       expect(result.errors).toBeUndefined();
       const payload = result.data?.createProposal;
       expect(payload?.proposal).toBeNull();
-      expect(payload?.userErrors).toEqual([{ code: 'CLIENT_MUST_BE_INDIVIDUAL', field: ['input', 'clientDocument'], upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' }]);
+      expect(payload?.userErrors).toEqual([
+        { code: 'CLIENT_MUST_BE_INDIVIDUAL', field: ['input', 'clientDocument'], upstreamCode: 'T0665/D0023', message: 'The client must be an individual.' },
+      ]);
       expect((await h.calls()).operations).toEqual({ '/Proposta/IncluirManual': 1 });
     });
 
@@ -132,7 +146,11 @@ describe('the credit graph mutations', () => {
         { id },
       );
       expect(result.errors).toBeUndefined();
-      type Payload = { proposal: { agenda: { installments: Array<{ balance: string }> } }; installments: Array<{ number: number; balance: string }>; userErrors: unknown[] };
+      type Payload = {
+        proposal: { agenda: { installments: Array<{ balance: string }> } };
+        installments: Array<{ number: number; balance: string }>;
+        userErrors: unknown[];
+      };
       const a = result.data?.a as Payload;
       const b = result.data?.b as Payload;
       expect(a.userErrors).toEqual([]);
@@ -152,19 +170,21 @@ describe('the credit graph mutations', () => {
       const first = await h.run(RegisterInstallmentPaymentDocument, variables);
       const second = await h.run(RegisterInstallmentPaymentDocument, variables);
       expect(first.data?.registerInstallmentPayment.userErrors).toEqual([]);
-      expect(second.data?.registerInstallmentPayment.paidInstallments.map(i => [i.number, i.paidAmount, i.entries.length])).toEqual([[2, '10.00', 1]]);
+      expect(second.data?.registerInstallmentPayment.paidInstallments.map((i) => [i.number, i.paidAmount, i.entries.length])).toEqual([[2, '10.00', 1]]);
       expect(second.data?.registerInstallmentPayment.parameters).toEqual(first.data?.registerInstallmentPayment.parameters);
       expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
       // another graph process on the same ledger replays it: the partner is not called again
       const elsewhere = await h.run(RegisterInstallmentPaymentDocument, variables, { ledger: await h.ledger.open() });
-      expect(elsewhere.data?.registerInstallmentPayment.paidInstallments.map(i => [i.paidAmount, i.entries.length])).toEqual([['10.00', 1]]);
+      expect(elsewhere.data?.registerInstallmentPayment.paidInstallments.map((i) => [i.paidAmount, i.entries.length])).toEqual([['10.00', 1]]);
       expect((await h.calls()).operations['/AgendaRecebivel/IncluirLancamentoParcela']).toBe(1);
     });
 
     it('reports a payment on a proposal without agenda as userErrors', async () => {
       const { id } = h.demo('approved');
       const result = await h.run(
-        keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) { proposal { id } userErrors { code upstreamCode message } } }`),
+        keyed(
+          `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) { proposal { id } userErrors { code upstreamCode message } } }`,
+        ),
         { id },
       );
       expect(result.errors).toBeUndefined();
@@ -175,7 +195,9 @@ describe('the credit graph mutations', () => {
 
     it('refuses a non-positive payment before any call', async () => {
       const result = await h.run(
-        keyed(`mutation { registerInstallmentPayment(input: { proposalId: "${randomUUID()}", payment: { installmentNumber: 1, amount: "-1" } }) { userErrors { code field } } }`),
+        keyed(
+          `mutation { registerInstallmentPayment(input: { proposalId: "${randomUUID()}", payment: { installmentNumber: 1, amount: "-1" } }) { userErrors { code field } } }`,
+        ),
       );
       expect(result.data?.registerInstallmentPayment).toEqual({ userErrors: [{ code: 'AMOUNT_NOT_POSITIVE', field: ['input', 'payment', 'amount'] }] });
       expect((await h.calls()).total).toBe(0);
@@ -183,15 +205,18 @@ describe('the credit graph mutations', () => {
 
     it('generates boletos and returns them read fresh', async () => {
       const id = await disbursedProposal();
-      const result = await h.run(GenerateBoletosDocument, { input: { proposalId: id, installments: [{ number: 2 }, { number: 3 }] }, idempotencyKey: 'boletos-1' });
+      const result = await h.run(GenerateBoletosDocument, {
+        input: { proposalId: id, installments: [{ number: 2 }, { number: 3 }] },
+        idempotencyKey: 'boletos-1',
+      });
       expect(result.errors).toBeUndefined();
       const payload = result.data?.generateBoletos;
       expect(payload?.userErrors).toEqual([]);
-      expect(payload?.boletos.map(b => b.installmentNumbers)).toEqual([[2], [3]]);
-      payload?.boletos.forEach(b => expect(b.digitableLine).toMatch(/^\d{47}$/));
+      expect(payload?.boletos.map((b) => b.installmentNumbers)).toEqual([[2], [3]]);
+      payload?.boletos.forEach((b) => expect(b.digitableLine).toMatch(/^\d{47}$/));
       const agenda = await h.run(`query($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [2, 3]) { balance } } } }`, { id });
-      const balances = (agenda.data?.proposal as { agenda: { installments: Array<{ balance: string }> } }).agenda.installments.map(i => i.balance);
-      expect(payload?.boletos.map(b => b.amount)).toEqual(balances);
+      const balances = (agenda.data?.proposal as { agenda: { installments: Array<{ balance: string }> } }).agenda.installments.map((i) => i.balance);
+      expect(payload?.boletos.map((b) => b.amount)).toEqual(balances);
       // The boleto list is read before the write (recorded for in-doubt resolution, docs/in-doubt.md) and after it.
       expect((await h.calls()).operations).toEqual({
         '/AgendaRecebivel/GerarMultiplosBoletos': 1,
@@ -212,7 +237,7 @@ describe('the credit graph mutations', () => {
       );
       expect(result.errors).toBeUndefined();
       const payload = result.data?.generateSingleBoleto as { boletos: Array<{ installmentNumbers: number[] }>; proposal: { boletos: unknown[] } };
-      expect(payload.boletos.map(b => b.installmentNumbers)).toEqual([[4, 5]]);
+      expect(payload.boletos.map((b) => b.installmentNumbers)).toEqual([[4, 5]]);
       expect(payload.proposal.boletos).toHaveLength(1);
     });
   });
@@ -240,7 +265,15 @@ describe('the credit graph mutations', () => {
       const id = await approvedProposal();
       const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
       expect(result.errors).toBeUndefined();
-      const payload = result.data?.inviteSigners as { signingUrl: string; signerCount: number; pendingSignerCount: number; proposalSituation: null; proposalSituationCode: null; rawParameters: Array<{ name: string; value: string }>; userErrors: unknown[] };
+      const payload = result.data?.inviteSigners as {
+        signingUrl: string;
+        signerCount: number;
+        pendingSignerCount: number;
+        proposalSituation: null;
+        proposalSituationCode: null;
+        rawParameters: Array<{ name: string; value: string }>;
+        userErrors: unknown[];
+      };
       expect(payload.userErrors).toEqual([]);
       expect(payload.signingUrl).toMatch(new RegExp(`/assinatura/${id}/[0-9a-f]{32}$`));
       expect([payload.signerCount, payload.pendingSignerCount, payload.proposalSituation, payload.proposalSituationCode]).toEqual([1, 1, null, null]);
@@ -261,26 +294,28 @@ describe('the credit graph mutations', () => {
         },
       });
       const payload = result.data?.inviteSigners as { userErrors: Array<{ code: string; field: string[]; upstreamCode: string }> };
-      expect(payload.userErrors.map(e => [e.field.join('.'), e.upstreamCode])).toEqual([
+      expect(payload.userErrors.map((e) => [e.field.join('.'), e.upstreamCode])).toEqual([
         ['input.signers.0.email', 'T0668/D0001'],
         ['input.signers.1.mobilePhone', 'T0668/D0008'],
         ['input.signers.2.mobilePhone', 'T0668/D0010'],
         ['input.signers.3.document', 'T0668/D0004'],
       ]);
-      expect(payload.userErrors.map(e => e.code)).toEqual(['INVALID_EMAIL', 'INVALID_MOBILE', 'INVALID_MOBILE', 'INVALID_DOCUMENT']);
+      expect(payload.userErrors.map((e) => e.code)).toEqual(['INVALID_EMAIL', 'INVALID_MOBILE', 'INVALID_MOBILE', 'INVALID_DOCUMENT']);
       expect((await h.calls()).total).toBe(0);
     });
 
     it('refuses an empty signer list with C0060/V0001 before any call', async () => {
       const result = await h.run(keyed(INVITE), { input: { proposalId: '00000000-0000-4000-8000-000000000000', signers: [] } });
-      expect((result.data?.inviteSigners as { userErrors: Array<{ upstreamCode: string }> }).userErrors.map(e => e.upstreamCode)).toEqual(['C0060/V0001']);
+      expect((result.data?.inviteSigners as { userErrors: Array<{ upstreamCode: string }> }).userErrors.map((e) => e.upstreamCode)).toEqual(['C0060/V0001']);
       expect((await h.calls()).total).toBe(0);
     });
 
     it('reports inviting signers to a disbursed proposal as the partner rule C0060/V0002', async () => {
       const { id } = h.demo('disbursed');
       const result = await h.run(keyed(INVITE), { input: { proposalId: id, signers: [signer()] } });
-      expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([{ code: 'WRONG_SITUATION', field: null, upstreamCode: 'C0060/V0002' }]);
+      expect((result.data?.inviteSigners as { userErrors: unknown[] }).userErrors).toEqual([
+        { code: 'WRONG_SITUATION', field: null, upstreamCode: 'C0060/V0002' },
+      ]);
     });
 
     it('reports an unknown proposal as NOT_FOUND with C0112/V0001', async () => {
@@ -291,27 +326,43 @@ describe('the credit graph mutations', () => {
     it('registers signers who already signed', async () => {
       const id = await approvedProposal();
       const result = await h.run(
-        keyed(`mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { signingUrl signerCount pendingSignerCount proposalSituation proposalSituationCode userErrors { code } } }`),
+        keyed(
+          `mutation($id: ID!) { registerSignedSigners(input: { proposalId: $id, signers: [{ name: "Ana", email: "ana@example.com", document: "52998224725", signedAt: "2026-01-10T12:00:00Z", signingIp: "203.0.113.7" }] }) { signingUrl signerCount pendingSignerCount proposalSituation proposalSituationCode userErrors { code } } }`,
+        ),
         { id },
       );
       expect(result.errors).toBeUndefined();
       const payload = result.data?.registerSignedSigners as { userErrors: unknown[] };
       expect(payload.userErrors).toEqual([]);
       // The approved proposal had no signer yet: Ana is the only one, signed, so the proposal is finalized (6).
-      expect(payload).toEqual({ signingUrl: null, signerCount: 1, pendingSignerCount: 0, proposalSituation: 'FINALIZED', proposalSituationCode: 6, userErrors: [] });
+      expect(payload).toEqual({
+        signingUrl: null,
+        signerCount: 1,
+        pendingSignerCount: 0,
+        proposalSituation: 'FINALIZED',
+        proposalSituationCode: 6,
+        userErrors: [],
+      });
     });
 
     it('adds an individual guarantor and refuses company details for a CPF', async () => {
       const id = await approvedProposal();
       const ok = await h.run(
-        keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { id number name document kind } userErrors { code } } }`),
+        keyed(
+          `mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { id number name document kind } userErrors { code } } }`,
+        ),
         { id },
       );
       expect(ok.errors).toBeUndefined();
-      expect(ok.data?.addGuarantor).toEqual({ guarantor: { id: expect.any(String), number: 1, name: 'Gil Garante', document: '11144477735', kind: 'INDIVIDUAL' }, userErrors: [] });
+      expect(ok.data?.addGuarantor).toEqual({
+        guarantor: { id: expect.any(String), number: 1, name: 'Gil Garante', document: '11144477735', kind: 'INDIVIDUAL' },
+        userErrors: [],
+      });
       await h.resetCalls();
       const bad = await h.run(
-        keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil", document: "11144477735", company: { tradeName: "X" } }) { guarantor { id } userErrors { code field } } }`),
+        keyed(
+          `mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil", document: "11144477735", company: { tradeName: "X" } }) { guarantor { id } userErrors { code field } } }`,
+        ),
         { id },
       );
       expect(bad.data?.addGuarantor).toEqual({ guarantor: null, userErrors: [{ code: 'DETAILS_DO_NOT_MATCH_DOCUMENT', field: ['input', 'company'] }] });
@@ -322,12 +373,19 @@ describe('the credit graph mutations', () => {
       const id = await approvedProposal();
       const content = Buffer.from('%PDF-1.4 signed ccb').toString('base64');
       const mutation = `mutation($input: AttachDocumentInput!) { attachDocument(input: $input) { document { id typeCode fileName extension } userErrors { code field upstreamCode } } }`;
-      const ok = await h.run(keyed(mutation), { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: '.PDF', contentBase64: content } });
+      const ok = await h.run(keyed(mutation), {
+        input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: '.PDF', contentBase64: content },
+      });
       expect(ok.errors).toBeUndefined();
       expect(ok.data?.attachDocument).toEqual({ document: { id: expect.any(String), typeCode: 22, fileName: 'ccb.pdf', extension: 'pdf' }, userErrors: [] });
       await h.resetCalls();
-      const bad = await h.run(keyed(mutation), { input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.exe', extension: 'exe', contentBase64: content } });
-      expect(bad.data?.attachDocument).toEqual({ document: null, userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
+      const bad = await h.run(keyed(mutation), {
+        input: { proposalId: id, documentTypeCode: 22, fileName: 'ccb.exe', extension: 'exe', contentBase64: content },
+      });
+      expect(bad.data?.attachDocument).toEqual({
+        document: null,
+        userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }],
+      });
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -336,11 +394,15 @@ describe('the credit graph mutations', () => {
       const mutation = `mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }, idempotencyKey: "cancel-1") { returnBoleto proposal { situation fgtsCancellations { digitableLine } } userErrors { code upstreamCode } } }`;
       const first = await h.run(keyed(mutation), { id });
       expect(first.errors).toBeUndefined();
-      const payload = first.data?.cancelFgtsProposal as { returnBoleto: string; proposal: { situation: string; fgtsCancellations: Array<{ digitableLine: string }> }; userErrors: unknown[] };
+      const payload = first.data?.cancelFgtsProposal as {
+        returnBoleto: string;
+        proposal: { situation: string; fgtsCancellations: Array<{ digitableLine: string }> };
+        userErrors: unknown[];
+      };
       expect(payload.userErrors).toEqual([]);
       expect(payload.returnBoleto).toMatch(/^\d{47}$/);
       expect(payload.proposal.situation).toBe('CANCELLED');
-      expect(payload.proposal.fgtsCancellations.map(c => c.digitableLine)).toContain(payload.returnBoleto);
+      expect(payload.proposal.fgtsCancellations.map((c) => c.digitableLine)).toContain(payload.returnBoleto);
       const again = await h.run(keyed(mutation), { id });
       expect((again.data?.cancelFgtsProposal as { returnBoleto: string }).returnBoleto).toBe(payload.returnBoleto);
       const otherKey = await h.run(keyed(mutation).replace('cancel-1', 'cancel-2'), { id });
@@ -349,7 +411,10 @@ describe('the credit graph mutations', () => {
 
     it('reports cancelling a ceded proposal as a userError', async () => {
       const { id } = h.demo('ceded');
-      const result = await h.run(keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { returnBoleto userErrors { code upstreamCode } } }`), { id });
+      const result = await h.run(
+        keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { returnBoleto userErrors { code upstreamCode } } }`),
+        { id },
+      );
       expect(result.errors).toBeUndefined();
       expect(result.data?.cancelFgtsProposal).toEqual({ returnBoleto: null, userErrors: [{ code: 'CANCELLATION_NOT_ALLOWED', upstreamCode: '400/28' }] });
     });

@@ -25,8 +25,8 @@ function selectAll(schema: GraphQLSchema, type: GraphQLNamedType, path: readonly
   if (!isObjectType(type)) {
     return '';
   }
-  const fields = Object.values(type.getFields()).flatMap(field => {
-    if (field.args.some(arg => isNonNullType(arg.type) && arg.defaultValue === undefined)) {
+  const fields = Object.values(type.getFields()).flatMap((field) => {
+    if (field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)) {
       return [];
     }
     const named = getNamedType(field.type);
@@ -73,7 +73,9 @@ describe('nullability over the demo data', () => {
     h = await startGraphHarness();
     schema = await buildCreditGraphSchema();
     // An FGTS cancellation event and a payment of installment 2 give the event and entry types data too.
-    const cancelled = await h.run(keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { userErrors { code } } }`), { id: h.demo('fgts-disbursed').id });
+    const cancelled = await h.run(keyed(`mutation($id: ID!) { cancelFgtsProposal(input: { proposalId: $id }) { userErrors { code } } }`), {
+      id: h.demo('fgts-disbursed').id,
+    });
     expect(cancelled.data?.cancelFgtsProposal).toEqual({ userErrors: [] });
   });
 
@@ -82,7 +84,7 @@ describe('nullability over the demo data', () => {
   });
 
   it('answers every field of every demo proposal, and of the people behind them, with no error', async () => {
-    const ids = h.sandbox.demo.map(d => d.id);
+    const ids = h.sandbox.demo.map((d) => d.id);
     const proposalSelection = selectAll(schema, schema.getType('Proposal') as GraphQLNamedType);
     const personSelection = selectAll(schema, schema.getType('RegistrationRecord') as GraphQLNamedType);
     const bureauSelection = selectAll(schema, schema.getType('BureauReport') as GraphQLNamedType);
@@ -92,7 +94,7 @@ describe('nullability over the demo data', () => {
     expect(proposals.errors).toBeUndefined();
     const list = proposals.data?.proposals as unknown[];
     expect(list).toHaveLength(ids.length);
-    expect(list.every(p => p !== null)).toBe(true);
+    expect(list.every((p) => p !== null)).toBe(true);
     for (const proposal of list) {
       walk(schema.getType('Proposal') as GraphQLNamedType, proposal, seen);
     }
@@ -105,20 +107,38 @@ describe('nullability over the demo data', () => {
       walk(schema.getType('RegistrationRecord') as GraphQLNamedType, people.data?.registrationRecord, seen);
       walk(schema.getType('BureauReport') as GraphQLNamedType, people.data?.bureauReport, seen);
     }
-    const simulation = await h.run(`{ simulateProposal(input: { requestedAmount: "5000.00", monthlyInterestRate: "2.5", installments: 12 }) { ${simulationSelection} } }`);
+    const simulation = await h.run(
+      `{ simulateProposal(input: { requestedAmount: "5000.00", monthlyInterestRate: "2.5", installments: 12 }) { ${simulationSelection} } }`,
+    );
     expect(simulation.errors).toBeUndefined();
     walk(schema.getType('ProposalSimulation') as GraphQLNamedType, simulation.data?.simulateProposal, seen);
 
     // Every non-null field of the types answered was seen, and always with a value.
     const nonNull = [...seen.entries()];
     expect(nonNull.filter(([, held]) => !held)).toEqual([]);
-    const expected = ['Proposal', 'Installment', 'AgendaDetail', 'AgendaInstallment', 'AgendaBoleto', 'PixCharge', 'LedgerEntry', 'Boleto', 'PaymentEntry', 'FgtsCancellation']
-      .flatMap(typeName => {
-        const type = schema.getType(typeName);
-        return isObjectType(type) ? Object.values(type.getFields()).filter(f => isNonNullType(f.type)).map(f => `${typeName}.${f.name}`) : [];
-      });
-    expect(expected.filter(key => !seen.has(key))).toEqual([]);
-    expect(expected).toEqual(expect.arrayContaining(['Installment.amount', 'Installment.dueDate', 'Boleto.amount', 'Boleto.digitableLine', 'AgendaInstallment.dueDate']));
+    const expected = [
+      'Proposal',
+      'Installment',
+      'AgendaDetail',
+      'AgendaInstallment',
+      'AgendaBoleto',
+      'PixCharge',
+      'LedgerEntry',
+      'Boleto',
+      'PaymentEntry',
+      'FgtsCancellation',
+    ].flatMap((typeName) => {
+      const type = schema.getType(typeName);
+      return isObjectType(type)
+        ? Object.values(type.getFields())
+            .filter((f) => isNonNullType(f.type))
+            .map((f) => `${typeName}.${f.name}`)
+        : [];
+    });
+    expect(expected.filter((key) => !seen.has(key))).toEqual([]);
+    expect(expected).toEqual(
+      expect.arrayContaining(['Installment.amount', 'Installment.dueDate', 'Boleto.amount', 'Boleto.digitableLine', 'AgendaInstallment.dueDate']),
+    );
   });
 
   it('nulls only the field whose own partner call failed, never the proposal around it', async () => {
@@ -132,7 +152,7 @@ describe('nullability over the demo data', () => {
       const result = await h.run(`query($ids: [ID!]!) { proposals(ids: $ids) { id financedAmount ${field} { number } } }`, { ids: [ids[1]] });
       const proposal = (result.data?.proposals as Array<Record<string, unknown>>)[0];
       expect(proposal).toEqual({ id: ids[1], financedAmount: expect.stringMatching(/^\d+\.\d{2}$/), [field]: null });
-      expect(result.errors?.map(e => e.path)).toEqual([['proposals', 0, field]]);
+      expect(result.errors?.map((e) => e.path)).toEqual([['proposals', 0, field]]);
     }
     await h.admin('DELETE', '/_sandbox/faults');
   });

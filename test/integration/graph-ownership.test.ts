@@ -21,7 +21,14 @@ describe('ownership, read-back and viewer', () => {
   let h: GraphHarness;
 
   const create = async (as: RunOptions, operationCode?: string): Promise<{ id: string; number: number; operationCode: string }> => {
-    const input = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6, ...(operationCode ? { operationCode } : {}) };
+    const input = {
+      clientDocument: '52998224725',
+      contractType: 'CP',
+      requestedAmount: '1500.00',
+      monthlyInterestRate: '1.99',
+      installments: 6,
+      ...(operationCode ? { operationCode } : {}),
+    };
     const answer = await h.run<Any>(CREATE, { key: randomUUID(), input }, as);
     expect(answer.errors).toBeUndefined();
     expect(answer.data.createProposal.userErrors).toEqual([]);
@@ -49,7 +56,7 @@ describe('ownership, read-back and viewer', () => {
       expect(seen.data.proposal).toMatchObject({ id, situation: 'DISBURSED', client: { document: expect.stringMatching(/^\d{11}$/) } });
     });
 
-    it('looks a proposal up by operation code only among the caller\'s own, before any partner call', async () => {
+    it("looks a proposal up by operation code only among the caller's own, before any partner call", async () => {
       const code = `OWN-${randomUUID()}`;
       const mine = await create(ALICE, code);
       await h.resetCalls();
@@ -61,13 +68,14 @@ describe('ownership, read-back and viewer', () => {
       expect((await h.calls()).total).toBe(0);
       expect((await h.run(query, { code }, ALICE)).data).toEqual({ proposalByOperationCode: { id: mine.id, operationCode: code } });
       // The back office sees the code as the partner holds it (alice's namespace) and finds the proposal by it.
-      const held = (await h.run<Any>(`query($id: ID!) { proposal(id: $id) { operationCode } }`, { id: mine.id }, BACK_OFFICE)).data.proposal.operationCode as string;
+      const held = (await h.run<Any>(`query($id: ID!) { proposal(id: $id) { operationCode } }`, { id: mine.id }, BACK_OFFICE)).data.proposal
+        .operationCode as string;
       expect(held).toMatch(new RegExp(`^[0-9a-f]{16}-${code}$`));
       expect((await h.run(query, { code: held }, BACK_OFFICE)).data).toEqual({ proposalByOperationCode: { id: mine.id, operationCode: held } });
       expect((await h.run(withId, { code, id: mine.id }, ALICE)).data).toEqual({ proposal: { id: mine.id, operationCode: code } });
     });
 
-    it('refuses the number check on another caller\'s proposal before any call, and answers its own from the ledger', async () => {
+    it("refuses the number check on another caller's proposal before any call, and answers its own from the ledger", async () => {
       const mine = await create(ALICE);
       await h.resetCalls();
       const query = `query($id: ID!, $number: Int) { proposal(id: $id, number: $number) { id number operationCode } }`;
@@ -83,12 +91,15 @@ describe('ownership, read-back and viewer', () => {
       const { id: demo } = h.demo('approved');
       await h.resetCalls();
       const query = `query($reps: [_Any!]!) { _entities(representations: $reps) { ... on Proposal { id } } }`;
-      const reps = [{ __typename: 'Proposal', id: mine.id }, { __typename: 'Proposal', id: demo }];
+      const reps = [
+        { __typename: 'Proposal', id: mine.id },
+        { __typename: 'Proposal', id: demo },
+      ];
       // _entities needs the federation scope (the router's); ownership is still the forwarded caller's.
       const viaRouter = (caller: RunOptions): RunOptions => ({ ...caller, scopes: ['federation'] });
       expect((await h.run(query, { reps }, viaRouter(BOB))).data).toEqual({ _entities: [null, null] });
       expect((await h.run(query, { reps }, viaRouter(ALICE))).data).toEqual({ _entities: [{ id: mine.id }, null] });
-      expect((await h.run(query, { reps }, ALICE)).errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+      expect((await h.run(query, { reps }, ALICE)).errors?.map((error) => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect((await h.calls()).total).toBe(0);
     });
   });
@@ -120,11 +131,22 @@ describe('ownership, read-back and viewer', () => {
       expect((await h.run(query, { id }, ALICE)).data).toEqual({ proposal: null });
       // Recorded for alice as another replica would record it: begin, then finish with the created proposal.
       const ledger = h.ledger.ledger;
-      const claim = await ledger.begin({ callerId: 'alice', idempotencyKey: randomUUID(), operation: 'IncluirManual', requestHash: 'h', upstreamKey: randomUUID() });
+      const claim = await ledger.begin({
+        callerId: 'alice',
+        idempotencyKey: randomUUID(),
+        operation: 'IncluirManual',
+        requestHash: 'h',
+        upstreamKey: randomUUID(),
+      });
       if (claim.kind !== 'send') {
         throw new Error(`unexpected claim ${claim.kind}`);
       }
-      await ledger.finish(claim.record.id, claim.lease, { state: 'succeeded', outcome: {}, proposalId: id, createdProposal: { number: null, operationCode: 'LATER-1' } });
+      await ledger.finish(claim.record.id, claim.lease, {
+        state: 'succeeded',
+        outcome: {},
+        proposalId: id,
+        createdProposal: { number: null, operationCode: 'LATER-1' },
+      });
       expect((await h.run(query, { id }, ALICE)).data).toEqual({ proposal: { id, operationCode: 'LATER-1' } });
       expect((await h.run(query, { id }, BOB)).data).toEqual({ proposal: null });
       expect(asked.mock.calls.map(([ids]) => [...ids])).toEqual([[id], [id]]);
@@ -147,12 +169,16 @@ describe('ownership, read-back and viewer', () => {
       expect(asked).not.toHaveBeenCalled();
       // Alone, the number is the ledger's (no partner read for a proposal on record).
       await h.resetCalls();
-      expect((await h.run(`query($id: ID!) { proposal(id: $id) { number } }`, { id: mine.id }, BACK_OFFICE)).data).toEqual({ proposal: { number: mine.number } });
+      expect((await h.run(`query($id: ID!) { proposal(id: $id) { number } }`, { id: mine.id }, BACK_OFFICE)).data).toEqual({
+        proposal: { number: mine.number },
+      });
       expect((await h.calls()).total).toBe(0);
       // operationCode is the ledger's: answered from the record read just now, with no partner read.
       const code = `query($id: ID!) { proposal(id: $id) { id operationCode } }`;
       await h.resetCalls();
-      expect((await h.run(code, { id: mine.id }, BACK_OFFICE)).data).toEqual({ proposal: { id: mine.id, operationCode: expect.stringMatching(new RegExp(`^[0-9a-f]{16}-${mine.operationCode}$`)) } });
+      expect((await h.run(code, { id: mine.id }, BACK_OFFICE)).data).toEqual({
+        proposal: { id: mine.id, operationCode: expect.stringMatching(new RegExp(`^[0-9a-f]{16}-${mine.operationCode}$`)) },
+      });
       expect((await h.calls()).total).toBe(0);
       // A proposal no graph caller created, selection needing no read: the ledger is asked, then the partner confirms it exists.
       expect((await h.run(code, { id: demo }, BACK_OFFICE)).data).toEqual({ proposal: { id: demo, operationCode: null } });
@@ -169,17 +195,50 @@ describe('ownership, read-back and viewer', () => {
       const first = Buffer.from('front of the CPF card');
       const second = Buffer.from('front and back of the CPF card');
       const proof = Buffer.from('proof of address');
-      for (const [typeCode, fileName, content] of [[5, 'cpf.pdf', first], [5, 'cpf-both.pdf', second], [6, 'address.png', proof]] as const) {
-        const done = await h.run<Any>(attach, { key: randomUUID(), input: { proposalId: id, documentTypeCode: typeCode, fileName, extension: fileName.split('.')[1], contentBase64: content.toString('base64') } }, ALICE);
+      for (const [typeCode, fileName, content] of [
+        [5, 'cpf.pdf', first],
+        [5, 'cpf-both.pdf', second],
+        [6, 'address.png', proof],
+      ] as const) {
+        const done = await h.run<Any>(
+          attach,
+          {
+            key: randomUUID(),
+            input: { proposalId: id, documentTypeCode: typeCode, fileName, extension: fileName.split('.')[1], contentBase64: content.toString('base64') },
+          },
+          ALICE,
+        );
         expect(done.data.attachDocument.userErrors).toEqual([]);
         expect(done.data.attachDocument.document).toEqual({ typeCode, sizeBytes: content.length, sha256: createHash('sha256').update(content).digest('hex') });
       }
       await h.resetCalls();
-      const back = await h.run<Any>(`query($id: ID!) { proposal(id: $id) { documents { id typeCode fileName extension sizeBytes sha256 attachedAt attachedBy } } }`, { id }, ALICE);
+      const back = await h.run<Any>(
+        `query($id: ID!) { proposal(id: $id) { documents { id typeCode fileName extension sizeBytes sha256 attachedAt attachedBy } } }`,
+        { id },
+        ALICE,
+      );
       expect(back.errors).toBeUndefined();
       expect(back.data.proposal.documents).toEqual([
-        { id: expect.any(String), typeCode: 5, fileName: 'cpf-both.pdf', extension: 'pdf', sizeBytes: second.length, sha256: createHash('sha256').update(second).digest('hex'), attachedAt: expect.any(String), attachedBy: 'alice' },
-        { id: expect.any(String), typeCode: 6, fileName: 'address.png', extension: 'png', sizeBytes: proof.length, sha256: createHash('sha256').update(proof).digest('hex'), attachedAt: expect.any(String), attachedBy: 'alice' },
+        {
+          id: expect.any(String),
+          typeCode: 5,
+          fileName: 'cpf-both.pdf',
+          extension: 'pdf',
+          sizeBytes: second.length,
+          sha256: createHash('sha256').update(second).digest('hex'),
+          attachedAt: expect.any(String),
+          attachedBy: 'alice',
+        },
+        {
+          id: expect.any(String),
+          typeCode: 6,
+          fileName: 'address.png',
+          extension: 'png',
+          sizeBytes: proof.length,
+          sha256: createHash('sha256').update(proof).digest('hex'),
+          attachedAt: expect.any(String),
+          attachedBy: 'alice',
+        },
       ]);
       expect((await h.calls()).total).toBe(0);
       // The partner echoes the file in its answer; the ledger keeps neither it nor any base64 of it.
@@ -189,7 +248,7 @@ describe('ownership, read-back and viewer', () => {
       }
     });
 
-    it('shows the write history with each write\'s state, and the idempotency key only to the caller that used it', async () => {
+    it("shows the write history with each write's state, and the idempotency key only to the caller that used it", async () => {
       const { id } = await create(ALICE);
       await h.admin('POST', `/_sandbox/proposals/${id}/situacao`, { situacao: 2 });
       const refused = await h.run<Any>(
@@ -329,7 +388,7 @@ describe('ownership, read-back and viewer', () => {
       expect((await h.calls()).total).toBe(0);
     });
 
-    it('counts every caller\'s proposals with proposals.all, and answers totalCount null under a situation filter', async () => {
+    it("counts every caller's proposals with proposals.all, and answers totalCount null under a situation filter", async () => {
       const caller: RunOptions = { callerId: `gil-${randomUUID()}`, scopes: [] };
       await create(caller);
       const mine = await h.run<Any>(RELAY, { first: 1 }, caller);
@@ -357,7 +416,7 @@ describe('ownership, read-back and viewer', () => {
       const newest = await h.run<Any>(RELAY, { first: 1 }, caller);
       await h.resetCalls();
       const mixed = await h.run<Any>(RELAY, { first: 1, after: newest.data.viewer.proposals.pageInfo.endCursor, orderBy: { direction: 'ASC' } }, caller);
-      expect(mixed.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+      expect(mixed.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
       expect(mixed.errors?.[0]?.extensions?.['userErrors']).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['after'] })]);
       expect((await h.calls()).total).toBe(0);
     });
@@ -366,7 +425,7 @@ describe('ownership, read-back and viewer', () => {
       const empty = await h.run<Any>(VIEWER, { first: 5 }, { callerId: `nobody-${randomUUID()}`, scopes: [] });
       expect(empty.data.viewer.proposals).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
       const zero = await h.run<Any>(VIEWER, { first: 0 }, ALICE);
-      expect(zero.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+      expect(zero.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
       expect((await h.calls()).total).toBe(0);
     });
   });

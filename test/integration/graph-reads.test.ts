@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse, validate } from 'graphql';
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
-import {
-  consultaProposta,
-  consultarDetalhes,
-  consultarParcelas,
-  incluirManual,
-} from '../../src/upstream/index.js';
+import { consultaProposta, consultarDetalhes, consultarParcelas, incluirManual } from '../../src/upstream/index.js';
 import {
   CoreInstallmentsAgendaDocument,
   InstallmentsOnlyDocument,
@@ -43,8 +38,8 @@ describe('the credit graph read path', () => {
       expect(result.errors).toBeUndefined();
       const installments = result.data?.proposal?.installments ?? [];
       const upstream = (await consultarParcelas(h.upstream, { dto: { codigoProposta: id } })).parcelas ?? [];
-      expect(installments.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-      expect(installments.map(i => i.amount)).toEqual(upstream.map(p => cents(p.vlrParcela)));
+      expect(installments.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect(installments.map((i) => i.amount)).toEqual(upstream.map((p) => cents(p.vlrParcela)));
       expect(installments[0]?.dueDate).toBe((upstream[0]?.dtVencimento as string).slice(0, 10));
       expect(installments[0]?.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const calls = await h.calls();
@@ -72,7 +67,10 @@ describe('the credit graph read path', () => {
         throw new Error('the disbursed demo proposal must have an agenda');
       }
       const record = await consultaProposta(h.upstream, { dto: { CodigoProposta: id } });
-      const detail = await consultarDetalhes(h.upstream, { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } });
+      const detail = await consultarDetalhes(h.upstream, {
+        dto: { codigoProposta: id },
+        dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true },
+      });
       expect(proposal.id).toBe(id);
       expect(proposal.number).toBe(number);
       expect(proposal.situation).toBe('DISBURSED');
@@ -80,18 +78,18 @@ describe('the credit graph read path', () => {
       expect(proposal.financedAmount).toBe(cents(record.VlrFinanciado));
       expect(proposal.monthlyInterestRate).toBe('1.99');
       expect(proposal.agenda.proposalNumber).toBe(number);
-      expect(proposal.installments?.map(i => i.number)).toEqual(detail.parcelas?.map(p => p.nroParcela));
+      expect(proposal.installments?.map((i) => i.number)).toEqual(detail.parcelas?.map((p) => p.nroParcela));
       const [first, second] = proposal.installments ?? [];
-      const upstreamFirst = detail.parcelas?.find(p => p.nroParcela === 1);
+      const upstreamFirst = detail.parcelas?.find((p) => p.nroParcela === 1);
       expect(first?.balance).toBe(cents(upstreamFirst?.vlrSaldoAtual));
       // the demo paid installment 1 in full and issued one boleto (with a Pix QR code) for installment 2
       expect(first?.balance).toBe('0.00');
       expect(first?.paidAmount).toBe(cents(upstreamFirst?.vlrTotalPago));
-      expect(first?.entries.map(e => e.paymentAmount)).toEqual(upstreamFirst?.lancamentos?.map(l => cents(l.vlrPagamento)));
+      expect(first?.entries.map((e) => e.paymentAmount)).toEqual(upstreamFirst?.lancamentos?.map((l) => cents(l.vlrPagamento)));
       expect(first?.entries).toHaveLength(1);
       expect(second?.boletos).toHaveLength(1);
       expect(second?.boletos[0]?.qrCode?.emv).toMatch(/^000201/);
-      expect(second?.balance).toBe(cents(detail.parcelas?.find(p => p.nroParcela === 2)?.vlrSaldoAtual));
+      expect(second?.balance).toBe(cents(detail.parcelas?.find((p) => p.nroParcela === 2)?.vlrSaldoAtual));
       expect(proposal.agenda.totalPaid).toBe(cents(detail.vlrTotalPago));
     });
 
@@ -100,7 +98,7 @@ describe('the credit graph read path', () => {
       const result = await h.run(SameProposalTwiceDocument, { id });
       expect(result.errors).toBeUndefined();
       expect(result.data?.a?.situation).toBe('DISBURSED');
-      expect(result.data?.b?.installments?.map(i => i.amount)).toEqual(result.data?.a?.installments?.map(() => expect.stringMatching(/^\d+\.\d{2}$/)));
+      expect(result.data?.b?.installments?.map((i) => i.amount)).toEqual(result.data?.a?.installments?.map(() => expect.stringMatching(/^\d+\.\d{2}$/)));
       const calls = await h.calls();
       expect(calls.operations).toEqual({
         '/FGTS/ConsultaProposta': 1,
@@ -201,7 +199,9 @@ describe('the credit graph read path', () => {
 
     it('finds a proposal by operation code', async () => {
       const demo = h.demo('approved');
-      const result = await h.run(`query($code: String!) { proposalByOperationCode(operationCode: $code) { id number operationCode situation } }`, { code: demo.operationCode });
+      const result = await h.run(`query($code: String!) { proposalByOperationCode(operationCode: $code) { id number operationCode situation } }`, {
+        code: demo.operationCode,
+      });
       expect(result.errors).toBeUndefined();
       expect(result.data).toEqual({ proposalByOperationCode: { id: demo.id, number: demo.number, operationCode: demo.operationCode, situation: 'APPROVED' } });
       expect((await h.calls()).total).toBe(1);
@@ -224,10 +224,17 @@ describe('the credit graph read path', () => {
     });
 
     it('refuses a lookup without a locator at validation, before anything runs', async () => {
-      for (const query of ['{ proposal { id } }', '{ proposal(number: 100001) { id } }', '{ proposalByOperationCode { id } }', '{ proposalByOperationCode(number: 100001) { id } }']) {
+      for (const query of [
+        '{ proposal { id } }',
+        '{ proposal(number: 100001) { id } }',
+        '{ proposalByOperationCode { id } }',
+        '{ proposalByOperationCode(number: 100001) { id } }',
+      ]) {
         const errors = validate(await buildCreditGraphSchema(), parse(query));
         expect(errors).toHaveLength(1);
-        expect(errors[0]?.message).toMatch(/^Field "(proposal|proposalByOperationCode)" argument "(id|operationCode)" of type "(ID|String)!" is required, but it was not provided\.$/);
+        expect(errors[0]?.message).toMatch(
+          /^Field "(proposal|proposalByOperationCode)" argument "(id|operationCode)" of type "(ID|String)!" is required, but it was not provided\.$/,
+        );
         const result = await h.run(query);
         expect(result.data).toBeUndefined();
         expect(result.errors).toHaveLength(1);
@@ -242,7 +249,10 @@ describe('the credit graph read path', () => {
         { id },
       );
       expect(result.errors).toBeUndefined();
-      const proposal = result.data?.proposal as { all: Array<{ installmentNumbers: number[]; digitableLine: string; qrCode: { emv: string } | null }>; none: unknown[] };
+      const proposal = result.data?.proposal as {
+        all: Array<{ installmentNumbers: number[]; digitableLine: string; qrCode: { emv: string } | null }>;
+        none: unknown[];
+      };
       expect(proposal.all).toHaveLength(1);
       expect(proposal.all[0]?.installmentNumbers).toEqual([2]);
       expect(proposal.all[0]?.digitableLine).toMatch(/^\d{47}$/);
@@ -279,11 +289,11 @@ describe('the credit graph read path', () => {
       const result = await h.run(ProposalsWithInstallmentAgendaDocument, { ids });
       expect(result.errors).toBeUndefined();
       const proposals = result.data?.proposals ?? [];
-      expect(proposals.map(p => p?.id)).toEqual(ids);
-      expect(proposals.map(p => p?.number)).toEqual(numbers);
+      expect(proposals.map((p) => p?.id)).toEqual(ids);
+      expect(proposals.map((p) => p?.number)).toEqual(numbers);
       for (const p of proposals) {
-        expect(p?.installments?.map(i => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
-        p?.installments?.forEach(i => expect(i.balance).toMatch(/^\d+\.\d{2}$/));
+        expect(p?.installments?.map((i) => i.number)).toEqual([1, 2, 3, 4, 5, 6]);
+        p?.installments?.forEach((i) => expect(i.balance).toMatch(/^\d+\.\d{2}$/));
       }
       const calls = await h.calls();
       expect(calls.total).toBe(20);

@@ -25,7 +25,15 @@ const GENERATE = `mutation($key: String!, $id: ID!, $installments: [BoletoInstal
 const SIMULATE = `query($amount: Decimal!, $rate: Decimal!) { simulateProposal(input: { requestedAmount: $amount, installments: 6, monthlyInterestRate: $rate }) { installmentAmount } }`;
 
 function proposalInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { clientDocument: '529.982.247-25', clientName: 'Cliente Teste', contractType: 'CP', requestedAmount: '1200.00', monthlyInterestRate: '2.5', installments: 6, ...overrides };
+  return {
+    clientDocument: '529.982.247-25',
+    clientName: 'Cliente Teste',
+    contractType: 'CP',
+    requestedAmount: '1200.00',
+    monthlyInterestRate: '2.5',
+    installments: 6,
+    ...overrides,
+  };
 }
 
 describe('the credit graph user errors', () => {
@@ -81,14 +89,21 @@ describe('the credit graph user errors', () => {
       const result = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) });
       expect(result.data?.createProposal).toEqual({
         proposal: null,
-        userErrors: [{ code: 'TOO_MANY_DECIMAL_PLACES', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null }],
+        userErrors: [
+          {
+            code: 'TOO_MANY_DECIMAL_PLACES',
+            field: ['input', 'requestedAmount'],
+            message: 'requestedAmount must have at most 2 decimal places',
+            upstreamCode: null,
+          },
+        ],
       });
       expect((await h.calls()).total).toBe(0);
     });
 
     it('refuses an interest rate with more than 4 decimals, accepts 4', async () => {
       const rate = await h.run(CREATE, { key: randomUUID(), input: proposalInput({ monthlyInterestRate: '1.99995' }) });
-      expect((rate.data?.createProposal as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
+      expect((rate.data?.createProposal as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['TOO_MANY_DECIMAL_PLACES', 'input.monthlyInterestRate', null],
       ]);
       expect((await h.calls()).total).toBe(0);
@@ -99,7 +114,7 @@ describe('the credit graph user errors', () => {
 
     it('refuses simulateProposal of 1000.001 as BAD_USER_INPUT before any call', async () => {
       const result = await h.run(SIMULATE, { amount: '1000.001', rate: '1.99' });
-      expect(result.errors?.map(e => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(result.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
       // The same item createProposal would answer in userErrors for this amount.
       expect(result.errors?.[0]?.extensions?.userErrors).toEqual([
         { code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: 'requestedAmount must have at most 2 decimal places', upstreamCode: null },
@@ -115,7 +130,7 @@ describe('the credit graph user errors', () => {
       const key = randomUUID();
       const first = await h.run(GENERATE, { key, id, installments: [{ number: 3 }] });
       const boletos = (first.data?.generateBoletos as { boletos: Array<{ number: number; installmentNumbers: number[] }> }).boletos;
-      expect(boletos.map(b => b.installmentNumbers)).toEqual([[3]]);
+      expect(boletos.map((b) => b.installmentNumbers)).toEqual([[3]]);
       // The boleto list read before the write (recorded for in-doubt resolution) and after it.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/GerarMultiplosBoletos': 1, '/AgendaRecebivel/ConsultarBoletos': 2 });
 
@@ -125,14 +140,19 @@ describe('the credit graph user errors', () => {
       expect(other.data?.generateBoletos).toEqual({
         boletos: [],
         userErrors: [
-          { code: 'IDEMPOTENCY_KEY_REUSED', field: ['idempotencyKey'], message: 'This idempotencyKey was already used with a different request.', upstreamCode: 'I0001/V0001' },
+          {
+            code: 'IDEMPOTENCY_KEY_REUSED',
+            field: ['idempotencyKey'],
+            message: 'This idempotencyKey was already used with a different request.',
+            upstreamCode: 'I0001/V0001',
+          },
         ],
       });
       expect((await h.calls()).total).toBe(0);
 
       await h.resetCalls();
       const again = await h.run(GENERATE, { key, id, installments: [{ number: 3 }] });
-      expect((again.data?.generateBoletos as { boletos: Array<{ number: number }> }).boletos.map(b => b.number)).toEqual(boletos.map(b => b.number));
+      expect((again.data?.generateBoletos as { boletos: Array<{ number: number }> }).boletos.map((b) => b.number)).toEqual(boletos.map((b) => b.number));
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarBoletos': 1 });
     });
 
@@ -147,7 +167,12 @@ describe('the credit graph user errors', () => {
       const restarted = await h.run(PAY, { key, id, amount: '20.00', n: 4 }, { ledger: emptyLedger.ledger }).finally(() => emptyLedger.close());
       expect(restarted.errors).toBeUndefined();
       expect((restarted.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'IDEMPOTENCY_KEY_REUSED', field: ['idempotencyKey'], message: 'This idempotencyKey was already used with a different request.', upstreamCode: 'I0001/V0001' },
+        {
+          code: 'IDEMPOTENCY_KEY_REUSED',
+          field: ['idempotencyKey'],
+          message: 'This idempotencyKey was already used with a different request.',
+          upstreamCode: 'I0001/V0001',
+        },
       ]);
       // The agenda read every payment write records before it is sent, then the write the partner refuses.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -160,7 +185,12 @@ describe('the credit graph user errors', () => {
       const id = await disbursedProposal();
       const result = await h.run(PAY, { key: randomUUID(), id, amount: '99999.00', n: 2 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'OVER_BALANCE', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+        {
+          code: 'OVER_BALANCE',
+          field: ['input', 'payment', 'amount'],
+          message: 'The payment plus the discount exceeds the installment balance.',
+          upstreamCode: 'C0202/V0002',
+        },
       ]);
       // The agenda read every payment write records before it is sent, then the write the partner refuses.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -170,7 +200,12 @@ describe('the credit graph user errors', () => {
       const { id } = h.demo('approved');
       const result = await h.run(PAY, { key: randomUUID(), id, amount: '1.00', n: 1 });
       expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
-        { code: 'PROPOSAL_NOT_DISBURSED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
+        {
+          code: 'PROPOSAL_NOT_DISBURSED',
+          field: null,
+          message: 'The proposal has no receivables agenda yet (it was never disbursed).',
+          upstreamCode: 'C0200/V0001',
+        },
       ]);
       // The agenda read before the write (refused too: no agenda, so no entries) and the write, refused.
       expect((await h.calls()).operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -200,30 +235,29 @@ describe('the credit graph user errors', () => {
   describe('input refused with the partner code', () => {
     it('a non-positive payment is C0202/V0001', async () => {
       const result = await h.run(PAY, { key: randomUUID(), id: randomUUID(), amount: '0', n: 1 });
-      expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['AMOUNT_NOT_POSITIVE', 'input.payment.amount', 'C0202/V0001'],
-      ]);
+      expect(
+        (result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode]),
+      ).toEqual([['AMOUNT_NOT_POSITIVE', 'input.payment.amount', 'C0202/V0001']]);
       expect((await h.calls()).total).toBe(0);
     });
 
     it('an empty installment list is C0201/V0003 in generateBoletos and registerInstallmentPayments', async () => {
       const boletos = await h.run(GENERATE, { key: randomUUID(), id: randomUUID(), installments: [] });
-      expect((boletos.data?.generateBoletos as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
+      expect((boletos.data?.generateBoletos as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['NO_INSTALLMENT', 'input.installments', 'C0201/V0003'],
       ]);
       const payments = await h.run(keyed(PAYMENTS), { id: randomUUID(), payments: [] });
-      expect((payments.data?.registerInstallmentPayments as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
-        ['NO_INSTALLMENT', 'input.payments', 'C0201/V0003'],
-      ]);
+      expect(
+        (payments.data?.registerInstallmentPayments as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode]),
+      ).toEqual([['NO_INSTALLMENT', 'input.payments', 'C0201/V0003']]);
       expect((await h.calls()).total).toBe(0);
     });
 
     it('a guarantor with an invalid CPF/CNPJ is T0665/D0002', async () => {
-      const result = await h.run(
-        keyed(`mutation($input: AddGuarantorInput!) { addGuarantor(input: $input) { ${USER_ERRORS} } }`),
-        { input: { proposalId: h.demo('approved').id, name: 'Gui', document: '52998224724' } },
-      );
-      expect((result.data?.addGuarantor as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
+      const result = await h.run(keyed(`mutation($input: AddGuarantorInput!) { addGuarantor(input: $input) { ${USER_ERRORS} } }`), {
+        input: { proposalId: h.demo('approved').id, name: 'Gui', document: '52998224724' },
+      });
+      expect((result.data?.addGuarantor as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['INVALID_DOCUMENT', 'input.document', 'T0665/D0002'],
       ]);
       expect((await h.calls()).total).toBe(0);
@@ -233,7 +267,7 @@ describe('the credit graph user errors', () => {
       const result = await h.run(keyed(`mutation($input: AttachDocumentInput!) { attachDocument(input: $input) { ${USER_ERRORS} } }`), {
         input: { proposalId: h.demo('approved').id, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: 'not base64!' },
       });
-      expect((result.data?.attachDocument as { userErrors: UserError[] }).userErrors.map(e => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
+      expect((result.data?.attachDocument as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode])).toEqual([
         ['UPLOAD_FAILED', 'input.contentBase64', 'C0068/V0002'],
       ]);
       expect((await h.calls()).total).toBe(0);
@@ -243,7 +277,9 @@ describe('the credit graph user errors', () => {
   describe('calendar dates', () => {
     it('refuses a Date that is not a real day as one BAD_USER_INPUT error, before any call and without echoing it', async () => {
       const result = await h.run(
-        keyed(`mutation { addGuarantor(input: { proposalId: "00000000-0000-4000-8000-000000000000", name: "Ana", document: "52998224725", individual: { birthDate: "1990-02-30" } }) { userErrors { code } } }`),
+        keyed(
+          `mutation { addGuarantor(input: { proposalId: "00000000-0000-4000-8000-000000000000", name: "Ana", document: "52998224725", individual: { birthDate: "1990-02-30" } }) { userErrors { code } } }`,
+        ),
       );
       expect(result.data).toBeUndefined();
       expect(result.errors).toHaveLength(1);
@@ -258,10 +294,12 @@ describe('the credit graph user errors', () => {
     it('sends a Date input as that day and reads the same day back', async () => {
       const { id } = h.demo('disbursed');
       const before = await h.run(`query($id: ID!) { proposal(id: $id) { installments { number dueDate } } }`, { id });
-      const due = (before.data?.proposal as { installments: Array<{ number: number; dueDate: string }> }).installments.find(i => i.number === 6)?.dueDate;
+      const due = (before.data?.proposal as { installments: Array<{ number: number; dueDate: string }> }).installments.find((i) => i.number === 6)?.dueDate;
       expect(due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const result = await h.run(
-        keyed(`mutation($id: ID!, $due: Date!) { generateSingleBoleto(input: { proposalId: $id, installmentNumbers: [6], dueDate: $due }) { boletos { installmentNumbers dueDate } userErrors { code upstreamCode } } }`),
+        keyed(
+          `mutation($id: ID!, $due: Date!) { generateSingleBoleto(input: { proposalId: $id, installmentNumbers: [6], dueDate: $due }) { boletos { installmentNumbers dueDate } userErrors { code upstreamCode } } }`,
+        ),
         { id, due },
       );
       expect(result.errors).toBeUndefined();

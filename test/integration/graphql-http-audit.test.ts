@@ -25,12 +25,12 @@ afterAll(async () => {
 
 /** Each failing result as one line: its id, its name and the reason the audit gives. */
 function describeFailures(results: readonly AuditResult[]): string[] {
-  return results.filter(result => result.status !== 'ok').map(result => `${result.id} ${result.name}: ${'reason' in result ? result.reason : ''}`);
+  return results.filter((result) => result.status !== 'ok').map((result) => `${result.id} ${result.name}: ${'reason' in result ? result.reason : ''}`);
 }
 
 describe('graphql-http server audits, in development', () => {
   it('has requirements to audit (the suite is not empty)', () => {
-    expect(audits.filter(audit => audit.name.startsWith('MUST')).length).toBeGreaterThanOrEqual(10);
+    expect(audits.filter((audit) => audit.name.startsWith('MUST')).length).toBeGreaterThanOrEqual(10);
   });
 
   it('passes every MUST audit', async () => {
@@ -39,7 +39,7 @@ describe('graphql-http server audits, in development', () => {
       results.push(await audit.fn());
     }
     expect(results).toHaveLength(audits.length);
-    const mustFailures = describeFailures(results.filter(result => result.name.startsWith('MUST')));
+    const mustFailures = describeFailures(results.filter((result) => result.name.startsWith('MUST')));
     expect(mustFailures).toEqual([]);
   });
 });

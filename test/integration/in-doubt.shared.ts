@@ -110,12 +110,16 @@ export function inDoubtSuite(kind: LedgerKind): void {
   /** Per installment: its entries as [amount, discount] to the cent. */
   const entries = async (graph: TestGraph, id: string): Promise<Record<number, string[]>> => {
     const detail = await agendaOf(graph, id);
-    return Object.fromEntries((detail.parcelas ?? []).filter(p => (p.lancamentos ?? []).length > 0).map(p => [p.nroParcela, (p.lancamentos ?? []).map(e => `${(e.vlrPagamento ?? 0).toFixed(2)}/${(e.vlrDesconto ?? 0).toFixed(2)}`)]));
+    return Object.fromEntries(
+      (detail.parcelas ?? [])
+        .filter((p) => (p.lancamentos ?? []).length > 0)
+        .map((p) => [p.nroParcela, (p.lancamentos ?? []).map((e) => `${(e.vlrPagamento ?? 0).toFixed(2)}/${(e.vlrDesconto ?? 0).toFixed(2)}`)]),
+    );
   };
   /** Every boleto of the proposal (cancelled too) as "installments amount". */
   const boletos = async (graph: TestGraph, id: string): Promise<string[]> =>
     ((await consultarBoletos(graph.client, { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: true } })).boletos ?? []).map(
-      bo => `${bo.parcelas ?? ''} ${(bo.valorBoleto ?? 0).toFixed(2)}`,
+      (bo) => `${bo.parcelas ?? ''} ${(bo.valorBoleto ?? 0).toFixed(2)}`,
     );
 
   const families: Family[] = [
@@ -124,7 +128,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
       proposal: 'disbursed',
       mutation: PAY,
       field: 'registerInstallmentPayment',
-      input: id => ({ proposalId: id, payment: { installmentNumber: 2, amount: '20.10', discount: '0.05', description: 'parcela 2' } }),
+      input: (id) => ({ proposalId: id, payment: { installmentNumber: 2, amount: '20.10', discount: '0.05', description: 'parcela 2' } }),
       writePath: '/AgendaRecebivel/IncluirLancamentoParcela',
       readPath: '/AgendaRecebivel/ConsultarDetalhes',
       state: entries,
@@ -135,7 +139,13 @@ export function inDoubtSuite(kind: LedgerKind): void {
       proposal: 'disbursed',
       mutation: PAY_MANY,
       field: 'registerInstallmentPayments',
-      input: id => ({ proposalId: id, payments: [{ installmentNumber: 1, amount: '33.33' }, { installmentNumber: 3, amount: '0.01', paidAt: sandboxToday }] }),
+      input: (id) => ({
+        proposalId: id,
+        payments: [
+          { installmentNumber: 1, amount: '33.33' },
+          { installmentNumber: 3, amount: '0.01', paidAt: sandboxToday },
+        ],
+      }),
       writePath: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',
       readPath: '/AgendaRecebivel/ConsultarDetalhes',
       state: entries,
@@ -146,7 +156,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
       proposal: 'disbursed',
       mutation: BOLETOS,
       field: 'generateBoletos',
-      input: id => ({ proposalId: id, description: 'boletos 4 e 5', installments: [{ number: 4 }, { number: 5, discount: '1.00' }] }),
+      input: (id) => ({ proposalId: id, description: 'boletos 4 e 5', installments: [{ number: 4 }, { number: 5, discount: '1.00' }] }),
       writePath: '/AgendaRecebivel/GerarMultiplosBoletos',
       readPath: '/AgendaRecebivel/ConsultarBoletos',
       state: boletos,
@@ -157,7 +167,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
       proposal: 'disbursed',
       mutation: BOLETO,
       field: 'generateSingleBoleto',
-      input: id => ({ proposalId: id, installmentNumbers: [5, 6], amount: '123.45' }),
+      input: (id) => ({ proposalId: id, installmentNumbers: [5, 6], amount: '123.45' }),
       writePath: '/AgendaRecebivel/GerarUnicoBoleto',
       readPath: '/AgendaRecebivel/ConsultarBoletos',
       state: boletos,
@@ -168,12 +178,12 @@ export function inDoubtSuite(kind: LedgerKind): void {
       proposal: 'fgts',
       mutation: CANCEL,
       field: 'cancelFgtsProposal',
-      input: id => ({ proposalId: id, reason: 'cliente desistiu' }),
+      input: (id) => ({ proposalId: id, reason: 'cliente desistiu' }),
       writePath: '/FGTS/CancelarProposta',
       readPath: '/FGTS/ConsultaProposta',
       state: async (graph, id) => {
         const found = await consultaProposta(graph.client, { dto: { CodigoProposta: id } });
-        return { situation: found.Situacao, events: (found.CancelamentoFGTS ?? []).map(e => e.TipoEvento) };
+        return { situation: found.Situacao, events: (found.CancelamentoFGTS ?? []).map((e) => e.TipoEvento) };
       },
       // 4 cancelled; event type 2, cancelled after disbursement with a money-return boleto.
       applied: () => ({ situation: 4, events: [2] }),
@@ -182,7 +192,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
 
   const run = async (graph: TestGraph, family: Family, key: string, id: string): Promise<GraphResponse<Record<string, Payload>>> =>
     graph.execute<Record<string, Payload>>(family.mutation, { key, input: family.input(id) });
-  const codes = (answer: GraphResponse<unknown>) => answer.errors?.map(e => e.extensions?.code);
+  const codes = (answer: GraphResponse<unknown>) => answer.errors?.map((e) => e.extensions?.code);
   const proposalFor = (family: Family) => (family.proposal === 'fgts' ? disbursed('FGTS') : disbursed());
   /** The write's calls at the sandbox since the last reset: [writes, probe reads]. */
   const callsOf = async (family: Family): Promise<[number, number]> => {
@@ -199,7 +209,9 @@ export function inDoubtSuite(kind: LedgerKind): void {
   /** A payload without what differs from one application to another (boleto numbers and codes). */
   const normalized = (payload: Payload): unknown => {
     const varying = /^(numeroBoleto|linhaDigitavel|pixCopiaECola)$/;
-    const parameters = (payload.parameters as Array<{ name: string; value: string }> | undefined)?.map(p => (varying.test(p.name) ? { name: p.name, value: '*' } : p));
+    const parameters = (payload.parameters as Array<{ name: string; value: string }> | undefined)?.map((p) =>
+      varying.test(p.name) ? { name: p.name, value: '*' } : p,
+    );
     return {
       ...payload,
       ...(parameters === undefined ? {} : { parameters }),
@@ -215,7 +227,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
     expect(await a.admin.replay()).toBe(false);
   });
 
-  describe.each(families)('$name', family => {
+  describe.each(families)('$name', (family) => {
     it('answers the retry of a write whose answer was lost with the original success payload, the partner having received it once', async () => {
       const expected = normalized(await reference(family));
       const id = await proposalFor(family);
@@ -292,7 +304,7 @@ export function inDoubtSuite(kind: LedgerKind): void {
     expect(await entries(a, id)).toEqual({ 2: ['20.10/0.05', '20.10/0.05'] });
     // Balance after the second entry: the installment less both payments and both discounts.
     const detail = await agendaOf(a, id);
-    const second = detail.parcelas?.find(p => p.nroParcela === 2);
+    const second = detail.parcelas?.find((p) => p.nroParcela === 2);
     expect(settled.data?.[family.field]?.parameters).toEqual([
       { name: 'nroParcela', value: '2' },
       { name: 'vlrSaldoParcela', value: ((second?.vlrParcela ?? 0) - 40.3).toFixed(2) },
@@ -330,7 +342,13 @@ export function inDoubtSuite(kind: LedgerKind): void {
       name: 'a document (IncluirDocumento: no partner read lists documents)',
       mutation: DOCUMENT,
       path: '/Proposta/IncluirDocumento',
-      input: (id: string) => ({ proposalId: id, documentTypeCode: 22, fileName: 'ccb.pdf', extension: 'pdf', contentBase64: Buffer.from('%PDF-1.4 ccb').toString('base64') }),
+      input: (id: string) => ({
+        proposalId: id,
+        documentTypeCode: 22,
+        fileName: 'ccb.pdf',
+        extension: 'pdf',
+        contentBase64: Buffer.from('%PDF-1.4 ccb').toString('base64'),
+      }),
     },
   ])('$name', ({ mutation, path, input }) => {
     it('stays OUTCOME_UNKNOWN on every retry, even after the settle time and a reconciler pass, with no second write', async () => {

@@ -23,7 +23,10 @@ describe('the embedded ledger template', () => {
 
   it('is a migrated PostgreSQL directory marked with the PGlite version and settings that made it, made once', async () => {
     expect(existsSync(join(template, 'PG_VERSION'))).toBe(true);
-    expect(JSON.parse(readFileSync(join(template, 'TEMPLATE.json'), 'utf8'))).toEqual({ pglite: installedPgliteVersion(), postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF] });
+    expect(JSON.parse(readFileSync(join(template, 'TEMPLATE.json'), 'utf8'))).toEqual({
+      pglite: installedPgliteVersion(),
+      postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF],
+    });
     expect(await prepareLedgerTemplate(template)).toBe(false);
   });
 

@@ -73,27 +73,41 @@ interface Change {
 }
 
 /** One subscriber: its events, awaited by condition (bounded). */
-function subscriber(url: string): { client: Client; changes: Change[]; errors: unknown[]; subscribe(id: string): void; until(condition: (changes: Change[]) => boolean, what: string): Promise<void> } {
+function subscriber(url: string): {
+  client: Client;
+  changes: Change[];
+  errors: unknown[];
+  subscribe(id: string): void;
+  until(condition: (changes: Change[]) => boolean, what: string): Promise<void>;
+} {
   const changes: Change[] = [];
   const errors: unknown[] = [];
-  const client = createClient({ url: url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${KEY}` } });
+  const client = createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+    connectionParams: { authorization: `Bearer ${KEY}` },
+  });
   return {
     client,
     changes,
     errors,
     subscribe(id) {
-      client.subscribe<{ proposalChanged: Change | null }>({ query: CHANGED, variables: { id } }, {
-        next: (value) => {
-          if (value.data?.proposalChanged) {
-            changes.push(value.data.proposalChanged);
-          }
-          if (value.errors) {
-            errors.push(...value.errors);
-          }
+      client.subscribe<{ proposalChanged: Change | null }>(
+        { query: CHANGED, variables: { id } },
+        {
+          next: (value) => {
+            if (value.data?.proposalChanged) {
+              changes.push(value.data.proposalChanged);
+            }
+            if (value.errors) {
+              errors.push(...value.errors);
+            }
+          },
+          error: (error) => errors.push(error),
+          complete: () => undefined,
         },
-        error: (error) => errors.push(error),
-        complete: () => undefined,
-      });
+      );
     },
     async until(condition, what) {
       const end = Date.now() + 20_000;

@@ -18,7 +18,8 @@ const ENV = {
 
 const CHANGED = 'subscription($id: ID!) { proposalChanged(id: $id) { proposalId changed initial proposal { id situation situationCode } } }';
 const VIEWER = 'subscription { viewerProposalEvents { proposalId changed initial proposal { id situationCode } } }';
-const CREATE = 'mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } userErrors { code } } }';
+const CREATE =
+  'mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } userErrors { code } } }';
 const INPUT = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 };
 
 interface Event {
@@ -88,11 +89,14 @@ function wsClient(graph: TestGraph, key: string | undefined, closes?: Array<{ co
 
 function subscribe(client: Client, query: string, variables: Record<string, unknown> = {}): { events: Events; stop: () => void } {
   const events = new Events();
-  const stop = client.subscribe<Event['data']>({ query, variables }, {
-    next: (value) => events.push(value as Event),
-    error: (error) => events.fail(error),
-    complete: () => events.complete(),
-  });
+  const stop = client.subscribe<Event['data']>(
+    { query, variables },
+    {
+      next: (value) => events.push(value as Event),
+      error: (error) => events.fail(error),
+      complete: () => events.complete(),
+    },
+  );
   return { events, stop };
 }
 
@@ -128,7 +132,12 @@ describe('live updates', () => {
       clients.push(client);
       const { events } = subscribe(client, CHANGED, { id });
       await events.until((received) => received.length >= 1, 'the initial event');
-      expect(change(events.received[0])).toEqual({ proposalId: id, changed: ['SITUATION'], initial: true, proposal: { id, situation: 'UNDER_REVIEW', situationCode: 1 } });
+      expect(change(events.received[0])).toEqual({
+        proposalId: id,
+        changed: ['SITUATION'],
+        initial: true,
+        proposal: { id, situation: 'UNDER_REVIEW', situationCode: 1 },
+      });
       await graph.admin.setSituation(id, 2);
       await events.until((received) => received.some((event) => change(event)?.proposal?.situationCode === 2), 'the approval');
       const approved = events.received.find((event) => change(event)?.proposal?.situationCode === 2);
@@ -136,8 +145,12 @@ describe('live updates', () => {
       await graph.admin.setSituation(id, 1);
     });
 
-    it('refuses another caller\'s proposal when subscribing, with no partner call', async () => {
-      const created = await graph.execute<{ createProposal: { proposal: { id: string } } }>(CREATE, { key: randomUUID(), input: INPUT }, { authorization: `Bearer ${KEYS.alice}` });
+    it("refuses another caller's proposal when subscribing, with no partner call", async () => {
+      const created = await graph.execute<{ createProposal: { proposal: { id: string } } }>(
+        CREATE,
+        { key: randomUUID(), input: INPUT },
+        { authorization: `Bearer ${KEYS.alice}` },
+      );
       const id = created.data?.createProposal.proposal.id as string;
       await graph.admin.resetCalls();
       const client = wsClient(graph, KEYS.bob);
@@ -187,7 +200,9 @@ describe('live updates', () => {
         await first.events.until((received) => received.length >= 1, 'the first subscription');
         const second = subscribe(client, CHANGED, { id: capped.sandbox.demo[1]?.id });
         await second.events.until(() => second.events.error !== undefined, 'the refusal');
-        expect((second.events.error as Array<{ extensions?: Record<string, unknown> }>).map((error) => error.extensions)).toEqual([{ code: 'SUBSCRIPTION_LIMIT_REACHED', limit: 1, scope: 'connection' }]);
+        expect((second.events.error as Array<{ extensions?: Record<string, unknown> }>).map((error) => error.extensions)).toEqual([
+          { code: 'SUBSCRIPTION_LIMIT_REACHED', limit: 1, scope: 'connection' },
+        ]);
         await client.dispose();
       } finally {
         await capped.close();
@@ -218,10 +233,19 @@ describe('live updates', () => {
       const client = wsClient(graph, KEYS.alice);
       clients.push(client);
       const { events } = subscribe(client, VIEWER);
-      const created = await graph.execute<{ createProposal: { proposal: { id: string } } }>(CREATE, { key: randomUUID(), input: INPUT }, { authorization: `Bearer ${KEYS.alice}` });
+      const created = await graph.execute<{ createProposal: { proposal: { id: string } } }>(
+        CREATE,
+        { key: randomUUID(), input: INPUT },
+        { authorization: `Bearer ${KEYS.alice}` },
+      );
       const id = created.data?.createProposal.proposal.id as string;
       await events.until((received) => received.some((event) => change(event)?.proposalId === id), 'the new proposal');
-      expect(change(events.received.find((event) => change(event)?.proposalId === id))).toEqual({ proposalId: id, changed: ['SITUATION'], initial: true, proposal: { id, situationCode: 1 } });
+      expect(change(events.received.find((event) => change(event)?.proposalId === id))).toEqual({
+        proposalId: id,
+        changed: ['SITUATION'],
+        initial: true,
+        proposal: { id, situationCode: 1 },
+      });
     });
   });
 
@@ -230,10 +254,18 @@ describe('live updates', () => {
       const id = demo('approved');
       const client = createSseClient({ url: graph.url, headers: { authorization: `Bearer ${KEYS.ops}` }, retryAttempts: 0 });
       const events = new Events();
-      const stop = client.subscribe({ query: CHANGED, variables: { id } }, { next: (value) => events.push(value as Event), error: (error) => events.fail(error), complete: () => events.complete() });
+      const stop = client.subscribe(
+        { query: CHANGED, variables: { id } },
+        { next: (value) => events.push(value as Event), error: (error) => events.fail(error), complete: () => events.complete() },
+      );
       try {
         await events.until((received) => received.length >= 1, 'the initial event');
-        expect(change(events.received[0])).toEqual({ proposalId: id, changed: ['SITUATION'], initial: true, proposal: { id, situation: 'APPROVED', situationCode: 2 } });
+        expect(change(events.received[0])).toEqual({
+          proposalId: id,
+          changed: ['SITUATION'],
+          initial: true,
+          proposal: { id, situation: 'APPROVED', situationCode: 2 },
+        });
         await graph.admin.setSituation(id, 3);
         await events.until((received) => received.some((event) => change(event)?.proposal?.situationCode === 3), 'the change');
       } finally {
@@ -244,7 +276,11 @@ describe('live updates', () => {
     });
 
     it('answers 401 to an SSE request without a valid key', async () => {
-      const response = await fetch(graph.url, { method: 'POST', headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, body: JSON.stringify({ query: CHANGED, variables: { id: demo('approved') } }) });
+      const response = await fetch(graph.url, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ query: CHANGED, variables: { id: demo('approved') } }),
+      });
       expect(response.status).toBe(401);
       expect(((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code).toBe('UNAUTHENTICATED');
     });
@@ -253,7 +289,11 @@ describe('live updates', () => {
   describe('a replica stopping', () => {
     it('closes its WebSockets with 1001 and ends its SSE streams; a resubscription elsewhere delivers the current state', async () => {
       const stopping = await startTestGraph({ env: ENV });
-      const other = await startTestGraph({ env: ENV, reuseSandbox: { sandbox: stopping.sandbox, admin: stopping.admin, client: stopping.testClient }, ledger: stopping.ledger });
+      const other = await startTestGraph({
+        env: ENV,
+        reuseSandbox: { sandbox: stopping.sandbox, admin: stopping.admin, client: stopping.testClient },
+        ledger: stopping.ledger,
+      });
       try {
         const id = stopping.sandbox.demo.find((proposal) => proposal.label === 'under-review')?.id as string;
         const closes: Array<{ code: number; reason: string }> = [];
@@ -261,7 +301,10 @@ describe('live updates', () => {
         const wsEvents = subscribe(ws, CHANGED, { id }).events;
         const sse = createSseClient({ url: stopping.url, headers: { authorization: `Bearer ${KEYS.ops}` }, retryAttempts: 0 });
         const sseEvents = new Events();
-        sse.subscribe({ query: CHANGED, variables: { id } }, { next: (value) => sseEvents.push(value as Event), error: (error) => sseEvents.fail(error), complete: () => sseEvents.complete() });
+        sse.subscribe(
+          { query: CHANGED, variables: { id } },
+          { next: (value) => sseEvents.push(value as Event), error: (error) => sseEvents.fail(error), complete: () => sseEvents.complete() },
+        );
         await wsEvents.until((received) => received.length >= 1, 'the ws initial event');
         await sseEvents.until((received) => received.length >= 1, 'the sse initial event');
         await stopping.app.stop();

@@ -76,14 +76,22 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
   it('gives every entity a distinct id that carries no personal data, the same in a second answer', async () => {
     const all = entities();
     const types = new Set(all.map((e) => e.__typename));
-    expect([...types].sort()).toEqual(['AgendaBoleto', 'AgendaInstallment', 'Installment', 'LedgerEntry', 'PaymentEntry', 'PixCharge', 'Proposal', 'Boleto'].sort());
+    expect([...types].sort()).toEqual(
+      ['AgendaBoleto', 'AgendaInstallment', 'Installment', 'LedgerEntry', 'PaymentEntry', 'PixCharge', 'Proposal', 'Boleto'].sort(),
+    );
     expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
     // The installment is one object per type: the agenda's view and the installment list share the number, not the id.
     expect(everything.installments[0]?.id).not.toBe(everything.agenda.installments[0]?.id);
     expect(everything.installments[0]?.upstreamId).toBe(everything.agenda.installments[0]?.upstreamId);
     const again = await graph.execute<Everything>(EVERYTHING, { id: disbursed }, { ...as('alice'), 'cache-control': 'no-cache' });
     expect(again.data?.proposal).toEqual(everything);
-    const client = (await graph.execute<{ proposal: { agenda: { clientDocument: string; clientName: string } } }>('query($id: ID!) { proposal(id: $id) { agenda { clientDocument clientName } } }', { id: disbursed }, as('alice'))).data?.proposal.agenda;
+    const client = (
+      await graph.execute<{ proposal: { agenda: { clientDocument: string; clientName: string } } }>(
+        'query($id: ID!) { proposal(id: $id) { agenda { clientDocument clientName } } }',
+        { id: disbursed },
+        as('alice'),
+      )
+    ).data?.proposal.agenda;
     // A real document to look for, so the checks below cannot pass on an empty answer.
     expect(client?.clientDocument).toMatch(/^(\d{11}|\d{14})$/);
     for (const { id } of all) {
@@ -115,9 +123,17 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
   it('answers node(id) with the fields of its type, read as the proposal reads them', async () => {
     const installment = everything.agenda.installments.find((i) => i.entries.length > 0);
     const entry = installment?.entries[0] as Entity & { paymentAmount: string };
-    const found = await graph.execute<{ node: unknown }>('query($id: ID!) { node(id: $id) { id ... on LedgerEntry { paymentAmount } } }', { id: entry.id }, as('alice'));
+    const found = await graph.execute<{ node: unknown }>(
+      'query($id: ID!) { node(id: $id) { id ... on LedgerEntry { paymentAmount } } }',
+      { id: entry.id },
+      as('alice'),
+    );
     expect(found.data?.node).toEqual({ id: entry.id, paymentAmount: entry.paymentAmount });
-    const proposal = await graph.execute<{ node: unknown }>('query($id: ID!) { node(id: $id) { __typename ... on Proposal { id situation } } }', { id: disbursed }, as('alice'));
+    const proposal = await graph.execute<{ node: unknown }>(
+      'query($id: ID!) { node(id: $id) { __typename ... on Proposal { id situation } } }',
+      { id: disbursed },
+      as('alice'),
+    );
     expect(proposal.data?.node).toEqual({ __typename: 'Proposal', id: disbursed, situation: 'DISBURSED' });
   });
 
@@ -130,7 +146,11 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
   });
 
   it("refuses a person's id to a caller without registry.read, at no partner call", async () => {
-    const client = await graph.execute<{ proposal: { client: { id: string } } }>('query($id: ID!) { proposal(id: $id) { client { id } } }', { id: disbursed }, as('alice'));
+    const client = await graph.execute<{ proposal: { client: { id: string } } }>(
+      'query($id: ID!) { proposal(id: $id) { client { id } } }',
+      { id: disbursed },
+      as('alice'),
+    );
     const personId = client.data?.proposal.client.id ?? '';
     expect(personId).toMatch(/^P1[A-Za-z0-9_-]+$/);
     await graph.admin.resetCalls();
@@ -142,21 +162,38 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
 
   it('refuses a malformed or tampered id with BAD_USER_INPUT at no partner call', async () => {
     const real = everything.boletos[0]?.id ?? '';
-    const tampered = Buffer.from(Buffer.from(real, 'base64url').toString('utf8').replace(/^Boleto/, 'Bolet0'), 'utf8').toString('base64url');
+    const tampered = Buffer.from(
+      Buffer.from(real, 'base64url')
+        .toString('utf8')
+        .replace(/^Boleto/, 'Bolet0'),
+      'utf8',
+    ).toString('base64url');
     const notCanonical = `${real}=`;
     for (const id of ['', 'not an id', tampered, notCanonical, Buffer.from('Boleto:not-a-uuid:1').toString('base64url'), 'x'.repeat(300)]) {
       const refused = await graph.execute('query($id: ID!) { node(id: $id) { id } }', { id }, as('alice'));
       expect(errorCode(refused)).toBe('BAD_USER_INPUT');
       expect(refused.errors?.[0]?.extensions?.['userErrors']).toEqual([
-        { code: 'INVALID_INPUT', field: ['id'], message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).', upstreamCode: null },
+        {
+          code: 'INVALID_INPUT',
+          field: ['id'],
+          message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).',
+          upstreamCode: null,
+        },
       ]);
     }
     const many = await graph.execute('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: [real, 'nope'] }, as('alice'));
     expect(many.errors?.[0]?.extensions?.['userErrors']).toEqual([
-      { code: 'INVALID_INPUT', field: ['ids', '1'], message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).', upstreamCode: null },
+      {
+        code: 'INVALID_INPUT',
+        field: ['ids', '1'],
+        message: 'Not an id of this graph: ids are opaque strings taken from an answer (Node.id).',
+        upstreamCode: null,
+      },
     ]);
     const tooMany = await graph.execute('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array.from({ length: 51 }, () => real) }, as('alice'));
-    expect(tooMany.errors?.[0]?.extensions?.['userErrors']).toEqual([{ code: 'INVALID_INPUT', field: ['ids'], message: 'At most 50 ids.', upstreamCode: null }]);
+    expect(tooMany.errors?.[0]?.extensions?.['userErrors']).toEqual([
+      { code: 'INVALID_INPUT', field: ['ids'], message: 'At most 50 ids.', upstreamCode: null },
+    ]);
     expect((await graph.admin.calls()).total).toBe(0);
   });
 
@@ -180,7 +217,9 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
     const cache = new InMemoryCache();
     // What Apollo Client sends: its documents with __typename added to every selection.
     const sent = (document: typeof DASHBOARD): string => print(cache.transformDocument(document));
-    const dashboard = await graph.execute<{ proposal: { id: string; agenda: { installments: Array<{ id: string; number: number; balance: string; totalPaid: string }> } } }>(sent(DASHBOARD), { id: disbursed }, as('alice'));
+    const dashboard = await graph.execute<{
+      proposal: { id: string; agenda: { installments: Array<{ id: string; number: number; balance: string; totalPaid: string }> } };
+    }>(sent(DASHBOARD), { id: disbursed }, as('alice'));
     cache.writeQuery({ query: DASHBOARD, variables: { id: disbursed }, data: { ...(dashboard.data as object) } });
     const before = dashboard.data?.proposal.agenda.installments.find((i) => i.number === 2);
 
@@ -195,7 +234,10 @@ describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
     cache.writeQuery({ query: PAY, variables: { id: disbursed, key: 'k' }, data: paid.data as object });
 
     // The dashboard, read from the cache alone, shows the new balance: same __typename and id, one object.
-    const cached = cache.readQuery<{ proposal: { agenda: { installments: Array<{ number: number; balance: string; totalPaid: string }> } } }>({ query: DASHBOARD, variables: { id: disbursed } });
+    const cached = cache.readQuery<{ proposal: { agenda: { installments: Array<{ number: number; balance: string; totalPaid: string }> } } }>({
+      query: DASHBOARD,
+      variables: { id: disbursed },
+    });
     const after = cached?.proposal.agenda.installments.find((i) => i.number === 2);
     expect(after?.balance).toBe((Number(before?.balance) - 10).toFixed(2));
     expect(after?.totalPaid).toBe((Number(before?.totalPaid) + 10).toFixed(2));
@@ -209,7 +251,9 @@ describe('Node ids in payloads of writes', () => {
     try {
       const id = graph.sandbox.demo.find((p) => p.label === 'approved')?.id ?? '';
       const added = await graph.execute<{ addGuarantor: { guarantor: Entity & { upstreamId: string | null }; userErrors: unknown[] } }>(
-        keyed(`mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { __typename id upstreamId } userErrors { code field } } }`),
+        keyed(
+          `mutation($id: ID!) { addGuarantor(input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com", monthlyIncome: "8500.50" } }) { guarantor { __typename id upstreamId } userErrors { code field } } }`,
+        ),
         { id },
       );
       expect(added.data?.addGuarantor.userErrors).toEqual([]);
@@ -221,7 +265,9 @@ describe('Node ids in payloads of writes', () => {
 
       // A person, by the opaque id Proposal.client gives (this development caller holds registry.read).
       const disbursed = graph.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
-      const person = (await graph.execute<{ proposal: { client: { id: string } } }>('query($id: ID!) { proposal(id: $id) { client { id } } }', { id: disbursed })).data?.proposal.client.id ?? '';
+      const person =
+        (await graph.execute<{ proposal: { client: { id: string } } }>('query($id: ID!) { proposal(id: $id) { client { id } } }', { id: disbursed })).data
+          ?.proposal.client.id ?? '';
       await graph.admin.resetCalls();
       const again = await graph.execute<{ node: unknown }>('query($id: ID!) { node(id: $id) { __typename id } }', { id: person });
       expect(again.data?.node).toEqual({ __typename: 'Person', id: person });

@@ -27,17 +27,26 @@ const BY_ID = `query($id: ID!) { proposal(id: $id) { id operationCode } }`;
 const tagOf = (callerId: string): string => createOperationCodeNamespaces(DEVELOPMENT_PERSON_ID_SECRET).tagOf(callerId);
 
 function input(operationCode?: string): Record<string, unknown> {
-  return { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6, ...(operationCode === undefined ? {} : { operationCode }) };
+  return {
+    clientDocument: '52998224725',
+    contractType: 'CP',
+    requestedAmount: '1500.00',
+    monthlyInterestRate: '1.99',
+    installments: 6,
+    ...(operationCode === undefined ? {} : { operationCode }),
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are read by path
 type Any = any;
 
-describe('operation codes in each caller\'s namespace', () => {
+describe("operation codes in each caller's namespace", () => {
   let h: GraphHarness;
 
-  const create = async (as: RunOptions, operationCode?: string): Promise<Any> => (await h.run<Any>(CREATE, { key: randomUUID(), input: input(operationCode) }, as)).data.createProposal;
-  const heldAtPartner = async (id: string): Promise<string | undefined> => (await h.admin('GET', '/_sandbox/proposals') as Array<{ codigo: string; codigoOperacao: string }>).find(p => p.codigo === id)?.codigoOperacao;
+  const create = async (as: RunOptions, operationCode?: string): Promise<Any> =>
+    (await h.run<Any>(CREATE, { key: randomUUID(), input: input(operationCode) }, as)).data.createProposal;
+  const heldAtPartner = async (id: string): Promise<string | undefined> =>
+    ((await h.admin('GET', '/_sandbox/proposals')) as Array<{ codigo: string; codigoOperacao: string }>).find((p) => p.codigo === id)?.codigoOperacao;
 
   beforeAll(async () => {
     h = await startGraphHarness();
@@ -49,7 +58,7 @@ describe('operation codes in each caller\'s namespace', () => {
     await h.resetCalls();
   });
 
-  it('creates with another caller\'s operation code exactly as with a code nobody holds, and each caller sees only its own', async () => {
+  it("creates with another caller's operation code exactly as with a code nobody holds, and each caller sees only its own", async () => {
     const taken = `TAKEN-${randomUUID()}`;
     const fresh = `FRESH-${randomUUID()}`;
     const alices = await create(ALICE, taken);
@@ -77,7 +86,7 @@ describe('operation codes in each caller\'s namespace', () => {
     expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 2 });
   });
 
-  it('answers another caller\'s code in proposalByOperationCode exactly as a code nobody holds, with no partner call', async () => {
+  it("answers another caller's code in proposalByOperationCode exactly as a code nobody holds, with no partner call", async () => {
     const alices = `ALICE-ONLY-${randomUUID()}`;
     await create(ALICE, alices);
     await h.resetCalls();
@@ -88,10 +97,13 @@ describe('operation codes in each caller\'s namespace', () => {
     expect((await h.calls()).total).toBe(0);
   });
 
-  it('still refuses a caller\'s own code used twice, as the partner does (OPERATION_CODE_IN_USE, S0005)', async () => {
+  it("still refuses a caller's own code used twice, as the partner does (OPERATION_CODE_IN_USE, S0005)", async () => {
     const code = `TWICE-${randomUUID()}`;
     expect((await create(ALICE, code)).userErrors).toEqual([]);
-    expect(await create(ALICE, code)).toEqual({ proposal: null, userErrors: [{ code: 'OPERATION_CODE_IN_USE', field: ['input', 'operationCode'], upstreamCode: 'S0005/V0001' }] });
+    expect(await create(ALICE, code)).toEqual({
+      proposal: null,
+      userErrors: [{ code: 'OPERATION_CODE_IN_USE', field: ['input', 'operationCode'], upstreamCode: 'S0005/V0001' }],
+    });
   });
 
   it('gives a create without a code a derived one, shown without the namespace and found by it', async () => {
@@ -102,7 +114,7 @@ describe('operation codes in each caller\'s namespace', () => {
     expect((await h.run(BY_CODE, { code }, BOB)).data).toEqual({ proposalByOperationCode: { id: created.proposal.id, operationCode: code } });
   });
 
-  it('lets a proposals.all caller send and see raw codes, and see another caller\'s code as the partner holds it', async () => {
+  it("lets a proposals.all caller send and see raw codes, and see another caller's code as the partner holds it", async () => {
     const code = `RAW-${randomUUID()}`;
     const mine = await create(BACK_OFFICE, code);
     expect(mine).toEqual({ proposal: { id: expect.any(String), operationCode: code }, userErrors: [] });
@@ -110,14 +122,18 @@ describe('operation codes in each caller\'s namespace', () => {
     expect((await h.run(BY_CODE, { code }, BACK_OFFICE)).data).toEqual({ proposalByOperationCode: { id: mine.proposal.id, operationCode: code } });
     // The demo proposals (raw codes, made by the sandbox) are found by their raw code.
     const demo = h.demo('disbursed');
-    expect((await h.run(BY_CODE, { code: demo.operationCode }, BACK_OFFICE)).data).toEqual({ proposalByOperationCode: { id: demo.id, operationCode: demo.operationCode } });
+    expect((await h.run(BY_CODE, { code: demo.operationCode }, BACK_OFFICE)).data).toEqual({
+      proposalByOperationCode: { id: demo.id, operationCode: demo.operationCode },
+    });
 
     const bobs = await create(BOB, code);
     expect(bobs.userErrors).toEqual([]);
-    expect((await h.run(BY_ID, { id: bobs.proposal.id }, BACK_OFFICE)).data).toEqual({ proposal: { id: bobs.proposal.id, operationCode: `${tagOf('bob')}-${code}` } });
+    expect((await h.run(BY_ID, { id: bobs.proposal.id }, BACK_OFFICE)).data).toEqual({
+      proposal: { id: bobs.proposal.id, operationCode: `${tagOf('bob')}-${code}` },
+    });
   });
 
-  it('lists the caller\'s own codes in viewer.proposals, with no partner call', async () => {
+  it("lists the caller's own codes in viewer.proposals, with no partner call", async () => {
     const lister: RunOptions = { callerId: `lister-${randomUUID().slice(0, 8)}`, scopes: [] };
     const code = `LISTED-${randomUUID()}`;
     const created = await create(lister, code);
@@ -152,14 +168,14 @@ describe('an in-doubt create of a caller without proposals.all', () => {
     await sandbox?.close();
   });
 
-  it('is found by the probe under the code actually sent (the namespaced one), and answers the caller\'s own code', async () => {
+  it("is found by the probe under the code actually sent (the namespaced one), and answers the caller's own code", async () => {
     const code = `LOST-${randomUUID()}`;
     const key = randomUUID();
     const auth = { authorization: `Bearer ${KEY}` };
     proxy.loseAnswers('/Proposta/IncluirManual');
     const lost = await graph.execute<Any>(CREATE, { key, input: input(code) }, auth);
-    expect(lost.errors?.map(e => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
-    const atPartner = (await sandbox.admin.proposals()).filter(p => p.codigoOperacao === `${tagOf('carol')}-${code}`);
+    expect(lost.errors?.map((e) => e.extensions?.code)).toEqual(['OUTCOME_UNKNOWN']);
+    const atPartner = (await sandbox.admin.proposals()).filter((p) => p.codigoOperacao === `${tagOf('carol')}-${code}`);
     expect(atPartner).toHaveLength(1);
     await sandbox.admin.resetCalls();
     const retried = await graph.execute<Any>(CREATE, { key, input: input(code) }, auth);
@@ -168,6 +184,6 @@ describe('an in-doubt create of a caller without proposals.all', () => {
     // One probe read by the namespaced code, no second write.
     expect((await sandbox.admin.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
     expect((await graph.execute<Any>(BY_CODE, { code }, auth)).data).toEqual({ proposalByOperationCode: { id: atPartner[0]?.codigo, operationCode: code } });
-    expect((await sandbox.admin.proposals()).filter(p => p.codigoOperacao.endsWith(code))).toHaveLength(1);
+    expect((await sandbox.admin.proposals()).filter((p) => p.codigoOperacao.endsWith(code))).toHaveLength(1);
   });
 });

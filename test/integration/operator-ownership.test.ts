@@ -147,23 +147,39 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
 
   it("refuses another caller's writes on the proposal as NOT_FOUND, with no partner call", async () => {
     const notFound = [{ code: 'NOT_FOUND', field: ['input', 'proposalId'] }];
-    const guarantor = await two.ask('bob', `mutation($id: ID!, $key: String!) {
+    const guarantor = await two.ask(
+      'bob',
+      `mutation($id: ID!, $key: String!) {
       addGuarantor(idempotencyKey: $key, input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com" } }) { guarantor { id } userErrors { code field } }
-    }`, { id: aliceProposal.id, key: randomUUID() });
+    }`,
+      { id: aliceProposal.id, key: randomUUID() },
+    );
     expect(guarantor.data.addGuarantor).toEqual({ guarantor: null, userErrors: notFound });
-    const invite = await one.ask('bob', `mutation($input: InviteSignersInput!, $key: String!) { inviteSigners(idempotencyKey: $key, input: $input) { userErrors { code field } } }`, {
-      input: { proposalId: aliceProposal.id, signers: [SIGNERS[0]] },
-      key: randomUUID(),
-    });
+    const invite = await one.ask(
+      'bob',
+      `mutation($input: InviteSignersInput!, $key: String!) { inviteSigners(idempotencyKey: $key, input: $input) { userErrors { code field } } }`,
+      {
+        input: { proposalId: aliceProposal.id, signers: [SIGNERS[0]] },
+        key: randomUUID(),
+      },
+    );
     expect(invite.data.inviteSigners).toEqual({ userErrors: notFound });
-    const payment = await two.ask('bob', `mutation($id: ID!, $key: String!) {
+    const payment = await two.ask(
+      'bob',
+      `mutation($id: ID!, $key: String!) {
       registerInstallmentPayment(idempotencyKey: $key, input: { proposalId: $id, payment: { installmentNumber: 1, amount: "10.00" } }) { userErrors { code field } }
-    }`, { id: aliceProposal.id, key: randomUUID() });
+    }`,
+      { id: aliceProposal.id, key: randomUUID() },
+    );
     expect(payment.data.registerInstallmentPayment).toEqual({ userErrors: notFound });
-    const cancel = await one.ask('bob', `mutation($id: ID!, $key: String!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id }) { userErrors { code field } } }`, {
-      id: aliceProposal.id,
-      key: randomUUID(),
-    });
+    const cancel = await one.ask(
+      'bob',
+      `mutation($id: ID!, $key: String!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id }) { userErrors { code field } } }`,
+      {
+        id: aliceProposal.id,
+        key: randomUUID(),
+      },
+    );
     expect(cancel.data.cancelFgtsProposal).toEqual({ userErrors: notFound });
     expect(await calls()).toBe(0);
   });
@@ -172,19 +188,34 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
     const proposal = await create(one, 'alice', '39053344705');
     aliceIds.push(proposal.id);
     await admin.setSituation(proposal.id, 2);
-    const added = await one.ask('alice', `mutation($id: ID!, $key: String!) {
+    const added = await one.ask(
+      'alice',
+      `mutation($id: ID!, $key: String!) {
       addGuarantor(idempotencyKey: $key, input: { proposalId: $id, name: "Gil Garante", document: "111.444.777-35", state: "sp", individual: { email: "gil@example.com" } }) { guarantor { id number } userErrors { code } }
-    }`, { id: proposal.id, key: 'alice-guarantor-1' });
+    }`,
+      { id: proposal.id, key: 'alice-guarantor-1' },
+    );
     expect(added.data.addGuarantor.userErrors).toEqual([]);
-    const invited = await one.ask('alice', `mutation($input: InviteSignersInput!, $key: String!) { inviteSigners(idempotencyKey: $key, input: $input) { userErrors { code } } }`, {
-      input: { proposalId: proposal.id, signers: SIGNERS },
-      key: 'alice-invite-1',
-    });
+    const invited = await one.ask(
+      'alice',
+      `mutation($input: InviteSignersInput!, $key: String!) { inviteSigners(idempotencyKey: $key, input: $input) { userErrors { code } } }`,
+      {
+        input: { proposalId: proposal.id, signers: SIGNERS },
+        key: 'alice-invite-1',
+      },
+    );
     expect(invited.data.inviteSigners.userErrors).toEqual([]);
-    const signed = await one.ask('alice', `mutation($input: RegisterSignedSignersInput!, $key: String!) { registerSignedSigners(idempotencyKey: $key, input: $input) { userErrors { code } } }`, {
-      input: { proposalId: proposal.id, signers: [{ name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', signedAt: '2026-01-10T12:00:00Z', signingIp: '203.0.113.7' }] },
-      key: 'alice-signed-1',
-    });
+    const signed = await one.ask(
+      'alice',
+      `mutation($input: RegisterSignedSignersInput!, $key: String!) { registerSignedSigners(idempotencyKey: $key, input: $input) { userErrors { code } } }`,
+      {
+        input: {
+          proposalId: proposal.id,
+          signers: [{ name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', signedAt: '2026-01-10T12:00:00Z', signingIp: '203.0.113.7' }],
+        },
+        key: 'alice-signed-1',
+      },
+    );
     expect(signed.data.registerSignedSigners.userErrors).toEqual([]);
 
     await admin.resetCalls();
@@ -192,9 +223,25 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
     expect(back.errors).toBeUndefined();
     expect(back.data.proposal).toEqual({
       id: proposal.id,
-      guarantors: [{ id: added.data.addGuarantor.guarantor.id, number: added.data.addGuarantor.guarantor.number, name: 'Gil Garante', document: '11144477735', kind: 'INDIVIDUAL' }],
+      guarantors: [
+        {
+          id: added.data.addGuarantor.guarantor.id,
+          number: added.data.addGuarantor.guarantor.number,
+          name: 'Gil Garante',
+          document: '11144477735',
+          kind: 'INDIVIDUAL',
+        },
+      ],
       signers: [
-        { name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', role: 'Emitente', status: 'SIGNED', signedAt: '2026-01-10T12:00:00.000Z', addedBy: 'alice' },
+        {
+          name: 'Ana Assinante',
+          email: 'ana@example.com',
+          document: '52998224725',
+          role: 'Emitente',
+          status: 'SIGNED',
+          signedAt: '2026-01-10T12:00:00.000Z',
+          addedBy: 'alice',
+        },
         { name: 'Bruno Avalista', email: 'bruno@example.com', document: '11144477735', role: 'Avalista', status: 'INVITED', signedAt: null, addedBy: 'alice' },
       ],
       operations: [
@@ -259,9 +306,9 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
 
   it('refuses a page larger than 50 with BAD_USER_INPUT and a foreign cursor, before any read', async () => {
     const big = await one.ask('alice', VIEWER, { first: 51 });
-    expect(big.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+    expect(big.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
     const foreign = await two.ask('alice', VIEWER, { first: 2, after: Buffer.from(aliceProposal.id).toString('base64url') });
-    expect(foreign.errors?.map(e => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
+    expect(foreign.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
     expect(await calls()).toBe(0);
   });
 });

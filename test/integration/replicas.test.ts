@@ -29,7 +29,13 @@ type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 async function replica(sandbox: Sandbox, env: Record<string, string>, ledger: Ledger): Promise<Replica> {
   // Both are back offices (every proposal): the demo proposals and the random ids probed below were
   // not created through the graph, so a caller without proposals.all would get null with no partner call.
-  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', LEDGER_RECONCILE_INTERVAL_MS: '0', GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}:proposals.all`, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    LEDGER_RECONCILE_INTERVAL_MS: '0',
+    GRAPHQL_API_KEYS: `ui:${KEYS.ui}:proposals.all,flood:${KEYS.flood}:proposals.all`,
+    ...env,
+  });
   const upstream = await connectUpstream(config, {
     baseUrl: sandbox.sandbox.baseUrl,
     environmentUrl: sandbox.sandbox.environmentUrl,
@@ -174,10 +180,14 @@ describeWithRedis('two replicas on one Redis', () => {
     try {
       const id = sandbox.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
       const balance = async (r: Replica) =>
-        ((await r.ask<{ proposal: { agenda: { installments: Array<{ number: number; balance: string }> } } }>(DASHBOARD, { id })).data?.proposal.agenda.installments.find((i) => i.number === 3)?.balance ?? '');
+        (
+          await r.ask<{ proposal: { agenda: { installments: Array<{ number: number; balance: string }> } } }>(DASHBOARD, { id })
+        ).data?.proposal.agenda.installments.find((i) => i.number === 3)?.balance ?? '';
       const before = await balance(b);
       const paid = await a.ask(
-        keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 3, amount: "1.00" } }) { userErrors { code } } }`),
+        keyed(
+          `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 3, amount: "1.00" } }) { userErrors { code } } }`,
+        ),
         { id },
       );
       expect(paid.data).toEqual({ registerInstallmentPayment: { userErrors: [] } });

@@ -10,7 +10,6 @@ import { createLogger } from '../../src/server/logger.js';
 /** Carla's Person.id as the test graph (development PERSON_ID_SECRET) issues it: the entity key. */
 const CARLA_ID = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET).encode('39053344705');
 
-
 const ISSUER = 'https://id.example.test/';
 const AUDIENCE = 'credit-graph';
 const API_KEY = 'office-key-0123456789';
@@ -40,7 +39,7 @@ async function startJwks(): Promise<JwksServer> {
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: state.keys }));
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}/.well-known/jwks.json`,
@@ -48,7 +47,7 @@ async function startJwks(): Promise<JwksServer> {
       for (const res of hanging) {
         res.destroy();
       }
-      await new Promise<void>(resolve => server.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   }) as JwksServer;
 }
@@ -109,7 +108,7 @@ describe('callers authenticated by JWT (GRAPHQL_JWKS_URL) beside API keys', () =
         GRAPHQL_JWT_AUDIENCE: AUDIENCE,
         GRAPHQL_JWKS_COOLDOWN_MS: '0',
       },
-      logger: createLogger('debug', line => logs.push(line)),
+      logger: createLogger('debug', (line) => logs.push(line)),
     });
   });
 
@@ -163,7 +162,7 @@ describe('callers authenticated by JWT (GRAPHQL_JWKS_URL) beside API keys', () =
       await graph.admin.resetCalls();
       const response = await graph.execute(PERSON, undefined, bearer(await token(first, { claims })));
       expect(response.data).toEqual({ person: null });
-      expect(response.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+      expect(response.errors?.map((error) => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect((await graph.admin.calls()).total).toBe(0);
     }
   });
@@ -178,7 +177,13 @@ describe('callers authenticated by JWT (GRAPHQL_JWKS_URL) beside API keys', () =
       unknownKid: await token(await signingKey('key-unknown')),
       forged: await token(stranger),
       sub: await token(first, { sub: 'user|with spaces' }),
-      hmac: await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).setIssuer(ISSUER).setAudience(AUDIENCE).setSubject('x').setExpirationTime('5m').sign(new TextEncoder().encode('0123456789abcdef0123456789abcdef')),
+      hmac: await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setSubject('x')
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode('0123456789abcdef0123456789abcdef')),
       none: `${Buffer.from(JSON.stringify({ alg: 'none', kid: 'key-1' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'x', iss: ISSUER, aud: AUDIENCE, exp: now + 300 })).toString('base64url')}.`,
     };
     const reference = await graph.execute('{ __typename }', undefined, bearer('not-a-key-0123456789'));
@@ -239,7 +244,7 @@ describe('callers authenticated by JWT when the JWKS cannot be fetched', () => {
     const response = await graph.execute('{ __typename }', undefined, bearer(await token(key)));
     expect(Date.now() - startedAt).toBeLessThan(2000);
     expect(response.status).toBe(503);
-    expect(response.errors?.map(error => error.extensions?.['code'])).toEqual(['AUTH_UNAVAILABLE']);
+    expect(response.errors?.map((error) => error.extensions?.['code'])).toEqual(['AUTH_UNAVAILABLE']);
     expect(JSON.stringify(response.errors)).not.toContain('127.0.0.1');
   };
 
@@ -274,11 +279,7 @@ describe('callers authenticated by JWT when the JWKS cannot be fetched', () => {
 
 describe('scopes', () => {
   const KEYS = {
-    GRAPHQL_API_KEYS: [
-      `plain:plain-key-0123456789`,
-      `registry:registry-key-0123456789:registry.read`,
-      `router:router-key-0123456789:federation`,
-    ].join(','),
+    GRAPHQL_API_KEYS: [`plain:plain-key-0123456789`, `registry:registry-key-0123456789:registry.read`, `router:router-key-0123456789:federation`].join(','),
   };
   let graph: TestGraph;
 
@@ -307,7 +308,12 @@ describe('scopes', () => {
         const response = await graph.execute(query, undefined, as(caller));
         expect(response.data).toEqual({ [field]: null });
         expect(response.errors).toEqual([
-          { message: 'This field needs the registry.read scope.', locations: expect.any(Array), path: [field], extensions: { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' } },
+          {
+            message: 'This field needs the registry.read scope.',
+            locations: expect.any(Array),
+            path: [field],
+            extensions: { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' },
+          },
         ]);
       }
     }
@@ -323,10 +329,10 @@ describe('scopes', () => {
     for (const caller of ['plain', 'registry']) {
       const service = await graph.execute('{ _service { sdl } }', undefined, as(caller));
       expect(service.data).toBeNull();
-      expect(service.errors?.map(error => error.extensions)).toEqual([{ code: 'INSUFFICIENT_SCOPE', scope: 'federation' }]);
+      expect(service.errors?.map((error) => error.extensions)).toEqual([{ code: 'INSUFFICIENT_SCOPE', scope: 'federation' }]);
       const resolved = await graph.execute(entities, variables, as(caller));
       expect(resolved.data).toBeNull();
-      expect(resolved.errors?.map(error => error.extensions)).toEqual([{ code: 'INSUFFICIENT_SCOPE', scope: 'federation' }]);
+      expect(resolved.errors?.map((error) => error.extensions)).toEqual([{ code: 'INSUFFICIENT_SCOPE', scope: 'federation' }]);
     }
     expect((await graph.admin.calls()).total).toBe(0);
     const sdl = await graph.execute<{ _service: { sdl: string } }>('{ _service { sdl } }', undefined, as('router'));
@@ -337,12 +343,16 @@ describe('scopes', () => {
     const entities = 'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document name details { document } } } }';
     const response = await graph.execute(entities, { r: [{ __typename: 'Person', id: CARLA_ID }] }, as('router'));
     expect(response.data).toEqual({ _entities: [null] });
-    expect(response.errors?.map(error => `${error.path?.join('.')} ${String(error.extensions?.['code'])}`)).toEqual(['_entities.0 INSUFFICIENT_SCOPE']);
+    expect(response.errors?.map((error) => `${error.path?.join('.')} ${String(error.extensions?.['code'])}`)).toEqual(['_entities.0 INSUFFICIENT_SCOPE']);
     expect(JSON.stringify(response)).not.toContain('39053344705');
     expect((await graph.admin.calls()).total).toBe(0);
-    const documentOnly = await graph.execute('query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document } } }', { r: [{ __typename: 'Person', id: CARLA_ID }] }, as('router'));
+    const documentOnly = await graph.execute(
+      'query ($r: [_Any!]!) { _entities(representations: $r) { ... on Person { document } } }',
+      { r: [{ __typename: 'Person', id: CARLA_ID }] },
+      as('router'),
+    );
     expect(documentOnly.data).toEqual({ _entities: [null] });
-    expect(documentOnly.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+    expect(documentOnly.errors?.map((error) => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
     expect((await graph.admin.calls()).total).toBe(0);
   });
 
@@ -354,7 +364,7 @@ describe('scopes', () => {
     try {
       const ordinary = await production.execute('{ _service { sdl } }', undefined, as('registry'));
       expect(ordinary.data).toBeNull();
-      expect(ordinary.errors?.map(error => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
+      expect(ordinary.errors?.map((error) => error.extensions?.['code'])).toEqual(['INSUFFICIENT_SCOPE']);
       expect(JSON.stringify(ordinary)).not.toContain('type Proposal');
       const router = await production.execute<{ _service: { sdl: string } }>('{ _service { sdl } }', undefined, as('router'));
       expect(router.data?._service.sdl).toMatch(/type Proposal implements Node\s+@key\(fields: "id"\)/);

@@ -397,7 +397,9 @@ describe('the HTTP server', () => {
       expect(encoded.length).toBeLessThan(4096);
       const response = await send(http.graphqlUrl, encoded, 'gzip');
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ errors: [{ message: 'The request body is larger than 4096 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+      expect(await response.json()).toEqual({
+        errors: [{ message: 'The request body is larger than 4096 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      });
       expect((await post(http.graphqlUrl, { query: '{ hello }' })).status).toBe(200);
     });
 
@@ -423,7 +425,11 @@ describe('the HTTP server', () => {
         ['gzip', truncated],
       ] as const) {
         const response = await send(http.graphqlUrl, body, encoding);
-        expect({ encoding, status: response.status, code: ((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code }).toEqual({
+        expect({
+          encoding,
+          status: response.status,
+          code: ((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code,
+        }).toEqual({
           encoding,
           status: 400,
           code: 'BAD_REQUEST',
@@ -442,11 +448,42 @@ describe('the HTTP server', () => {
       const accept = 'application/graphql-response+json, application/json;q=0.9';
       const auth = { authorization: 'Bearer web-app-key-0123456789', accept };
       const refusals: Array<{ name: string; request: () => Promise<Response>; status: number; code: string }> = [
-        { name: 'no key', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: '{"query":"{ hello }"}' }), status: 401, code: 'UNAUTHENTICATED' },
-        { name: 'too large', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ query: '{ hello }', variables: { pad: 'x'.repeat(5000) } }) }), status: 413, code: 'PAYLOAD_TOO_LARGE' },
-        { name: 'bad JSON', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: '{"query":' }), status: 400, code: 'BAD_REQUEST' },
-        { name: 'not UTF-8', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1', ...auth }, body: '{}' }), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
-        { name: 'unknown coding', request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'br', ...auth }, body: '{}' }), status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+        {
+          name: 'no key',
+          request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: '{"query":"{ hello }"}' }),
+          status: 401,
+          code: 'UNAUTHENTICATED',
+        },
+        {
+          name: 'too large',
+          request: () =>
+            fetch(http.graphqlUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', ...auth },
+              body: JSON.stringify({ query: '{ hello }', variables: { pad: 'x'.repeat(5000) } }),
+            }),
+          status: 413,
+          code: 'PAYLOAD_TOO_LARGE',
+        },
+        {
+          name: 'bad JSON',
+          request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: '{"query":' }),
+          status: 400,
+          code: 'BAD_REQUEST',
+        },
+        {
+          name: 'not UTF-8',
+          request: () => fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1', ...auth }, body: '{}' }),
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        },
+        {
+          name: 'unknown coding',
+          request: () =>
+            fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'br', ...auth }, body: '{}' }),
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        },
         { name: 'method', request: () => fetch(http.graphqlUrl, { method: 'PUT', headers: auth, body: '{}' }), status: 405, code: 'METHOD_NOT_ALLOWED' },
         { name: 'route', request: () => fetch(`${http.url}/nope`, { headers: { accept } }), status: 404, code: 'ROUTE_NOT_FOUND' },
       ];
@@ -463,12 +500,32 @@ describe('the HTTP server', () => {
 
     it('keeps application/json without an Accept header, for */*, and when application/json is preferred or listed first', async () => {
       const { http } = await start(KEYS);
-      for (const accept of [undefined, '*/*', 'application/json', 'application/json, application/graphql-response+json', 'application/graphql-response+json;q=0.5, application/json', 'application/graphql-response+json;q=0, */*', 'text/html']) {
-        const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept === undefined ? {} : { accept }) }, body: '{"query":"{ hello }"}' });
+      for (const accept of [
+        undefined,
+        '*/*',
+        'application/json',
+        'application/json, application/graphql-response+json',
+        'application/graphql-response+json;q=0.5, application/json',
+        'application/graphql-response+json;q=0, */*',
+        'text/html',
+      ]) {
+        const response = await fetch(http.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(accept === undefined ? {} : { accept }) },
+          body: '{"query":"{ hello }"}',
+        });
         expect({ accept, status: response.status, type: response.headers.get('content-type') }).toEqual({ accept, status: 401, type: JSON_RESPONSE });
       }
-      for (const accept of ['application/graphql-response+json', 'application/*;q=0.5, application/graphql-response+json', 'application/graphql-response+json, application/json']) {
-        const response = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept }, body: '{"query":"{ hello }"}' });
+      for (const accept of [
+        'application/graphql-response+json',
+        'application/*;q=0.5, application/graphql-response+json',
+        'application/graphql-response+json, application/json',
+      ]) {
+        const response = await fetch(http.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept },
+          body: '{"query":"{ hello }"}',
+        });
         expect({ accept, type: response.headers.get('content-type') }).toEqual({ accept, type: GRAPHQL_RESPONSE });
       }
     });

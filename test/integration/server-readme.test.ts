@@ -19,7 +19,11 @@ function readmeQuotes(): Array<{ name: string; query: string; variables: string 
   return [...readme.matchAll(/```graphql\n([\s\S]*?)```(?:\n```json\n([\s\S]*?)```)?/g)].map((match) => {
     const query = (match[1] ?? '').trim();
     const operation = parse(query).definitions[0];
-    return { name: operation !== undefined && 'name' in operation && operation.name !== undefined ? operation.name.value : '(anonymous)', query, variables: match[2]?.trim() };
+    return {
+      name: operation !== undefined && 'name' in operation && operation.name !== undefined ? operation.name.value : '(anonymous)',
+      query,
+      variables: match[2]?.trim(),
+    };
   });
 }
 
@@ -76,7 +80,10 @@ describe('the example operations (schema/operations/) and the README that quotes
 
   beforeAll(async () => {
     examples = await readExampleOperations(OPERATIONS_DIR);
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-readme-')) }), silentLogger);
+    service = await startService(
+      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-readme-')) }),
+      silentLogger,
+    );
   });
 
   afterAll(async () => {
@@ -84,7 +91,13 @@ describe('the example operations (schema/operations/) and the README that quotes
   });
 
   it('are the operations with a variables line, queries first (the explorer opens on a read)', () => {
-    expect(examples.map((example) => example.name)).toEqual(['ProposalWithAgenda', 'ProposalBoletos', 'MyProposals', 'GenerateBoletos', 'RegisterInstallmentPayment']);
+    expect(examples.map((example) => example.name)).toEqual([
+      'ProposalWithAgenda',
+      'ProposalBoletos',
+      'MyProposals',
+      'GenerateBoletos',
+      'RegisterInstallmentPayment',
+    ]);
   });
 
   it('are each quoted in the README exactly as their file writes them, with their variables', () => {
@@ -117,9 +130,16 @@ describe('the example operations (schema/operations/) and the README that quotes
     const ids = Object.fromEntries((service.sandbox?.demo ?? []).map((proposal) => [`<${proposal.label} id>`, proposal.id]));
     expect(examples.length).toBeGreaterThan(0);
     for (const example of examples) {
-      const variables = JSON.parse(example.variables, (_key, value: unknown) => (typeof value === 'string' && value in ids ? ids[value] : value)) as Record<string, unknown>;
+      const variables = JSON.parse(example.variables, (_key, value: unknown) => (typeof value === 'string' && value in ids ? ids[value] : value)) as Record<
+        string,
+        unknown
+      >;
       const response = await executeGraphQL<Record<string, unknown>, Record<string, unknown>>(service.http.graphqlUrl, example.query, variables);
-      expect({ name: example.name, errors: response.errors, userErrors: userErrors(response.data) }).toEqual({ name: example.name, errors: undefined, userErrors: [] });
+      expect({ name: example.name, errors: response.errors, userErrors: userErrors(response.data) }).toEqual({
+        name: example.name,
+        errors: undefined,
+        userErrors: [],
+      });
       const [root] = Object.values(response.data ?? {});
       expect(root).not.toBeNull();
       EXPECTED[example.name]?.(response.data as unknown as Answers);

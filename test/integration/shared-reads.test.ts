@@ -69,7 +69,9 @@ describe('shared reads through the app (issue 8)', () => {
     const balance = before.data?.proposal.agenda.installments.find((i) => i.number === 2)?.balance ?? '';
     await graph.admin.resetCalls();
     const paid = await graph.execute(
-      keyed(`mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 2, amount: "10.00" } }) { userErrors { code } } }`),
+      keyed(
+        `mutation($id: ID!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 2, amount: "10.00" } }) { userErrors { code } } }`,
+      ),
       { id: disbursed },
     );
     expect(paid.data).toEqual({ registerInstallmentPayment: { userErrors: [] } });

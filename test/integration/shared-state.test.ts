@@ -50,7 +50,13 @@ function stateContract(name: string, factory: () => Factory): void {
     it('keeps negative answers (envelope failures) as they were', async () => {
       const store = factory().readCache(clockAt(1000));
       const { version } = await store.get('k', []);
-      const failure = { code: 'UPSTREAM_NOT_FOUND' as const, message: 'not found', operation: 'ConsultaProposta', status: 400, items: [{ code: 'C0112', detail: 'V0001' }] };
+      const failure = {
+        code: 'UPSTREAM_NOT_FOUND' as const,
+        message: 'not found',
+        operation: 'ConsultaProposta',
+        status: 400,
+        items: [{ code: 'C0112', detail: 'V0001' }],
+      };
       await store.set('k', version, { error: failure, fetchedAt: 5 }, 60_000);
       expect((await store.get('k', [])).entry).toEqual({ error: failure, fetchedAt: 5 });
     });
@@ -208,7 +214,7 @@ describeWithRedis('with Redis', () => {
     }
   });
 
-  it('redis: a dead replica\'s in-flight slots free when their leases expire', async () => {
+  it("redis: a dead replica's in-flight slots free when their leases expire", async () => {
     const p = prefix();
     const clock = clockAt(6_000_000);
     const budget = new RedisPartnerBudget(redis, p, 'client-1', { requestsPerSecond: 100, burst: 100, maxConcurrent: 1 }, 10_000, clock.now);

@@ -42,15 +42,15 @@ describe('WritesInFlight', () => {
       throw new Error('expected two fresh claims');
     }
     let finishQuick!: () => void;
-    const quickDone = inFlight.track(async hold => {
+    const quickDone = inFlight.track(async (hold) => {
       hold(quick.record);
-      await new Promise<void>(resolve => {
+      await new Promise<void>((resolve) => {
         finishQuick = resolve;
       });
       await ledger.finish(quick.record.id, quick.lease, { state: 'succeeded', outcome: { ok: 1 } });
       return 'answered';
     });
-    void inFlight.track(async hold => {
+    void inFlight.track(async (hold) => {
       hold(stuck.record);
       return new Promise<never>(() => undefined);
     });
@@ -84,10 +84,17 @@ describeWithPostgres('startService close (what SIGTERM runs)', () => {
   });
 
   it('lets a write in flight finish, answers it with its real outcome and records it before the ledger closes', async () => {
-    service = await startService(loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url, LEDGER_RECONCILE_INTERVAL_MS: '0' }), silentLogger);
+    service = await startService(
+      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: url, LEDGER_RECONCILE_INTERVAL_MS: '0' }),
+      silentLogger,
+    );
     const sandboxUrl = service.sandbox?.url ?? '';
-    const proposalId = service.sandbox?.demo.find(p => p.label === 'disbursed')?.id;
-    await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 1500, operations: [PAY_PATH] }) });
+    const proposalId = service.sandbox?.demo.find((p) => p.label === 'disbursed')?.id;
+    await fetch(`${sandboxUrl}/_sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 1500, operations: [PAY_PATH] }),
+    });
     const key = randomUUID();
     const answer = executeGraphQL(service.http.graphqlUrl, PAY, { key, input: { proposalId, payment: { installmentNumber: 2, amount: '3.00' } } });
     // The stop begins once the partner has the write.
@@ -96,7 +103,7 @@ describeWithPostgres('startService close (what SIGTERM runs)', () => {
       if ((calls.operations[PAY_PATH] ?? 0) > 0) {
         break;
       }
-      await new Promise(resolve => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
     }
     const closing = service.close();
     const answered = await answer;

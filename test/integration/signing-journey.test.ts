@@ -81,7 +81,9 @@ describe('the signer journey in a real browser', () => {
       expect(await first.textContent('#situacao')).toBe('2 (Aprovada)');
       expect(await first.locator('#signers tr.pending').count()).toBe(2);
       await sign(first, '529.982.247-25');
-      expect(await first.textContent('#notice')).toMatch(/^Assinatura de Ana Assinante registrada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC\. Faltam 1 assinatura\(s\)\.$/);
+      expect(await first.textContent('#notice')).toMatch(
+        /^Assinatura de Ana Assinante registrada em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC\. Faltam 1 assinatura\(s\)\.$/,
+      );
       expect(data(await graph.execute(SITUATION, { id }, FRESH)).proposal).toEqual({ situation: 'APPROVED', situationCode: 2 });
 
       // The second signer opens the same link in a page of their own.

@@ -43,7 +43,7 @@ describe('what the caller sent at creation (issue 19)', () => {
   beforeAll(async () => {
     graph = await startTestGraph({
       env: { GRAPHQL_API_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob},office:${KEYS.office}:proposals.all` },
-      logger: createLogger('debug', line => logs.push(line)),
+      logger: createLogger('debug', (line) => logs.push(line)),
     });
     const created = await graph.execute<Data>(CREATE, { input: INPUT, key: randomUUID() }, as('alice'));
     expect(created.errors).toBeUndefined();
@@ -76,7 +76,11 @@ describe('what the caller sent at creation (issue 19)', () => {
     const disbursed = other.data?.createProposal.proposal.id as string;
     await graph.admin.setSituation(disbursed, 9);
     await graph.admin.resetCalls();
-    const read = await graph.execute<Data>(`query($id: ID!) { proposal(id: $id) { clientSource client { document name } agenda { id } } }`, { id: disbursed }, as('alice'));
+    const read = await graph.execute<Data>(
+      `query($id: ID!) { proposal(id: $id) { clientSource client { document name } agenda { id } } }`,
+      { id: disbursed },
+      as('alice'),
+    );
     expect(read.data?.proposal).toMatchObject({ clientSource: 'PARTNER', client: { document: '52998224725', name: 'Cliente Submetido' } });
     expect((await graph.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
     // Without the agenda, the ledger still answers, at no partner call.
@@ -87,7 +91,7 @@ describe('what the caller sent at creation (issue 19)', () => {
   });
 
   it('answers a proposal created elsewhere as before: the agenda read, null client until disbursement', async () => {
-    const approved = graph.sandbox.demo.find(p => p.label === 'approved')?.id ?? '';
+    const approved = graph.sandbox.demo.find((p) => p.label === 'approved')?.id ?? '';
     const read = await graph.execute<Data>(CLIENT, { id: approved }, as('office'));
     expect(read.data?.proposal).toEqual({ clientSource: null, client: null, submitted: null });
     expect((await graph.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -98,6 +102,6 @@ describe('what the caller sent at creation (issue 19)', () => {
     expect(read.data?.proposal).toBeNull();
     expect((await graph.admin.calls()).total).toBe(0);
     expect(logs.length).toBeGreaterThan(0);
-    expect(logs.filter(line => line.includes('52998224725') || line.includes('529.982.247-25') || line.includes('Cliente Submetido'))).toEqual([]);
+    expect(logs.filter((line) => line.includes('52998224725') || line.includes('529.982.247-25') || line.includes('Cliente Submetido'))).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ const proposalInput = (overrides: Record<string, unknown> = {}) => ({
   operationCode: `CODES-${randomUUID()}`,
   ...overrides,
 });
-const demoId = (graph: TestGraph, label: string): string => graph.sandbox.demo.find(proposal => proposal.label === label)?.id ?? '';
+const demoId = (graph: TestGraph, label: string): string => graph.sandbox.demo.find((proposal) => proposal.label === label)?.id ?? '';
 const signer = { name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '11987654321' };
 
 const REFUSALS: Refusal[] = [
@@ -62,7 +62,7 @@ const REFUSALS: Refusal[] = [
     field: null,
     en: 'Cancellation not allowed.',
     pt: 'O cancelamento não é permitido: mais de 7 dias após o desembolso, proposta cedida ou rejeitada, ou proposta não FGTS.',
-    send: graph => ({
+    send: (graph) => ({
       query: `mutation($key: String!, $id: ID!) { cancelFgtsProposal(idempotencyKey: $key, input: { proposalId: $id }) { ${FIELDS} } }`,
       variables: { key: randomUUID(), id: demoId(graph, 'ceded') },
     }),
@@ -77,7 +77,7 @@ const REFUSALS: Refusal[] = [
     field: null,
     en: 'Signers cannot be added: the proposal must be approved.',
     pt: 'Não é possível incluir assinantes: a proposta precisa estar aprovada.',
-    send: graph => ({
+    send: (graph) => ({
       query: `mutation($key: String!, $input: InviteSignersInput!) { inviteSigners(idempotencyKey: $key, input: $input) { ${FIELDS} } }`,
       variables: { key: randomUUID(), input: { proposalId: demoId(graph, 'under-review'), signers: [signer] } },
     }),
@@ -94,7 +94,10 @@ const REFUSALS: Refusal[] = [
     pt: 'O parceiro de crédito não conhece esta proposta.',
     send: () => ({
       query: `mutation($key: String!, $input: AttachDocumentInput!) { attachDocument(idempotencyKey: $key, input: $input) { ${FIELDS} } }`,
-      variables: { key: randomUUID(), input: { proposalId: randomUUID(), documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: 'JVBERi0xLjQK' } },
+      variables: {
+        key: randomUUID(),
+        input: { proposalId: randomUUID(), documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: 'JVBERi0xLjQK' },
+      },
     }),
   },
   {
@@ -107,7 +110,7 @@ const REFUSALS: Refusal[] = [
     field: ['input', 'payment', 'amount'],
     en: 'The payment plus the discount exceeds the installment balance.',
     pt: 'O pagamento mais o desconto excede o saldo da parcela.',
-    send: graph => ({
+    send: (graph) => ({
       query: `mutation($key: String!, $id: ID!) { registerInstallmentPayment(idempotencyKey: $key, input: { proposalId: $id, payment: { installmentNumber: 2, amount: "99999.00" } }) { ${FIELDS} } }`,
       variables: { key: randomUUID(), id: demoId(graph, 'disbursed') },
     }),
@@ -122,7 +125,7 @@ const REFUSALS: Refusal[] = [
     field: null,
     en: 'The proposal has no receivables agenda yet (it was never disbursed).',
     pt: 'A proposta ainda não tem agenda de recebíveis: ela não foi desembolsada.',
-    send: graph => ({
+    send: (graph) => ({
       query: `mutation($key: String!, $id: ID!) { generateBoletos(idempotencyKey: $key, input: { proposalId: $id, installments: [{ number: 1 }] }) { ${FIELDS} } }`,
       variables: { key: randomUUID(), id: demoId(graph, 'approved') },
     }),
@@ -170,18 +173,21 @@ describe("each mutation's own userErrors.code", () => {
     legacyCode: refusal.legacyCode,
   });
 
-  describe.each(REFUSALS.map(refusal => [refusal.mutation, refusal.upstreamCode, refusal] as const))('%s refused by the partner with %s', (_mutation, _code, refusal) => {
-    it('is its own code with its messageKey, in English without Accept-Language', async () => {
-      expect(await refuse(refusal, {})).toEqual([expected(refusal, refusal.en)]);
-    });
+  describe.each(REFUSALS.map((refusal) => [refusal.mutation, refusal.upstreamCode, refusal] as const))(
+    '%s refused by the partner with %s',
+    (_mutation, _code, refusal) => {
+      it('is its own code with its messageKey, in English without Accept-Language', async () => {
+        expect(await refuse(refusal, {})).toEqual([expected(refusal, refusal.en)]);
+      });
 
-    it('is the same code with the message in Brazilian Portuguese for Accept-Language: pt-BR', async () => {
-      expect(await refuse(refusal, { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' })).toEqual([expected(refusal, refusal.pt)]);
-    });
-  });
+      it('is the same code with the message in Brazilian Portuguese for Accept-Language: pt-BR', async () => {
+        expect(await refuse(refusal, { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' })).toEqual([expected(refusal, refusal.pt)]);
+      });
+    },
+  );
 
   it('answers English for Accept-Language that prefers English over Portuguese', async () => {
-    const refusal = REFUSALS.find(candidate => candidate.code === 'OVER_BALANCE') as Refusal;
+    const refusal = REFUSALS.find((candidate) => candidate.code === 'OVER_BALANCE') as Refusal;
     expect(await refuse(refusal, { 'accept-language': 'pt;q=0.5, en-US' })).toEqual([expected(refusal, refusal.en)]);
   });
 

@@ -216,8 +216,10 @@ describe('loadConfig', () => {
 
   describe('callers and scopes', () => {
     it('reads scopes after a second colon and refuses an unknown scope without echoing the key', () => {
-      const callers = loadConfig({ GRAPHQL_API_KEYS: 'office:0123456789abcdef0123:proposals.all+registry.read,router:fedcba9876543210xyz:federation,web:aaaabbbbccccdddd0000' }).apiCallers;
-      expect(callers.map(c => [c.callerId, c.scopes])).toEqual([
+      const callers = loadConfig({
+        GRAPHQL_API_KEYS: 'office:0123456789abcdef0123:proposals.all+registry.read,router:fedcba9876543210xyz:federation,web:aaaabbbbccccdddd0000',
+      }).apiCallers;
+      expect(callers.map((c) => [c.callerId, c.scopes])).toEqual([
         ['office', ['proposals.all', 'registry.read']],
         ['router', ['federation']],
         ['web', []],
@@ -311,7 +313,10 @@ describe('loadConfig', () => {
         LEDGER_IDLE_TIMEOUT_MS: documentedDefault('LEDGER_IDLE_TIMEOUT_MS'),
         LEDGER_KEEPALIVE_MS: documentedDefault('LEDGER_KEEPALIVE_MS'),
       });
-      expect(loadConfig({ LEDGER_CONNECT_TIMEOUT_MS: '250', LEDGER_STATEMENT_TIMEOUT_MS: '750', LEDGER_IDLE_TIMEOUT_MS: '2000', LEDGER_KEEPALIVE_MS: '1500' }).ledger).toMatchObject({
+      expect(
+        loadConfig({ LEDGER_CONNECT_TIMEOUT_MS: '250', LEDGER_STATEMENT_TIMEOUT_MS: '750', LEDGER_IDLE_TIMEOUT_MS: '2000', LEDGER_KEEPALIVE_MS: '1500' })
+          .ledger,
+      ).toMatchObject({
         connectTimeoutMs: 250,
         statementTimeoutMs: 750,
         idleTimeoutMs: 2000,
@@ -343,7 +348,10 @@ describe('loadConfig', () => {
     it('reads UPSTREAM_HEDGE_AFTER_MS and UPSTREAM_BREAKER_*, 0 turning each off', () => {
       const env = { UPSTREAM_HEDGE_AFTER_MS: '800', UPSTREAM_BREAKER_FAILURES: '3', UPSTREAM_BREAKER_WINDOW_MS: '5000', UPSTREAM_BREAKER_COOLDOWN_MS: '2000' };
       expect(loadConfig(env).upstreamLimits).toMatchObject({ hedgeAfterMs: 800, breaker: { failureThreshold: 3, windowMs: 5000, coolDownMs: 2000 } });
-      expect(loadConfig({ UPSTREAM_HEDGE_AFTER_MS: '0', UPSTREAM_BREAKER_FAILURES: '0' }).upstreamLimits).toMatchObject({ hedgeAfterMs: undefined, breaker: undefined });
+      expect(loadConfig({ UPSTREAM_HEDGE_AFTER_MS: '0', UPSTREAM_BREAKER_FAILURES: '0' }).upstreamLimits).toMatchObject({
+        hedgeAfterMs: undefined,
+        breaker: undefined,
+      });
       expect(configError({ UPSTREAM_BREAKER_FAILURES: '1001' }).variable).toBe('UPSTREAM_BREAKER_FAILURES');
       expect(configError({ UPSTREAM_BREAKER_WINDOW_MS: '99' }).variable).toBe('UPSTREAM_BREAKER_WINDOW_MS');
       expect(configError({ UPSTREAM_BREAKER_COOLDOWN_MS: 'soon' }).variable).toBe('UPSTREAM_BREAKER_COOLDOWN_MS');

@@ -11,7 +11,7 @@ const eslint = new ESLint();
 /** The messages of no-restricted-imports for `source` linted as the file `path`. */
 async function restricted(path: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = imported;\n`, { filePath: path });
-  return (result?.messages ?? []).filter(message => message.ruleId === 'no-restricted-imports').map(message => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
 describe('the star around graphql/proposal/, enforced by lint', () => {
@@ -32,7 +32,11 @@ describe('the star around graphql/proposal/, enforced by lint', () => {
     ['src/graphql/agenda/x.ts', "import { Boleto as imported } from '../boleto/boleto.type.js';", 'A noun folder of graphql/ imports only proposal/'],
     ['src/graphql/viewer/x.ts', "import { resolvers as imported } from '../schema.js';", 'A noun folder of graphql/ imports only proposal/'],
     ['src/graphql/installment/x.ts', "import { Person as imported } from '../person/person.type.js';", 'A noun folder of graphql/ imports only proposal/'],
-    ['src/graphql/proposal/x.ts', "import { Installment as imported } from '../installment/proposal-installments.resolver.js';", 'graphql/proposal/ is the hub of the star'],
+    [
+      'src/graphql/proposal/x.ts',
+      "import { Installment as imported } from '../installment/proposal-installments.resolver.js';",
+      'graphql/proposal/ is the hub of the star',
+    ],
     ['src/graphql/proposal/x.ts', "import { Boleto as imported } from '../boleto/boleto.type.js';", 'graphql/proposal/ is the hub of the star'],
     ['src/graphql/boleto/x.ts', "import { createApp as imported } from '../../server/app.js';", 'graphql/ knows nothing of the server'],
   ])('refuses %s: %s', async (path, source, message) => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { buildSchema, type GraphQLNamedType, parse } from 'graphql';
-import { CLIENT_SCHEMA_HEADER, CLIENT_SCHEMA_PATH, clientSdl, renderClientSchema, renderSchema, SCHEMA_HEADER, SCHEMA_PATH, sortSdl } from '../../src/graphql/emit-schema.js';
+import {
+  CLIENT_SCHEMA_HEADER,
+  CLIENT_SCHEMA_PATH,
+  clientSdl,
+  renderClientSchema,
+  renderSchema,
+  SCHEMA_HEADER,
+  SCHEMA_PATH,
+  sortSdl,
+} from '../../src/graphql/emit-schema.js';
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
 
 /** Every named type of an SDL (built without federation) with its field names and their argument names. */
@@ -9,11 +18,11 @@ function shapeOf(sdl: string): Record<string, string[]> {
   const schema = buildSchema(sdl, { assumeValidSDL: true });
   const named = Object.values(schema.getTypeMap()).filter((type: GraphQLNamedType) => !type.name.startsWith('__'));
   return Object.fromEntries(
-    named.map(type => [
+    named.map((type) => [
       type.name,
       'getFields' in type
         ? Object.values((type as { getFields(): Record<string, { name: string; args?: ReadonlyArray<{ name: string }> }> }).getFields())
-            .map(field => `${field.name}(${(field.args ?? []).map(arg => arg.name).join(',')})`)
+            .map((field) => `${field.name}(${(field.args ?? []).map((arg) => arg.name).join(',')})`)
             .sort()
         : [],
     ]),

@@ -42,7 +42,13 @@ function Credential(): ReactNode {
         window.location.reload();
       }}
     >
-      <input name="authorization" type="password" placeholder="Authorization (Bearer …), none in development" value={value} onChange={(event) => setValue(event.target.value)} />
+      <input
+        name="authorization"
+        type="password"
+        placeholder="Authorization (Bearer …), none in development"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
       <button type="submit">Use</button>
     </form>
   );

@@ -27,7 +27,8 @@ export function placeErrors(errors: readonly UserErrorLike[], fields: readonly s
   const form: UserErrorLike[] = [];
   for (const error of errors) {
     const path = error.field?.join('.');
-    const input = path === undefined ? undefined : fields.filter((field) => path === field || path.startsWith(`${field}.`)).sort((a, b) => b.length - a.length)[0];
+    const input =
+      path === undefined ? undefined : fields.filter((field) => path === field || path.startsWith(`${field}.`)).sort((a, b) => b.length - a.length)[0];
     if (input === undefined) {
       form.push(error);
     } else {

@@ -159,7 +159,11 @@ async function submitWrite(
 const PAYMENT_FIELDS = ['input.payment.installmentNumber', 'input.payment.amount', 'input.payment.description'];
 
 function PaymentForm({ proposalId, installments }: { proposalId: string; installments: readonly InstallmentRowFragment[] }): ReactNode {
-  const [values, setValues] = useState({ installmentNumber: String(installments.find((i) => i.situation !== 'SETTLED')?.number ?? 1), amount: '', description: '' });
+  const [values, setValues] = useState({
+    installmentNumber: String(installments.find((i) => i.situation !== 'SETTLED')?.number ?? 1),
+    amount: '',
+    description: '',
+  });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState<string | null>(null);
   const intent = useIntentKey();
@@ -169,7 +173,11 @@ function PaymentForm({ proposalId, installments }: { proposalId: string; install
     event.preventDefault();
     const input = {
       proposalId,
-      payment: { installmentNumber: Number.parseInt(values.installmentNumber, 10), amount: values.amount, ...(values.description === '' ? {} : { description: values.description }) },
+      payment: {
+        installmentNumber: Number.parseInt(values.installmentNumber, 10),
+        amount: values.amount,
+        ...(values.description === '' ? {} : { description: values.description }),
+      },
     };
     setDone(null);
     void submitWrite(
@@ -189,7 +197,11 @@ function PaymentForm({ proposalId, installments }: { proposalId: string; install
       <h3>Register a payment</h3>
       <div className="grid">
         <Field label="Installment" path="input.payment.installmentNumber" errors={errors}>
-          <select name="installmentNumber" value={values.installmentNumber} onChange={(event) => setValues({ ...values, installmentNumber: event.target.value })}>
+          <select
+            name="installmentNumber"
+            value={values.installmentNumber}
+            onChange={(event) => setValues({ ...values, installmentNumber: event.target.value })}
+          >
             {installments.map((installment) => (
               <option key={installment.id} value={installment.number}>
                 {installment.number}
@@ -198,14 +210,24 @@ function PaymentForm({ proposalId, installments }: { proposalId: string; install
           </select>
         </Field>
         <Field label="Amount (R$)" path="input.payment.amount" errors={errors}>
-          <input name="amount" inputMode="decimal" placeholder="100.00" value={values.amount} onChange={(event) => setValues({ ...values, amount: event.target.value })} />
+          <input
+            name="amount"
+            inputMode="decimal"
+            placeholder="100.00"
+            value={values.amount}
+            onChange={(event) => setValues({ ...values, amount: event.target.value })}
+          />
         </Field>
         <Field label="Description" path="input.payment.description" errors={errors}>
           <input name="description" value={values.description} onChange={(event) => setValues({ ...values, description: event.target.value })} />
         </Field>
       </div>
       <FormError errors={errors} />
-      {done ? <p className="ok" data-testid="payment-done">{done}</p> : null}
+      {done ? (
+        <p className="ok" data-testid="payment-done">
+          {done}
+        </p>
+      ) : null}
       <button type="submit" disabled={loading}>
         Register payment
       </button>
@@ -214,7 +236,9 @@ function PaymentForm({ proposalId, installments }: { proposalId: string; install
 }
 
 function BoletoForm({ proposalId, installments }: { proposalId: string; installments: readonly InstallmentRowFragment[] }): ReactNode {
-  const [installmentNumber, setInstallmentNumber] = useState(String(installments.find((i) => i.boletos.length === 0 && i.situation !== 'SETTLED')?.number ?? 1));
+  const [installmentNumber, setInstallmentNumber] = useState(
+    String(installments.find((i) => i.boletos.length === 0 && i.situation !== 'SETTLED')?.number ?? 1),
+  );
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [done, setDone] = useState<string | null>(null);
   const intent = useIntentKey();
@@ -251,7 +275,11 @@ function BoletoForm({ proposalId, installments }: { proposalId: string; installm
         </select>
       </Field>
       <FormError errors={errors} />
-      {done ? <p className="ok" data-testid="boleto-done">{done}</p> : null}
+      {done ? (
+        <p className="ok" data-testid="boleto-done">
+          {done}
+        </p>
+      ) : null}
       <button type="submit" disabled={loading}>
         Generate boleto
       </button>
@@ -285,7 +313,10 @@ export function ProposalDetail({ id }: { id: string }): ReactNode {
       </p>
       <div className="card">
         <h2>
-          Proposal {proposal.number} <span className={`badge situation-${proposal.situation}`} data-testid="situation">{situationLabel(proposal.situation)}</span>{' '}
+          Proposal {proposal.number}{' '}
+          <span className={`badge situation-${proposal.situation}`} data-testid="situation">
+            {situationLabel(proposal.situation)}
+          </span>{' '}
           <span className={`badge live-${live}`} data-testid="live-status" title="Live updates">
             {live}
           </span>

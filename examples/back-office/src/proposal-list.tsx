@@ -101,7 +101,14 @@ function addToList(cache: ApolloCache, variables: ListVariables, proposal: Propo
 }
 
 function CreateProposalForm({ list, onCreated }: { list: ListVariables; onCreated: (proposal: ProposalRowFragment) => void }): ReactNode {
-  const [values, setValues] = useState({ clientDocument: '', clientName: '', contractType: 'CP', requestedAmount: '', monthlyInterestRate: '', installments: '' });
+  const [values, setValues] = useState({
+    clientDocument: '',
+    clientName: '',
+    contractType: 'CP',
+    requestedAmount: '',
+    monthlyInterestRate: '',
+    installments: '',
+  });
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const intent = useIntentKey();
   const [create, { loading }] = useMutation(CREATE_PROPOSAL);
@@ -215,9 +222,15 @@ export function ProposalList(): ReactNode {
               <option value="ASC">Oldest first</option>
             </select>
           </label>
-          {connection?.totalCount !== null && connection?.totalCount !== undefined ? <span data-testid="total-count">{connection.totalCount} proposals</span> : null}
+          {connection?.totalCount !== null && connection?.totalCount !== undefined ? (
+            <span data-testid="total-count">{connection.totalCount} proposals</span>
+          ) : null}
         </div>
-        {error ? <p className="error" role="alert">{requestError(error).message}</p> : null}
+        {error ? (
+          <p className="error" role="alert">
+            {requestError(error).message}
+          </p>
+        ) : null}
         <table data-testid="proposal-list">
           <thead>
             <tr>

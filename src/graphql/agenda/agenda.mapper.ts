@@ -80,7 +80,7 @@ export function mapAgendaInstallment(item: AgendaParcela, proposalId: string): A
     totalPaid: optionalMoney(item.vlrTotalPago),
     discountAmount: optionalMoney(item.vlrDesconto),
     paymentOrderNumber: item.nroOrdemPagamento ?? null,
-    boletos: (item.boletos ?? []).map(b => mapAgendaBoleto(b, proposalId, number)),
+    boletos: (item.boletos ?? []).map((b) => mapAgendaBoleto(b, proposalId, number)),
     pix: (item.pix ?? []).map((p, index) => mapPixCharge(p, proposalId, number, index)),
     entries: (item.lancamentos ?? []).map((e, index) => mapLedgerEntry(e, proposalId, number, index)),
   });
@@ -115,8 +115,8 @@ export function mapAgendaDetail(detail: ConsultarDetalhesResponse, proposalId: s
     id: nodeId('AgendaDetail', proposalId),
     fetchedAt: fetchedAtOf(detail) ?? null,
     allInstallments: (detail.parcelas ?? [])
-      .filter(p => typeof p.nroParcela === 'number')
-      .map(item => mapAgendaInstallment(item, proposalId))
+      .filter((p) => typeof p.nroParcela === 'number')
+      .map((item) => mapAgendaInstallment(item, proposalId))
       .sort((a, b) => a.number - b.number),
     proposalNumber: detail.numeroProposta ?? null,
     createdAt: toDateTime(detail.dtInclusao),

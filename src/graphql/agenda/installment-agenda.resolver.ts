@@ -7,23 +7,27 @@ import { agendaItemOf, mapAgendaInstallment, mapLedgerEntry, mapPixCharge } from
 import { AgendaInstallment, LedgerEntry, PixCharge } from './agenda.type.js';
 
 /** The fields of `Installment` the receivables agenda holds as its own objects (Pix charges, ledger entries, the deprecated `agenda`). */
-@Resolver(_of => Installment)
+@Resolver((_of) => Installment)
 export class InstallmentAgendaResolver {
-  @FieldResolver(_returns => [PixCharge], { description: 'Pix charges for this installment; empty until the proposal is disbursed. Upstream: parcelas[].pix (ConsultarDetalhes, trazerBoleto).' })
+  @FieldResolver((_returns) => [PixCharge], {
+    description: 'Pix charges for this installment; empty until the proposal is disbursed. Upstream: parcelas[].pix (ConsultarDetalhes, trazerBoleto).',
+  })
   pix(@Root() installment: Installment): PixCharge[] {
     return installment.agendaPix.map((p, index) => mapPixCharge(p, installment.proposalId, installment.number, index));
   }
 
-  @FieldResolver(_returns => [LedgerEntry], {
-    description: 'Ledger entries of this installment (payments, surcharges), oldest first; empty until the proposal is disbursed. Upstream: parcelas[].lancamentos (ConsultarDetalhes, trazerAgendaDetalhada).',
+  @FieldResolver((_returns) => [LedgerEntry], {
+    description:
+      'Ledger entries of this installment (payments, surcharges), oldest first; empty until the proposal is disbursed. Upstream: parcelas[].lancamentos (ConsultarDetalhes, trazerAgendaDetalhada).',
   })
   entries(@Root() installment: Installment): LedgerEntry[] {
     return installment.agendaEntries.map((e, index) => mapLedgerEntry(e, installment.proposalId, installment.number, index));
   }
 
-  @FieldResolver(_returns => AgendaInstallment, {
+  @FieldResolver((_returns) => AgendaInstallment, {
     nullable: true,
-    deprecationReason: 'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed in the next release.',
+    deprecationReason:
+      'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed in the next release.',
     description:
       "This installment's receivables-agenda data (balance, boletos, Pix, entries); null until the proposal is disbursed. All installments of one proposal asked together share ONE call carrying their numbers. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).",
   })

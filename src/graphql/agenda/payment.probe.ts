@@ -74,7 +74,7 @@ async function readEntries(partner: PartnerReads, data: PaymentProbeData): Promi
   return consultarDetalhes(
     partner.upstream,
     {
-      dto: { codigoProposta: data.proposalId, nroParcelas: [...new Set(data.payments.map(p => p.installment))] },
+      dto: { codigoProposta: data.proposalId, nroParcelas: [...new Set(data.payments.map((p) => p.installment))] },
       dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true },
     },
     partner.caller === undefined ? {} : { caller: partner.caller },
@@ -82,7 +82,7 @@ async function readEntries(partner: PartnerReads, data: PaymentProbeData): Promi
 }
 
 function entriesOf(detail: ConsultarDetalhesResponse, installment: number): AgendaLancamento[] {
-  return detail.parcelas?.find(p => p.nroParcela === installment)?.lancamentos ?? [];
+  return detail.parcelas?.find((p) => p.nroParcela === installment)?.lancamentos ?? [];
 }
 
 /**
@@ -99,7 +99,7 @@ export const paymentProbe: ProbeFamily = {
     const body = request as PaymentRequest;
     const payments =
       body.dtoLancamentoParcelas !== undefined
-        ? body.dtoLancamentoParcelas.map(item => matchOf(item, item.nroParcela))
+        ? body.dtoLancamentoParcelas.map((item) => matchOf(item, item.nroParcela))
         : [matchOf(body.dtoLancamentoParcela ?? {}, body.dto?.nroParcela)];
     return { proposalId: body.dto?.codigoProposta ?? '', payments };
   },
@@ -131,22 +131,22 @@ export const paymentProbe: ProbeFamily = {
     }
     const before = data.before;
     const [detail, twins] = await Promise.all([readEntries(partner, data), possibleTwins(partner.ledger, record, PAYMENT_OPERATIONS)]);
-    const twinPayments = twins.flatMap(t => (t.probe as PaymentProbeData | null)?.payments ?? []);
-    const found = data.payments.map(payment => {
+    const twinPayments = twins.flatMap((t) => (t.probe as PaymentProbeData | null)?.payments ?? []);
+    const found = data.payments.map((payment) => {
       const fresh = entriesOf(detail, payment.installment)
         .slice(before[String(payment.installment)] ?? 0)
-        .filter(entry => entryMatches(entry, payment));
-      return { payment, fresh, twins: twinPayments.filter(t => couldBeMistaken(payment, t)).length };
+        .filter((entry) => entryMatches(entry, payment));
+      return { payment, fresh, twins: twinPayments.filter((t) => couldBeMistaken(payment, t)).length };
     });
-    if (found.every(f => f.fresh.length === 0)) {
+    if (found.every((f) => f.fresh.length === 0)) {
       return { found: false };
     }
-    if (!found.every(f => f.fresh.length > f.twins)) {
+    if (!found.every((f) => f.fresh.length > f.twins)) {
       throw new AmbiguousProbeError('the agenda shows entries another write may have posted');
     }
     const parametros: Parametro[] = found.flatMap(({ payment, fresh }) => {
       const entry = fresh[fresh.length - 1] as AgendaLancamento;
-      const installment = detail.parcelas?.find(p => p.nroParcela === payment.installment);
+      const installment = detail.parcelas?.find((p) => p.nroParcela === payment.installment);
       return [
         { nome: 'nroParcela', valor: String(payment.installment) },
         { nome: 'vlrSaldoParcela', valor: new Decimal(entry.vlrSaldoParcela ?? 0).toFixed(2) },

@@ -26,7 +26,9 @@ async function paidInstallments(ctx: GraphContext, info: GraphQLResolveInfo, pro
   }
   const detail = await ctx.loaders.agendaByProposal.load(proposalId, { numbers, ...agendaInstallmentNeeds(info, nodes) });
   const wanted = new Set(numbers);
-  return (detail?.parcelas ?? []).filter(p => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela)).map(item => mapAgendaInstallment(item, proposalId));
+  return (detail?.parcelas ?? [])
+    .filter((p) => p.nroParcela !== undefined && p.nroParcela !== null && wanted.has(p.nroParcela))
+    .map((item) => mapAgendaInstallment(item, proposalId));
 }
 
 /** The paid installments as `Installment`, read fresh (the agenda first: a payment is an agenda entry) when the payload selects them. */
@@ -44,30 +46,46 @@ async function paymentPayload(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<RegisterInstallmentPaymentPayload> {
   if (!outcome.ok) {
-    return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal: null, paidInstallments: [], installments: [], parameters: [], userErrors: presentUserErrors('payment', outcome.userErrors, ctx.locale) });
+    return Object.assign(new RegisterInstallmentPaymentPayload(), {
+      proposal: null,
+      paidInstallments: [],
+      installments: [],
+      parameters: [],
+      userErrors: presentUserErrors('payment', outcome.userErrors, ctx.locale),
+    });
   }
   const [proposal, paid, installments] = await Promise.all([
     payloadProposal(ctx, { id: proposalId }, info, PAYLOAD),
     paidInstallmentNodes(ctx, info, proposalId, numbers),
     paidInstallments(ctx, info, proposalId, numbers),
   ]);
-  return Object.assign(new RegisterInstallmentPaymentPayload(), { proposal, paidInstallments: paid, installments, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  return Object.assign(new RegisterInstallmentPaymentPayload(), {
+    proposal,
+    paidInstallments: paid,
+    installments,
+    parameters: mapParameters(outcome.value.parametros),
+    userErrors: [],
+  });
 }
 
 /** Payment registration on the receivables agenda. */
 @Resolver()
 export class PaymentResolver {
-  @Mutation(_returns => RegisterInstallmentPaymentPayload, {
+  @Mutation((_returns) => RegisterInstallmentPaymentPayload, {
     description: 'Registers a payment of one installment of a disbursed proposal. Upstream: AgendaRecebivel/IncluirLancamentoParcela.',
   })
   async registerInstallmentPayment(
-    @Arg('input', _type => RegisterInstallmentPaymentInput, { validate: false, description: 'The payment. Upstream: dto, dtoLancamentoParcela.' }) input: RegisterInstallmentPaymentInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerInstallmentPayment') }) idempotencyKey: string,
+    @Arg('input', (_type) => RegisterInstallmentPaymentInput, { validate: false, description: 'The payment. Upstream: dto, dtoLancamentoParcela.' })
+    input: RegisterInstallmentPaymentInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('registerInstallmentPayment') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
     const number = input.payment.installmentNumber;
-    const outcome = await validatedWrite(ctx, input, {
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      {
         operation: 'IncluirLancamentoParcela',
         idempotencyKey,
         proposalId: input.proposalId,
@@ -78,23 +96,28 @@ export class PaymentResolver {
     return paymentPayload(ctx, info, input.proposalId, [number], outcome);
   }
 
-  @Mutation(_returns => RegisterInstallmentPaymentPayload, {
-    description: 'Registers payments of several installments of one disbursed proposal, all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas.',
+  @Mutation((_returns) => RegisterInstallmentPaymentPayload, {
+    description:
+      'Registers payments of several installments of one disbursed proposal, all or none. Upstream: AgendaRecebivel/IncluirLancamentoMultiplasParcelas.',
   })
   async registerInstallmentPayments(
-    @Arg('input', _type => RegisterInstallmentPaymentsInput, { validate: false, description: 'The payments. Upstream: dto, dtoLancamentoParcelas.' }) input: RegisterInstallmentPaymentsInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerInstallmentPayments') }) idempotencyKey: string,
+    @Arg('input', (_type) => RegisterInstallmentPaymentsInput, { validate: false, description: 'The payments. Upstream: dto, dtoLancamentoParcelas.' })
+    input: RegisterInstallmentPaymentsInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('registerInstallmentPayments') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<RegisterInstallmentPaymentPayload> {
-    const numbers = input.payments.map(p => p.installmentNumber);
-    const outcome = await validatedWrite(ctx, input, {
+    const numbers = input.payments.map((p) => p.installmentNumber);
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      {
         operation: 'IncluirLancamentoMultiplasParcelas',
         idempotencyKey,
         proposalId: input.proposalId,
         request: () => ({
           dto: { codigoProposta: input.proposalId },
-          dtoLancamentoParcelas: input.payments.map(p => ({ nroParcela: p.installmentNumber, ...paymentEntryRequest(p) })),
+          dtoLancamentoParcelas: input.payments.map((p) => ({ nroParcela: p.installmentNumber, ...paymentEntryRequest(p) })),
         }),
       },
       (request, call) => incluirLancamentoMultiplasParcelas(ctx.upstream, request, call),

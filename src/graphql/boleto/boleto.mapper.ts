@@ -68,7 +68,7 @@ export function generateBoletosRequest(input: GenerateBoletosInput): GerarMultip
       ...(input.description ? { descricaoBoleto: input.description } : {}),
       notificarCliente: input.notifyClient,
       tipoRegistro: REGISTRATION_TYPE_CODES[input.registrationType],
-      parcelas: input.installments.map(i => ({
+      parcelas: input.installments.map((i) => ({
         nroParcela: i.number,
         ...(i.dueDate ? { dtVencimento: toUpstreamCalendarDate(i.dueDate) } : {}),
         ...(i.expiresAt ? { dtExpiracao: toUpstreamDate(i.expiresAt) } : {}),
@@ -98,5 +98,5 @@ export function generateSingleBoletoRequest(input: GenerateSingleBoletoInput): G
 
 /** The boleto numbers a generation answered with (`parametros` named numeroBoleto). */
 export function generatedBoletoNumbers(parametros: ReadonlyArray<{ nome?: string | null; valor?: string | null }> | null | undefined): number[] {
-  return (parametros ?? []).filter(p => p.nome === 'numeroBoleto' && p.valor && /^\d+$/.test(p.valor)).map(p => Number(p.valor));
+  return (parametros ?? []).filter((p) => p.nome === 'numeroBoleto' && p.valor && /^\d+$/.test(p.valor)).map((p) => Number(p.valor));
 }

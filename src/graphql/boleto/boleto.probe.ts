@@ -95,7 +95,7 @@ export const boletoProbe: ProbeFamily = {
     const options = multiple.dtoGerarMultiplosBoletos;
     return {
       proposalId: multiple.dto?.codigoProposta ?? '',
-      boletos: (options?.parcelas ?? []).map(item => ({
+      boletos: (options?.parcelas ?? []).map((item) => ({
         installments: item.nroParcela === undefined ? [] : [item.nroParcela],
         dueOn: dayOf(item.dtVencimento),
         amountCents: null,
@@ -107,7 +107,7 @@ export const boletoProbe: ProbeFamily = {
   async prepare(partner, described): Promise<BoletoProbeData> {
     const data = described as BoletoProbeData;
     try {
-      return { ...data, before: (await listBoletos(partner, data.proposalId)).map(b => b.numeroBoleto ?? 0) };
+      return { ...data, before: (await listBoletos(partner, data.proposalId)).map((b) => b.numeroBoleto ?? 0) };
     } catch (error) {
       if (error instanceof UpstreamEnvelopeError) {
         // No agenda: there are no boletos, and the write will be refused too.
@@ -125,16 +125,16 @@ export const boletoProbe: ProbeFamily = {
     }
     const known = new Set(data.before);
     const [listed, twins] = await Promise.all([listBoletos(partner, data.proposalId), possibleTwins(partner.ledger, record, BOLETO_OPERATIONS)]);
-    const fresh = listed.filter(b => !known.has(b.numeroBoleto ?? 0)).sort((x, y) => (x.numeroBoleto ?? 0) - (y.numeroBoleto ?? 0));
-    const twinBoletos = twins.flatMap(t => (t.probe as BoletoProbeData | null)?.boletos ?? []);
-    const found = data.boletos.map(wanted => ({
-      matching: fresh.filter(b => boletoMatches(b, wanted)),
-      twins: twinBoletos.filter(t => couldBeMistaken(wanted, t)).length,
+    const fresh = listed.filter((b) => !known.has(b.numeroBoleto ?? 0)).sort((x, y) => (x.numeroBoleto ?? 0) - (y.numeroBoleto ?? 0));
+    const twinBoletos = twins.flatMap((t) => (t.probe as BoletoProbeData | null)?.boletos ?? []);
+    const found = data.boletos.map((wanted) => ({
+      matching: fresh.filter((b) => boletoMatches(b, wanted)),
+      twins: twinBoletos.filter((t) => couldBeMistaken(wanted, t)).length,
     }));
-    if (found.every(f => f.matching.length === 0)) {
+    if (found.every((f) => f.matching.length === 0)) {
       return { found: false };
     }
-    if (!found.every(f => f.matching.length > f.twins)) {
+    if (!found.every((f) => f.matching.length > f.twins)) {
       throw new AmbiguousProbeError('the boleto list shows boletos another write may have made');
     }
     const parametros: Parametro[] = found.flatMap(({ matching }) => {

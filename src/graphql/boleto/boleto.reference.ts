@@ -53,8 +53,8 @@ export async function loadBoletos(
   const inAgenda = agendaBoletosByNumber(agendaRead ? await agendaRead : null);
   const fetchedAt = fetchedAtOf(items) ?? null;
   return (items ?? [])
-    .filter(item => numbers === undefined || numbers.has(item.numeroBoleto ?? 0))
-    .map(item => {
+    .filter((item) => numbers === undefined || numbers.has(item.numeroBoleto ?? 0))
+    .map((item) => {
       const number = item.numeroBoleto ?? 0;
       const agenda = inAgenda.get(number);
       return mergeBoleto(proposalId, number, item, agenda?.item, fetchedAt, agenda?.installment);

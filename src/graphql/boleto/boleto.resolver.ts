@@ -27,7 +27,13 @@ async function generated(
   outcome: WriteOutcome<EnvelopeWithParametros>,
 ): Promise<GenerateBoletosPayload> {
   if (!outcome.ok) {
-    return Object.assign(new GenerateBoletosPayload(), { proposal: null, boletos: [], installments: [], parameters: [], userErrors: presentUserErrors('boleto', outcome.userErrors, ctx.locale) });
+    return Object.assign(new GenerateBoletosPayload(), {
+      proposal: null,
+      boletos: [],
+      installments: [],
+      parameters: [],
+      userErrors: presentUserErrors('boleto', outcome.userErrors, ctx.locale),
+    });
   }
   const installmentNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('installments');
   const installments = (): Promise<Installment[]> =>
@@ -36,37 +42,58 @@ async function generated(
   const boletoNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('boletos');
   const boletos = (): Promise<Boleto[]> => (boletoNodes ? loadBoletos(ctx, proposalId, false, boletoNeeds(info, boletoNodes), numbers) : Promise.resolve([]));
   const [proposal, list, installmentList] = await Promise.all([payloadProposal(ctx, { id: proposalId }, info, PAYLOAD), boletos(), installments()]);
-  return Object.assign(new GenerateBoletosPayload(), { proposal, boletos: list, installments: installmentList, parameters: mapParameters(outcome.value.parametros), userErrors: [] });
+  return Object.assign(new GenerateBoletosPayload(), {
+    proposal,
+    boletos: list,
+    installments: installmentList,
+    parameters: mapParameters(outcome.value.parametros),
+    userErrors: [],
+  });
 }
 
 /** Boleto generation on the receivables agenda. */
 @Resolver()
 export class BoletoResolver {
-  @Mutation(_returns => GenerateBoletosPayload, {
-    description: 'Generates one boleto per listed installment of a disbursed proposal (with a Pix QR code when the partner issues one). Upstream: AgendaRecebivel/GerarMultiplosBoletos.',
+  @Mutation((_returns) => GenerateBoletosPayload, {
+    description:
+      'Generates one boleto per listed installment of a disbursed proposal (with a Pix QR code when the partner issues one). Upstream: AgendaRecebivel/GerarMultiplosBoletos.',
   })
   async generateBoletos(
-    @Arg('input', _type => GenerateBoletosInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarMultiplosBoletos.' }) input: GenerateBoletosInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('generateBoletos') }) idempotencyKey: string,
+    @Arg('input', (_type) => GenerateBoletosInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarMultiplosBoletos.' })
+    input: GenerateBoletosInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('generateBoletos') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId, request: () => generateBoletosRequest(input) },
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId, request: () => generateBoletosRequest(input) },
       (request, call) => gerarMultiplosBoletos(ctx.upstream, request, call),
     );
-    return generated(ctx, info, input.proposalId, input.installments.map(i => i.number), outcome);
+    return generated(
+      ctx,
+      info,
+      input.proposalId,
+      input.installments.map((i) => i.number),
+      outcome,
+    );
   }
 
-  @Mutation(_returns => GenerateBoletosPayload, {
+  @Mutation((_returns) => GenerateBoletosPayload, {
     description: 'Generates one boleto covering the listed installments of a disbursed proposal. Upstream: AgendaRecebivel/GerarUnicoBoleto.',
   })
   async generateSingleBoleto(
-    @Arg('input', _type => GenerateSingleBoletoInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarUnicoBoleto.' }) input: GenerateSingleBoletoInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('generateSingleBoleto') }) idempotencyKey: string,
+    @Arg('input', (_type) => GenerateSingleBoletoInput, { validate: false, description: 'What to generate. Upstream: dto, dtoGerarUnicoBoleto.' })
+    input: GenerateSingleBoletoInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('generateSingleBoleto') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId, request: () => generateSingleBoletoRequest(input) },
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId, request: () => generateSingleBoletoRequest(input) },
       (request, call) => gerarUnicoBoleto(ctx.upstream, request, call),
     );
     return generated(ctx, info, input.proposalId, input.installmentNumbers, outcome);

@@ -8,14 +8,14 @@ import { recordsByNumber } from './boleto.reference.js';
 import { Boleto } from './boleto.type.js';
 
 /** `Installment.boletos`: the boleto noun resolves its own field of the installment. */
-@Resolver(_of => Installment)
+@Resolver((_of) => Installment)
 export class InstallmentBoletosResolver {
-  @FieldResolver(_returns => [Boleto], {
+  @FieldResolver((_returns) => [Boleto], {
     description:
       'The boletos in force for this installment, to pay it at a bank, by number (the same Boleto objects as Proposal.boletos); empty until the proposal is disbursed. Upstream: parcelas[].boletos of AgendaRecebivel/ConsultarDetalhes (trazerBoleto), completed from AgendaRecebivel/ConsultarBoletos. Fields only ConsultarBoletos holds (amount, dueDate...) add its one call per proposal.',
   })
   async boletos(@Root() installment: Installment, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Boleto[]> {
-    const items = installment.agendaBoletos.filter(item => typeof item.numeroBoleto === 'number');
+    const items = installment.agendaBoletos.filter((item) => typeof item.numeroBoleto === 'number');
     if (items.length === 0) {
       return [];
     }
@@ -24,9 +24,16 @@ export class InstallmentBoletosResolver {
       ? recordsByNumber(await ctx.loaders.boletosByProposal.load({ proposalId: installment.proposalId, includeCancelled: false }))
       : undefined;
     return items
-      .map(item => {
+      .map((item) => {
         const number = item.numeroBoleto as number;
-        return mergeBoleto(installment.proposalId, number, records?.byNumber.get(number), item, records?.fetchedAt ?? installment.fetchedAt, installment.number);
+        return mergeBoleto(
+          installment.proposalId,
+          number,
+          records?.byNumber.get(number),
+          item,
+          records?.fetchedAt ?? installment.fetchedAt,
+          installment.number,
+        );
       })
       .sort((a, b) => a.number - b.number);
   }

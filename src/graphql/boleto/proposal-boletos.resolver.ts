@@ -8,15 +8,16 @@ import { loadBoletos } from './boleto.reference.js';
 import { Boleto } from './boleto.type.js';
 
 /** `Proposal.boletos`: the boleto noun resolves its own field of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalBoletosResolver {
-  @FieldResolver(_returns => [Boleto], {
+  @FieldResolver((_returns) => [Boleto], {
     nullable: true,
-    description: 'The boletos issued for this proposal, to pay one or more installments at a bank, by number; cancelled ones only when asked. Upstream: AgendaRecebivel/ConsultarBoletos. One call per proposal and includeCancelled.',
+    description:
+      'The boletos issued for this proposal, to pay one or more installments at a bank, by number; cancelled ones only when asked. Upstream: AgendaRecebivel/ConsultarBoletos. One call per proposal and includeCancelled.',
   })
   async boletos(
     @Root() proposal: Proposal,
-    @Args(_type => ProposalBoletosArgs) args: ProposalBoletosArgs,
+    @Args((_type) => ProposalBoletosArgs) args: ProposalBoletosArgs,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<Boleto[]> {

@@ -151,7 +151,10 @@ const FIELD_PATHS: Readonly<Record<string, Readonly<Record<string, string>>>> = 
 const PROPOSAL_LOCATORS = new Set(['codigoproposta', 'dto.codigoproposta', 'numeroproposta', 'dto.numeroproposta']);
 
 const LOWERCASED: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(
-  Object.entries(FIELD_PATHS).map(([operation, table]) => [operation, new Map(Object.entries(table).map(([upstream, graph]) => [upstream.toLowerCase(), graph]))]),
+  Object.entries(FIELD_PATHS).map(([operation, table]) => [
+    operation,
+    new Map(Object.entries(table).map(([upstream, graph]) => [upstream.toLowerCase(), graph])),
+  ]),
 );
 
 /**

@@ -18,10 +18,10 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
     .slice(0, 20)
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map(param => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find(value => value !== undefined);
+      const q = params.map((param) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
       return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter(range => range.tag !== '' && Number.isFinite(range.q) && range.q > 0)
+    .filter((range) => range.tag !== '' && Number.isFinite(range.q) && range.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranges) {
     if (tag === 'pt' || tag.startsWith('pt-')) {

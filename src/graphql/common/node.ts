@@ -16,7 +16,7 @@ import { Field, ID, InterfaceType } from 'type-graphql';
     'An object with a stable, opaque id: the same object has the same id in every answer, on every replica, so a client cache can key it by __typename and id and Query.node can fetch it again. Treat ids as opaque strings.',
 })
 export abstract class Node {
-  @Field(_type => ID, { description: 'Stable, opaque id of the object; Query.node(id:) finds it again. Upstream: none (minted by the graph).' })
+  @Field((_type) => ID, { description: 'Stable, opaque id of the object; Query.node(id:) finds it again. Upstream: none (minted by the graph).' })
   id: string;
 }
 
@@ -80,7 +80,7 @@ export function parseNodeId(id: string): NodeAddress | null {
     return null;
   }
   const [kind, proposalId, ...keys] = Buffer.from(id, 'base64url').toString('utf8').split(':');
-  if (kind === undefined || !KINDS.has(kind) || proposalId === undefined || !UUID.test(proposalId) || !keys.every(k => KEY.test(k))) {
+  if (kind === undefined || !KINDS.has(kind) || proposalId === undefined || !UUID.test(proposalId) || !keys.every((k) => KEY.test(k))) {
     return null;
   }
   // One per proposal: no key; anything else: at least one.

@@ -55,12 +55,11 @@ export interface OperationCodes {
  */
 export function operationCodesOf(namespaces: OperationCodeNamespaces, callerId: string, seesAll: boolean): OperationCodes {
   if (seesAll) {
-    return { toPartner: code => code, fromPartner: code => code ?? null };
+    return { toPartner: (code) => code, fromPartner: (code) => code ?? null };
   }
   const prefix = `${namespaces.tagOf(callerId)}-`;
   return {
-    toPartner: code => `${prefix}${code}`,
-    fromPartner: code => (code != null && code.startsWith(prefix) ? code.slice(prefix.length) : (code ?? null)),
+    toPartner: (code) => `${prefix}${code}`,
+    fromPartner: (code) => (code != null && code.startsWith(prefix) ? code.slice(prefix.length) : (code ?? null)),
   };
 }
-

@@ -7,20 +7,25 @@ import { Directive, Field, ObjectType, registerEnumType } from 'type-graphql';
 @Directive('@shareable')
 @ObjectType({ description: 'Where a page of a connection starts and ends (Relay cursor connections). Shared with the other subgraphs of a supergraph.' })
 export class PageInfo {
-  @Field(_type => Boolean, { description: 'Whether more items follow: ask again with after = endCursor. Upstream: none (the graph\'s ledger).' })
+  @Field((_type) => Boolean, { description: "Whether more items follow: ask again with after = endCursor. Upstream: none (the graph's ledger)." })
   hasNextPage: boolean;
 
-  @Field(_type => Boolean, {
-    description: 'Whether items come before this page: true when the page was asked for after a cursor and the list holds that cursor\'s item or any before it. Upstream: none (the graph\'s ledger).',
+  @Field((_type) => Boolean, {
+    description:
+      "Whether items come before this page: true when the page was asked for after a cursor and the list holds that cursor's item or any before it. Upstream: none (the graph's ledger).",
   })
   hasPreviousPage: boolean;
 
-  @Field(_type => String, { nullable: true, description: 'Cursor of the first edge of this page (null when the page is empty). Upstream: none (the graph\'s ledger).' })
+  @Field((_type) => String, {
+    nullable: true,
+    description: "Cursor of the first edge of this page (null when the page is empty). Upstream: none (the graph's ledger).",
+  })
   startCursor: string | null;
 
-  @Field(_type => String, {
+  @Field((_type) => String, {
     nullable: true,
-    description: 'Opaque cursor to continue after this page (null when nothing was read). With a situation filter it may point past the last edge: the proposals examined after it did not match. Upstream: none (the graph\'s ledger).',
+    description:
+      "Opaque cursor to continue after this page (null when nothing was read). With a situation filter it may point past the last edge: the proposals examined after it did not match. Upstream: none (the graph's ledger).",
   })
   endCursor: string | null;
 }
@@ -33,7 +38,7 @@ export enum OrderDirection {
 
 registerEnumType(OrderDirection, {
   name: 'OrderDirection',
-  description: 'Direction of a list\'s order.',
+  description: "Direction of a list's order.",
   valuesConfig: {
     ASC: { description: 'Smallest (oldest) first.' },
     DESC: { description: 'Largest (newest) first.' },

@@ -3,10 +3,10 @@ import { Field, ObjectType } from 'type-graphql';
 /** A QR code: the EMV text and its PNG image (on a Boleto, and on the deprecated AgendaBoleto). */
 @ObjectType({ description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
 export class QrCode {
-  @Field(_type => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
+  @Field((_type) => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
   emv: string | null;
 
-  @Field(_type => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
+  @Field((_type) => String, { nullable: true, description: 'PNG image of the QR code, base64. Upstream: imagem.' })
   imageBase64: string | null;
 }
 

@@ -68,7 +68,16 @@ const INVALID_INPUT: UserErrorEntry = { code: 'INVALID_INPUT', meaning: null, pt
 const REJECTED: UserErrorEntry = { code: 'REJECTED', meaning: null, pt: 'O parceiro de crédito recusou a operação.' };
 
 /** Codes every mutation has: the proposal, the key, the graph's generic rules, and the generic fallbacks last. */
-const COMMON: readonly UserErrorEntry[] = [NOT_FOUND, FORBIDDEN, IDEMPOTENCY_KEY_REUSED, INVALID_IDEMPOTENCY_KEY, TOO_MANY_DECIMAL_PLACES, NEGATIVE_AMOUNT, INVALID_INPUT, REJECTED];
+const COMMON: readonly UserErrorEntry[] = [
+  NOT_FOUND,
+  FORBIDDEN,
+  IDEMPOTENCY_KEY_REUSED,
+  INVALID_IDEMPOTENCY_KEY,
+  TOO_MANY_DECIMAL_PLACES,
+  NEGATIVE_AMOUNT,
+  INVALID_INPUT,
+  REJECTED,
+];
 
 /** The receivables agenda's codes, shared by payments and boletos (sandbox-observed, src/upstream/catalogue.ts OBSERVED_CODES). */
 const AGENDA: readonly UserErrorEntry[] = [
@@ -78,9 +87,24 @@ const AGENDA: readonly UserErrorEntry[] = [
     meaning: 'The proposal has no receivables agenda yet: it was never disbursed.',
     pt: 'A proposta ainda não tem agenda de recebíveis: ela não foi desembolsada.',
   },
-  { code: 'AGENDA_CANCELLED', upstream: ['C0200/V0002'], meaning: "The proposal's receivables agenda is cancelled.", pt: 'A agenda de recebíveis da proposta está cancelada.' },
-  { code: 'AGENDA_SETTLED', upstream: ['C0200/V0003'], meaning: "The proposal's receivables agenda is settled.", pt: 'A agenda de recebíveis da proposta está liquidada.' },
-  { code: 'UNKNOWN_INSTALLMENT', upstream: ['C0201/V0001'], meaning: 'The proposal has no installment with this number.', pt: 'A proposta não tem parcela com este número.' },
+  {
+    code: 'AGENDA_CANCELLED',
+    upstream: ['C0200/V0002'],
+    meaning: "The proposal's receivables agenda is cancelled.",
+    pt: 'A agenda de recebíveis da proposta está cancelada.',
+  },
+  {
+    code: 'AGENDA_SETTLED',
+    upstream: ['C0200/V0003'],
+    meaning: "The proposal's receivables agenda is settled.",
+    pt: 'A agenda de recebíveis da proposta está liquidada.',
+  },
+  {
+    code: 'UNKNOWN_INSTALLMENT',
+    upstream: ['C0201/V0001'],
+    meaning: 'The proposal has no installment with this number.',
+    pt: 'A proposta não tem parcela com este número.',
+  },
   { code: 'INSTALLMENT_SETTLED', upstream: ['C0201/V0002'], meaning: 'The installment is already settled.', pt: 'A parcela já está liquidada.' },
   { code: 'NO_INSTALLMENT', upstream: ['C0201/V0003'], meaning: 'No installment was listed.', pt: 'Nenhuma parcela foi informada.' },
   { code: 'DUPLICATE_INSTALLMENT', upstream: ['C0201/V0004'], meaning: 'An installment was listed twice.', pt: 'Uma parcela foi informada duas vezes.' },
@@ -107,17 +131,47 @@ export const USER_ERROR_FAMILIES = {
     typeName: 'CreateProposalUserError',
     enumName: 'CreateProposalErrorCode',
     entries: [
-      { code: 'OPERATION_CODE_IN_USE', upstream: ['S0005/V0001'], meaning: 'The operation code is already used by another proposal.', pt: 'O código de operação já é usado por outra proposta.' },
+      {
+        code: 'OPERATION_CODE_IN_USE',
+        upstream: ['S0005/V0001'],
+        meaning: 'The operation code is already used by another proposal.',
+        pt: 'O código de operação já é usado por outra proposta.',
+      },
       { code: 'CLIENT_MISSING', upstream: ['T0665/D0001'], meaning: 'The client must be given.', pt: 'O cliente deve ser informado.' },
-      { code: 'INVALID_CLIENT_DOCUMENT', upstream: ['T0665/D0002'], meaning: 'The client document is not a valid CPF or CNPJ.', pt: 'O documento do cliente não é um CPF ou CNPJ válido.' },
-      { code: 'PARTNER_CODE_MISSING', upstream: ['T0665/D0016'], meaning: 'The partner code (EPCodigo) was not given.', pt: 'O código do parceiro (EPCodigo) não foi informado.' },
+      {
+        code: 'INVALID_CLIENT_DOCUMENT',
+        upstream: ['T0665/D0002'],
+        meaning: 'The client document is not a valid CPF or CNPJ.',
+        pt: 'O documento do cliente não é um CPF ou CNPJ válido.',
+      },
+      {
+        code: 'PARTNER_CODE_MISSING',
+        upstream: ['T0665/D0016'],
+        meaning: 'The partner code (EPCodigo) was not given.',
+        pt: 'O código do parceiro (EPCodigo) não foi informado.',
+      },
       { code: 'SELLER_NOT_FOUND', upstream: ['T0665/D0017'], meaning: 'Seller not found.', pt: 'Vendedor não encontrado.' },
       { code: 'PROMOTER_NOT_FOUND', upstream: ['T0665/D0018'], meaning: 'Promoter not found.', pt: 'Promotora não encontrada.' },
       { code: 'OPERATION_TYPE_MISSING', upstream: ['T0665/D0019'], meaning: 'The operation type must be given.', pt: 'O tipo de operação deve ser informado.' },
-      { code: 'AMOUNT_MISSING', upstream: ['T0665/D0020'], meaning: 'The amount must be given and greater than zero.', pt: 'O valor deve ser informado e maior que zero.' },
-      { code: 'INSTALLMENTS_MISSING', upstream: ['T0665/D0021'], meaning: 'The number of installments must be given.', pt: 'A quantidade de parcelas deve ser informada.' },
+      {
+        code: 'AMOUNT_MISSING',
+        upstream: ['T0665/D0020'],
+        meaning: 'The amount must be given and greater than zero.',
+        pt: 'O valor deve ser informado e maior que zero.',
+      },
+      {
+        code: 'INSTALLMENTS_MISSING',
+        upstream: ['T0665/D0021'],
+        meaning: 'The number of installments must be given.',
+        pt: 'A quantidade de parcelas deve ser informada.',
+      },
       { code: 'INVALID_CALCULATION_FORMAT', upstream: ['T0665/D0022'], meaning: 'Invalid calculation format.', pt: 'Formato de cálculo inválido.' },
-      { code: 'CLIENT_MUST_BE_INDIVIDUAL', upstream: ['T0665/D0023'], meaning: 'The client must be an individual for this contract type.', pt: 'O cliente deve ser pessoa física neste tipo de contrato.' },
+      {
+        code: 'CLIENT_MUST_BE_INDIVIDUAL',
+        upstream: ['T0665/D0023'],
+        meaning: 'The client must be an individual for this contract type.',
+        pt: 'O cliente deve ser pessoa física neste tipo de contrato.',
+      },
     ],
   },
   cancelFgtsProposal: {
@@ -126,9 +180,24 @@ export const USER_ERROR_FAMILIES = {
     typeName: 'CancelFgtsProposalUserError',
     enumName: 'CancelFgtsProposalErrorCode',
     entries: [
-      { code: 'INVALID_CPF', upstream: ['400/4'], meaning: "The CPF is invalid or not the proposal client's.", pt: 'O CPF é inválido ou não é o do cliente da proposta.' },
-      { code: 'FIDUCIARY_OPERATION_IN_PROGRESS', upstream: ['400/5'], meaning: 'A fiduciary operation is in progress; retry later.', pt: 'Há uma operação fiduciária em andamento; tente mais tarde.' },
-      { code: 'NOT_YET_ALLOWED', upstream: ['400/10'], meaning: 'The cancellation is not allowed before a given date.', pt: 'O cancelamento não é permitido antes de uma data.' },
+      {
+        code: 'INVALID_CPF',
+        upstream: ['400/4'],
+        meaning: "The CPF is invalid or not the proposal client's.",
+        pt: 'O CPF é inválido ou não é o do cliente da proposta.',
+      },
+      {
+        code: 'FIDUCIARY_OPERATION_IN_PROGRESS',
+        upstream: ['400/5'],
+        meaning: 'A fiduciary operation is in progress; retry later.',
+        pt: 'Há uma operação fiduciária em andamento; tente mais tarde.',
+      },
+      {
+        code: 'NOT_YET_ALLOWED',
+        upstream: ['400/10'],
+        meaning: 'The cancellation is not allowed before a given date.',
+        pt: 'O cancelamento não é permitido antes de uma data.',
+      },
       {
         code: 'PENDING_ANNIVERSARY_PAYMENT',
         upstream: ['400/13'],
@@ -142,7 +211,12 @@ export const USER_ERROR_FAMILIES = {
         meaning: 'The cancellation is not allowed: more than 7 days after the disbursement, the proposal ceded or rejected, or not an FGTS proposal.',
         pt: 'O cancelamento não é permitido: mais de 7 dias após o desembolso, proposta cedida ou rejeitada, ou proposta não FGTS.',
       },
-      { code: 'INVALID_REQUEST_IDENTIFIER', upstream: ['400/38'], meaning: 'The proposal identifier is invalid.', pt: 'O identificador da proposta é inválido.' },
+      {
+        code: 'INVALID_REQUEST_IDENTIFIER',
+        upstream: ['400/38'],
+        meaning: 'The proposal identifier is invalid.',
+        pt: 'O identificador da proposta é inválido.',
+      },
     ],
   },
   signers: {
@@ -152,17 +226,58 @@ export const USER_ERROR_FAMILIES = {
     enumName: 'SignersErrorCode',
     entries: [
       { code: 'NO_SIGNERS', upstream: ['C0060/V0001'], meaning: 'No signers were sent.', pt: 'Nenhum assinante foi enviado.' },
-      { code: 'WRONG_SITUATION', upstream: ['C0060/V0002'], meaning: "Signers cannot be added in the proposal's current situation.", pt: 'Não é possível incluir assinantes na situação atual da proposta.' },
-      { code: 'NOT_APPROVED', upstream: ['C0060/V0003'], meaning: 'Signers cannot be added: the proposal must be approved.', pt: 'Não é possível incluir assinantes: a proposta precisa estar aprovada.' },
-      { code: 'EMAIL_NOTIFICATION_OFF', upstream: ['C0060/V0004'], meaning: 'E-mail notification is not configured.', pt: 'A notificação por e-mail não está configurada.' },
-      { code: 'CHAT_NOTIFICATION_OFF', upstream: ['C0060/V0005'], meaning: 'Chat-message notification is not configured.', pt: 'A notificação por mensagem não está configurada.' },
-      { code: 'PHONE_BARRED_FROM_CHAT', upstream: ['C0060/V0006'], meaning: 'The given phone is restricted from chat messages.', pt: 'O telefone informado está impedido de receber mensagens.' },
+      {
+        code: 'WRONG_SITUATION',
+        upstream: ['C0060/V0002'],
+        meaning: "Signers cannot be added in the proposal's current situation.",
+        pt: 'Não é possível incluir assinantes na situação atual da proposta.',
+      },
+      {
+        code: 'NOT_APPROVED',
+        upstream: ['C0060/V0003'],
+        meaning: 'Signers cannot be added: the proposal must be approved.',
+        pt: 'Não é possível incluir assinantes: a proposta precisa estar aprovada.',
+      },
+      {
+        code: 'EMAIL_NOTIFICATION_OFF',
+        upstream: ['C0060/V0004'],
+        meaning: 'E-mail notification is not configured.',
+        pt: 'A notificação por e-mail não está configurada.',
+      },
+      {
+        code: 'CHAT_NOTIFICATION_OFF',
+        upstream: ['C0060/V0005'],
+        meaning: 'Chat-message notification is not configured.',
+        pt: 'A notificação por mensagem não está configurada.',
+      },
+      {
+        code: 'PHONE_BARRED_FROM_CHAT',
+        upstream: ['C0060/V0006'],
+        meaning: 'The given phone is restricted from chat messages.',
+        pt: 'O telefone informado está impedido de receber mensagens.',
+      },
       { ...NOT_FOUND, upstream: ['C0112/V0001', 'T0668/D0002'] },
-      { code: 'INVALID_EMAIL', upstream: ['T0668/D0001', 'T0668/D0006'], rules: ['isEmail'], meaning: 'The signer e-mail is invalid.', pt: 'O e-mail do assinante é inválido.' },
+      {
+        code: 'INVALID_EMAIL',
+        upstream: ['T0668/D0001', 'T0668/D0006'],
+        rules: ['isEmail'],
+        meaning: 'The signer e-mail is invalid.',
+        pt: 'O e-mail do assinante é inválido.',
+      },
       { code: 'NAME_MISSING', upstream: ['T0668/D0003'], meaning: 'The signer name must be given.', pt: 'O nome do assinante deve ser informado.' },
-      { code: 'INVALID_DOCUMENT', upstream: ['T0668/D0004'], meaning: 'The signer document must be a valid CPF or CNPJ.', pt: 'O documento do assinante deve ser um CPF ou CNPJ válido.' },
+      {
+        code: 'INVALID_DOCUMENT',
+        upstream: ['T0668/D0004'],
+        meaning: 'The signer document must be a valid CPF or CNPJ.',
+        pt: 'O documento do assinante deve ser um CPF ou CNPJ válido.',
+      },
       { code: 'EMAIL_MISSING', upstream: ['T0668/D0005'], meaning: 'The signer e-mail must be given.', pt: 'O e-mail do assinante deve ser informado.' },
-      { code: 'MOBILE_MISSING', upstream: ['T0668/D0007'], meaning: 'The signer mobile phone must be given.', pt: 'O celular do assinante deve ser informado.' },
+      {
+        code: 'MOBILE_MISSING',
+        upstream: ['T0668/D0007'],
+        meaning: 'The signer mobile phone must be given.',
+        pt: 'O celular do assinante deve ser informado.',
+      },
       {
         code: 'INVALID_MOBILE',
         upstream: ['T0668/D0008', 'T0668/D0009', 'T0668/D0010', 'T0668/D0011'],
@@ -184,7 +299,12 @@ export const USER_ERROR_FAMILIES = {
     enumName: 'AttachDocumentErrorCode',
     entries: [
       { code: 'FILE_NAME_MISSING', upstream: ['C0068/V0001'], meaning: 'The file name must be given.', pt: 'O nome do arquivo deve ser informado.' },
-      { code: 'UPLOAD_FAILED', upstream: ['C0068/V0002'], meaning: 'The document upload failed: the content is not valid base64.', pt: 'O envio do documento falhou: o conteúdo não é base64 válido.' },
+      {
+        code: 'UPLOAD_FAILED',
+        upstream: ['C0068/V0002'],
+        meaning: 'The document upload failed: the content is not valid base64.',
+        pt: 'O envio do documento falhou: o conteúdo não é base64 válido.',
+      },
       {
         code: 'IN_AUTOMATIC_ANALYSIS',
         upstream: ['C0068/V0003'],
@@ -216,7 +336,13 @@ export const USER_ERROR_FAMILIES = {
         meaning: 'The guarantor document is not a valid CPF or CNPJ.',
         pt: 'O documento do avalista não é um CPF ou CNPJ válido.',
       },
-      { code: 'INVALID_EMAIL', upstream: ['T0668/D0001', 'T0668/D0006'], rules: ['isEmail'], meaning: 'The guarantor e-mail is invalid.', pt: 'O e-mail do avalista é inválido.' },
+      {
+        code: 'INVALID_EMAIL',
+        upstream: ['T0668/D0001', 'T0668/D0006'],
+        rules: ['isEmail'],
+        meaning: 'The guarantor e-mail is invalid.',
+        pt: 'O e-mail do avalista é inválido.',
+      },
       {
         code: 'INVALID_MOBILE',
         upstream: ['T0668/D0008', 'T0668/D0009', 'T0668/D0010', 'T0668/D0011'],
@@ -244,7 +370,12 @@ export const USER_ERROR_FAMILIES = {
         meaning: 'The payment amount must be greater than zero (after rounding to the cent).',
         pt: 'O valor do pagamento deve ser maior que zero (após arredondar para centavos).',
       },
-      { code: 'OVER_BALANCE', upstream: ['C0202/V0002'], meaning: 'The payment plus the discount exceeds the installment balance.', pt: 'O pagamento mais o desconto excede o saldo da parcela.' },
+      {
+        code: 'OVER_BALANCE',
+        upstream: ['C0202/V0002'],
+        meaning: 'The payment plus the discount exceeds the installment balance.',
+        pt: 'O pagamento mais o desconto excede o saldo da parcela.',
+      },
       { code: 'NEGATIVE_DISCOUNT', upstream: ['C0202/V0003'], meaning: 'The discount must not be negative.', pt: 'O desconto não pode ser negativo.' },
       { code: 'PAYMENT_DATE_IN_FUTURE', upstream: ['C0202/V0004'], meaning: 'The payment date is in the future.', pt: 'A data do pagamento está no futuro.' },
     ],
@@ -256,11 +387,36 @@ export const USER_ERROR_FAMILIES = {
     enumName: 'BoletoErrorCode',
     entries: [
       ...AGENDA,
-      { code: 'DUE_DATE_IN_PAST', upstream: ['C0203/V0001'], meaning: 'The boleto due date is in the past.', pt: 'A data de vencimento do boleto está no passado.' },
-      { code: 'INVALID_REGISTRATION_TYPE', upstream: ['C0203/V0002'], meaning: 'The registration type must be 1 or 2.', pt: 'O tipo de registro deve ser 1 ou 2.' },
-      { code: 'EXPIRY_BEFORE_DUE_DATE', upstream: ['C0203/V0003'], meaning: 'The boleto expiry date is before its due date.', pt: 'A data de expiração do boleto é anterior ao vencimento.' },
-      { code: 'AMOUNT_NOT_POSITIVE', upstream: ['C0203/V0004'], meaning: 'The boleto amount must be greater than zero.', pt: 'O valor do boleto deve ser maior que zero.' },
-      { code: 'OVER_BALANCE', upstream: ['C0203/V0005'], meaning: 'The boleto amount exceeds the balances of its installments.', pt: 'O valor do boleto excede os saldos das parcelas.' },
+      {
+        code: 'DUE_DATE_IN_PAST',
+        upstream: ['C0203/V0001'],
+        meaning: 'The boleto due date is in the past.',
+        pt: 'A data de vencimento do boleto está no passado.',
+      },
+      {
+        code: 'INVALID_REGISTRATION_TYPE',
+        upstream: ['C0203/V0002'],
+        meaning: 'The registration type must be 1 or 2.',
+        pt: 'O tipo de registro deve ser 1 ou 2.',
+      },
+      {
+        code: 'EXPIRY_BEFORE_DUE_DATE',
+        upstream: ['C0203/V0003'],
+        meaning: 'The boleto expiry date is before its due date.',
+        pt: 'A data de expiração do boleto é anterior ao vencimento.',
+      },
+      {
+        code: 'AMOUNT_NOT_POSITIVE',
+        upstream: ['C0203/V0004'],
+        meaning: 'The boleto amount must be greater than zero.',
+        pt: 'O valor do boleto deve ser maior que zero.',
+      },
+      {
+        code: 'OVER_BALANCE',
+        upstream: ['C0203/V0005'],
+        meaning: 'The boleto amount exceeds the balances of its installments.',
+        pt: 'O valor do boleto excede os saldos das parcelas.',
+      },
     ],
   },
 } as const satisfies Record<string, UserErrorFamily>;
@@ -271,8 +427,8 @@ export type UserErrorFamilyName = keyof typeof USER_ERROR_FAMILIES;
 /** Every code of a family, its own first, then the common ones (each once). */
 export function familyEntries(family: UserErrorFamilyName): readonly UserErrorEntry[] {
   const own: readonly UserErrorEntry[] = USER_ERROR_FAMILIES[family].entries;
-  const codes = new Set(own.map(entry => entry.code));
-  return [...own, ...COMMON.filter(entry => !codes.has(entry.code))];
+  const codes = new Set(own.map((entry) => entry.code));
+  return [...own, ...COMMON.filter((entry) => !codes.has(entry.code))];
 }
 
 function camel(code: string): string {
@@ -288,8 +444,8 @@ export function messageKeyOf(family: UserErrorFamilyName, code: string): string 
 export function entryOf(family: UserErrorFamilyName, error: Pick<UserError, 'code' | 'upstreamCode' | 'rule'>): UserErrorEntry {
   const entries = familyEntries(family);
   const upstream = error.upstreamCode?.toUpperCase();
-  const byUpstream = upstream === undefined ? undefined : entries.find(entry => entry.upstream?.includes(upstream));
-  const byRule = error.rule === undefined ? undefined : entries.find(entry => entry.rules?.includes(error.rule ?? ''));
+  const byUpstream = upstream === undefined ? undefined : entries.find((entry) => entry.upstream?.includes(upstream));
+  const byRule = error.rule === undefined ? undefined : entries.find((entry) => entry.rules?.includes(error.rule ?? ''));
   if (byUpstream !== undefined || byRule !== undefined) {
     return (byUpstream ?? byRule) as UserErrorEntry;
   }
@@ -309,7 +465,7 @@ export function entryOf(family: UserErrorFamilyName, error: Pick<UserError, 'cod
 
 /** The user error type of one family: the shared fields (MutationUserError) and its own `code` enum. */
 function familyType(family: UserErrorFamily, codes: readonly string[]): new () => MutationUserError & { code: string } {
-  const values = Object.fromEntries(codes.map(code => [code, code]));
+  const values = Object.fromEntries(codes.map((code) => [code, code]));
   registerEnumType(values, {
     name: family.enumName,
     description: `Why ${family.mutations.join(' or ')} did not do what was asked; stable, clients switch on it. messageKey is "${family.key}.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md.`,
@@ -319,26 +475,34 @@ function familyType(family: UserErrorFamily, codes: readonly string[]): new () =
     description: `A business failure of ${family.mutations.join(' or ')}, returned as data. Upstream: an item of the envelope messages, or a graph validation rule using the same catalogue code.`,
   })
   class FamilyUserError extends MutationUserError {
-    @Field(_type => values, {
+    @Field((_type) => values, {
       description: `What failed, as ${family.enumName}; an unknown partner refusal is REJECTED, an input refused by a rule without its own code INVALID_INPUT. Upstream: mapped from messages[].code/context (upstreamCode).`,
     })
     code: string;
 
     // The shared fields again, described for this mutation: the interface says the rules once.
-    @Field(_type => [String], { nullable: true, description: `Path of the ${family.mutations.join(' / ')} input field at fault (rules: UserError.field). Upstream: messages[].field.` })
+    @Field((_type) => [String], {
+      nullable: true,
+      description: `Path of the ${family.mutations.join(' / ')} input field at fault (rules: UserError.field). Upstream: messages[].field.`,
+    })
     declare field: string[] | null;
 
-    @Field(_type => String, { description: `Why ${family.mutations.join(' / ')} failed, in the request's language (rules: UserError.message). Upstream: the catalogue meaning of upstreamCode.` })
+    @Field((_type) => String, {
+      description: `Why ${family.mutations.join(' / ')} failed, in the request's language (rules: UserError.message). Upstream: the catalogue meaning of upstreamCode.`,
+    })
     declare message: string;
 
-    @Field(_type => String, { description: `Stable key of the message: "${family.key}." and the code in camelCase. Upstream: none.` })
+    @Field((_type) => String, { description: `Stable key of the message: "${family.key}." and the code in camelCase. Upstream: none.` })
     declare messageKey: string;
 
-    @Field(_type => String, { nullable: true, description: `The partner catalogue code behind code, as "code/detail"; null for a rule of the graph alone (${family.typeName}). Upstream: messages[].code and messages[].context.` })
+    @Field((_type) => String, {
+      nullable: true,
+      description: `The partner catalogue code behind code, as "code/detail"; null for a rule of the graph alone (${family.typeName}). Upstream: messages[].code and messages[].context.`,
+    })
     declare upstreamCode: string | null;
 
-    @Field(_type => UserErrorCode, {
-      deprecationReason: 'Use code: this mutation\'s own enum. legacyCode is removed in the next release.',
+    @Field((_type) => UserErrorCode, {
+      deprecationReason: "Use code: this mutation's own enum. legacyCode is removed in the next release.",
       description: `The shared code ${family.typeName}.code replaces (rules: UserError.legacyCode). Upstream: derived from messages[].code.`,
     })
     declare legacyCode: UserErrorCode;
@@ -348,7 +512,13 @@ function familyType(family: UserErrorFamily, codes: readonly string[]): new () =
 
 /** Each family's GraphQL type, built once. */
 export const USER_ERROR_TYPES = Object.fromEntries(
-  (Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[]).map(name => [name, familyType(USER_ERROR_FAMILIES[name], familyEntries(name).map(entry => entry.code))]),
+  (Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[]).map((name) => [
+    name,
+    familyType(
+      USER_ERROR_FAMILIES[name],
+      familyEntries(name).map((entry) => entry.code),
+    ),
+  ]),
 ) as Record<UserErrorFamilyName, new () => MutationUserError & { code: string }>;
 
 export const CreateProposalUserError = USER_ERROR_TYPES.createProposal;
@@ -369,7 +539,7 @@ export type PresentedUserError = MutationUserError & { code: string };
  */
 export function presentUserErrors(family: UserErrorFamilyName, errors: readonly UserError[], locale: Locale): PresentedUserError[] {
   const Type = USER_ERROR_TYPES[family];
-  return errors.map(error => {
+  return errors.map((error) => {
     const entry = entryOf(family, error);
     const message = locale === 'pt-BR' ? entry.pt : error.message;
     return Object.assign(new Type(), {

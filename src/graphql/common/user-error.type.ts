@@ -19,7 +19,10 @@ registerEnumType(UserErrorCode, {
     },
     NOT_FOUND: { description: 'The partner does not know the proposal. Upstream: catalogue C0112/V0001.' },
     FORBIDDEN: { description: 'The proposal belongs to another integration. Upstream: catalogue C0112/V0002.' },
-    REJECTED: { description: 'The partner refused the operation for a business reason. Upstream: any other messages[].code/context, given in upstreamCode (e.g. C0060/V0003, C0200/V0001, 400/27).' },
+    REJECTED: {
+      description:
+        'The partner refused the operation for a business reason. Upstream: any other messages[].code/context, given in upstreamCode (e.g. C0060/V0003, C0200/V0001, 400/27).',
+    },
     IDEMPOTENCY_KEY_REUSED: {
       description:
         'The idempotencyKey was already used for this mutation with a different input; nothing was sent or changed. Use a new key for a new request. Upstream: HTTP 409 I0001/V0001 (same IdempotencyKey, different request), also checked by the graph before any call.',
@@ -53,28 +56,36 @@ export function userError(code: UserErrorCode, message: string, field: string[] 
     "A business failure of a mutation, returned as data. Each mutation's payload lists its own type (e.g. PaymentUserError) whose `code` is that mutation's enum; this interface holds what they share, for a generic error display. Upstream: an item of the envelope `messages`, or a graph validation rule using the same catalogue code.",
 })
 export abstract class MutationUserError {
-  @Field(_type => [String], { nullable: true, description:
+  @Field((_type) => [String], {
+    nullable: true,
+    description:
       'Path of the input field at fault, e.g. ["input", "signers", "0", "email"]. For the graph\'s own checks, always the graph input path. For partner rejections: the graph input path when the partner\'s field has an obvious counterpart (dtoLancamentoParcela.vlrPagamento -> ["input", "payment", "amount"], assinantes[0].email -> ["input", "signers", "0", "email"]); otherwise the partner\'s field as given, as the only item (e.g. ["avalista.avalistaPF.rg"], never starting with "input"); null when the partner names no field or names only the proposal (codigoProposta: the failure is about the proposal as a whole). Upstream: messages[].field.',
   })
   field: string[] | null;
 
-  @Field(_type => String, {
+  @Field((_type) => String, {
     description:
       "A human-readable explanation in the request's language: Brazilian Portuguese when Accept-Language prefers Portuguese (pt, pt-BR), else English. Never the partner's free text. Upstream: the catalogue meaning of messages[].code/context.",
   })
   message: string;
 
-  @Field(_type => String, {
-    description: 'A stable key of the message, `<mutation>.<code in camelCase>` (e.g. "payment.overBalance"), for a client that translates messages itself. Upstream: none.',
+  @Field((_type) => String, {
+    description:
+      'A stable key of the message, `<mutation>.<code in camelCase>` (e.g. "payment.overBalance"), for a client that translates messages itself. Upstream: none.',
   })
   messageKey: string;
 
-  @Field(_type => String, { nullable: true, description: 'The partner catalogue code as "code/detail", e.g. "T0668/D0001"; null for a rule of the graph alone. Upstream: messages[].code and messages[].context.' })
+  @Field((_type) => String, {
+    nullable: true,
+    description:
+      'The partner catalogue code as "code/detail", e.g. "T0668/D0001"; null for a rule of the graph alone. Upstream: messages[].code and messages[].context.',
+  })
   upstreamCode: string | null;
 
-  @Field(_type => UserErrorCode, {
-    deprecationReason: 'Use code: this mutation\'s own enum. legacyCode is removed in the next release.',
-    description: 'The code shared by every mutation before per-mutation codes: INVALID_INPUT, NOT_FOUND, FORBIDDEN, REJECTED or IDEMPOTENCY_KEY_REUSED. Upstream: derived from messages[].code (C0112/V0001 NOT_FOUND, C0112/V0002 FORBIDDEN, others REJECTED).',
+  @Field((_type) => UserErrorCode, {
+    deprecationReason: "Use code: this mutation's own enum. legacyCode is removed in the next release.",
+    description:
+      'The code shared by every mutation before per-mutation codes: INVALID_INPUT, NOT_FOUND, FORBIDDEN, REJECTED or IDEMPOTENCY_KEY_REUSED. Upstream: derived from messages[].code (C0112/V0001 NOT_FOUND, C0112/V0002 FORBIDDEN, others REJECTED).',
   })
   legacyCode: UserErrorCode;
 }

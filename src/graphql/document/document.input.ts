@@ -48,33 +48,37 @@ function MaxDecodedBytes(max: number, options: ValidationOptions): PropertyDecor
 }
 
 /** Input of `Mutation.attachDocument`. */
-@InputType({ description: 'A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento).' })
+@InputType({
+  description: 'A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento).',
+})
 export class AttachDocumentInput {
-  @Field(_type => ID, { description: 'Id of the proposal to attach the document to. Upstream: dto.codigoProposta.' })
+  @Field((_type) => ID, { description: 'Id of the proposal to attach the document to. Upstream: dto.codigoProposta.' })
   @IsUUID()
   proposalId: string;
 
-  @Field(_type => Int, { description: 'Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento.' })
+  @Field((_type) => Int, {
+    description: 'Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento.',
+  })
   @Min(1, catalogue(CATALOGUE.invalidDocumentType))
   @Max(66, catalogue(CATALOGUE.invalidDocumentType))
   documentTypeCode: number;
 
-  @Field(_type => String, { description: 'File name, at most 255 characters (C0068/V0001 when empty). Upstream: nomeArquivo.' })
+  @Field((_type) => String, { description: 'File name, at most 255 characters (C0068/V0001 when empty). Upstream: nomeArquivo.' })
   @IsNotEmpty(catalogue(CATALOGUE.fileNameMissing))
   @MaxLength(255)
   fileName: string;
 
-  @Field(_type => String, {
+  @Field((_type) => String, {
     description: `File extension, one of ${ALLOWED_EXTENSIONS.join(', ')} (C0107/V0001 otherwise). Upstream: extensao.`,
   })
   @AllowedExtension(catalogue(CATALOGUE.invalidFileExtension))
   extension: string;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'Until when the document is valid. Upstream: dtValidade.' })
+  @Field((_type) => CalendarDateScalar, { nullable: true, description: 'Until when the document is valid. Upstream: dtValidade.' })
   @IsOptional()
   validUntil?: string | null;
 
-  @Field(_type => String, {
+  @Field((_type) => String, {
     description: `File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,
   })
   @IsNotEmpty(catalogue(CATALOGUE.documentMissing))
@@ -82,4 +86,3 @@ export class AttachDocumentInput {
   @MaxDecodedBytes(MAX_DOCUMENT_BYTES, {})
   contentBase64: string;
 }
-

@@ -12,13 +12,13 @@ import { presentUserErrors } from '../common/user-error-table.js';
 /** Documents of proposals. */
 @Resolver()
 export class DocumentResolver {
-  @Mutation(_returns => AttachDocumentPayload, {
+  @Mutation((_returns) => AttachDocumentPayload, {
     description:
       'Attaches a document (base64, at most 10 MiB decoded; extensions txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip) to a proposal. Upstream: Proposta/IncluirDocumento.',
   })
   async attachDocument(
-    @Arg('input', _type => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) input: AttachDocumentInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('attachDocument') }) idempotencyKey: string,
+    @Arg('input', (_type) => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) input: AttachDocumentInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('attachDocument') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
@@ -30,7 +30,11 @@ export class DocumentResolver {
       async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
     if (!outcome.ok) {
-      return Object.assign(new AttachDocumentPayload(), { document: null, proposal: null, userErrors: presentUserErrors('attachDocument', outcome.userErrors, ctx.locale) });
+      return Object.assign(new AttachDocumentPayload(), {
+        document: null,
+        proposal: null,
+        userErrors: presentUserErrors('attachDocument', outcome.userErrors, ctx.locale),
+      });
     }
     return Object.assign(new AttachDocumentPayload(), {
       document: mapDocument(outcome.value, input.proposalId, documentDetails(attachDocumentRequest(input))),

@@ -7,9 +7,9 @@ import { type DocumentDetails, mapDocument } from './document.mapper.js';
 import { ProposalDocument } from './document.type.js';
 
 /** `Proposal.documents`: read back from the ledger (no partner call); the document noun resolves its own field of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalDocumentsResolver {
-  @FieldResolver(_returns => [ProposalDocument], {
+  @FieldResolver((_returns) => [ProposalDocument], {
     description:
       'The documents attached to this proposal through the graph (attachDocument), the latest of each type (the partner replaces a document of the same type), by type code: metadata only (type, name, size, SHA-256, when, who), never the file. Upstream: the documento sent to Proposta/IncluirDocumento and its answer (codigo, dtValidade), from the ledger. No partner call.',
   })

@@ -74,7 +74,9 @@ export function guarantorRequest(input: AddGuarantorInput): Avalista {
  */
 function guarantorId(proposalId: string, answer: IncluirAvalistaResponse | null): string {
   const code = answer?.codigo;
-  return typeof code === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(code) ? nodeId('Guarantor', proposalId, code) : nodeId('Guarantor', proposalId, `n${answer?.numero ?? 0}`);
+  return typeof code === 'string' && /^[0-9A-Za-z-]{1,64}$/.test(code)
+    ? nodeId('Guarantor', proposalId, code)
+    : nodeId('Guarantor', proposalId, `n${answer?.numero ?? 0}`);
 }
 
 /** The guarantor the payload reports: the partner's id and number, the name and document sent. */

@@ -19,13 +19,13 @@ function failed(ctx: GraphContext, userErrors: readonly UserError[]): AddGuarant
 /** Guarantors of proposals. */
 @Resolver()
 export class GuarantorResolver {
-  @Mutation(_returns => AddGuarantorPayload, {
+  @Mutation((_returns) => AddGuarantorPayload, {
     description:
       'Adds a guarantor to a proposal: an individual (CPF, with individual details) or a company (CNPJ, with company details). Input is checked before any call. Upstream: Proposta/IncluirAvalista.',
   })
   async addGuarantor(
-    @Arg('input', _type => AddGuarantorInput, { validate: false, description: 'The guarantor. Upstream: dto, avalista.' }) input: AddGuarantorInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('addGuarantor') }) idempotencyKey: string,
+    @Arg('input', (_type) => AddGuarantorInput, { validate: false, description: 'The guarantor. Upstream: dto, avalista.' }) input: AddGuarantorInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('addGuarantor') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AddGuarantorPayload> {
@@ -34,7 +34,13 @@ export class GuarantorResolver {
       const kind = guarantorKind(input.document);
       if ((kind === GuarantorKind.INDIVIDUAL && input.company) || (kind === GuarantorKind.COMPANY && input.individual)) {
         invalid.push(
-          userError(UserErrorCode.INVALID_INPUT, 'A CPF takes individual details, a CNPJ takes company details.', ['input', kind === GuarantorKind.INDIVIDUAL ? 'company' : 'individual'], null, 'guarantorKind'),
+          userError(
+            UserErrorCode.INVALID_INPUT,
+            'A CPF takes individual details, a CNPJ takes company details.',
+            ['input', kind === GuarantorKind.INDIVIDUAL ? 'company' : 'individual'],
+            null,
+            'guarantorKind',
+          ),
         );
       }
     }
@@ -43,7 +49,7 @@ export class GuarantorResolver {
     }
     const request = { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) };
     const details: GuarantorDetails = guarantorDetails(input);
-    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request, details }, call =>
+    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request, details }, (call) =>
       incluirAvalista(ctx.upstream, request, call),
     );
     if (!outcome.ok) {

@@ -7,14 +7,14 @@ import { guarantorFromLedger, type GuarantorDetails } from './guarantor.mapper.j
 import { Guarantor } from './guarantor.type.js';
 
 /** `Proposal.guarantors`: read back from the ledger (no partner call); the guarantor noun resolves its own field of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalGuarantorsResolver {
-  @FieldResolver(_returns => [Guarantor], {
+  @FieldResolver((_returns) => [Guarantor], {
     description:
       'The guarantors added to this proposal through the graph (addGuarantor), oldest first; guarantors added elsewhere are not known. Upstream: the avalista sent to Proposta/IncluirAvalista and its answer (codigo, numero), from the ledger. No partner call (the partner has no read of guarantors).',
   })
   async guarantors(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Guarantor[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirAvalista']);
-    return records.map(r => guarantorFromLedger(r.outcome as IncluirAvalistaResponse | null, r.details as GuarantorDetails, proposal.id));
+    return records.map((r) => guarantorFromLedger(r.outcome as IncluirAvalistaResponse | null, r.details as GuarantorDetails, proposal.id));
   }
 }

@@ -7,9 +7,9 @@ import { Installment } from '../proposal/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** `Proposal.installments`: the installment noun resolves its own field of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalInstallmentsResolver {
-  @FieldResolver(_returns => [Installment], {
+  @FieldResolver((_returns) => [Installment], {
     nullable: true,
     description:
       'The repayment schedule: one Installment per installment number, in order, with its amount, due date, situation and, once disbursed, balance, boletos and Pix. Upstream: Proposta/ConsultarParcelas and the agenda (AgendaRecebivel/ConsultarDetalhes). One call per proposal.',

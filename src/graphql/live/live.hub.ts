@@ -31,7 +31,6 @@ const DISBURSED = 9;
 /** Error code of a subscription refused by a cap (per caller here, per connection in the transports). */
 export const SUBSCRIPTION_LIMIT_REACHED = 'SUBSCRIPTION_LIMIT_REACHED';
 
-
 interface Watch {
   proposalId: string;
   streams: Set<LiveStream>;
@@ -50,7 +49,6 @@ interface Watch {
   holder: string | undefined;
 }
 
-
 /** The watches of one replica. */
 export class LiveHub {
   readonly origin = randomUUID();
@@ -66,12 +64,14 @@ export class LiveHub {
 
   constructor(private readonly options: LiveHubOptions) {
     this.bus = options.bus ?? new MemoryLiveBus();
-    this.started = this.bus.subscribe((message) => this.onBus(message)).then(
-      (unsubscribe) => {
-        this.unsubscribe = unsubscribe;
-      },
-      (error: unknown) => this.error('live channel subscription failed', error),
-    );
+    this.started = this.bus
+      .subscribe((message) => this.onBus(message))
+      .then(
+        (unsubscribe) => {
+          this.unsubscribe = unsubscribe;
+        },
+        (error: unknown) => this.error('live channel subscription failed', error),
+      );
   }
 
   get settings(): LiveHubSettings {
@@ -108,7 +108,14 @@ export class LiveHub {
    * poll; their next event reads the proposal as a query would (the write invalidated the cache).
    */
   written(change: { proposalId: string; callerId: string; operation: string; created: boolean }): void {
-    const message: LiveMessage = { kind: 'write', origin: this.origin, proposalId: change.proposalId, callerId: change.callerId, parts: partsWritten(change.operation), created: change.created };
+    const message: LiveMessage = {
+      kind: 'write',
+      origin: this.origin,
+      proposalId: change.proposalId,
+      callerId: change.callerId,
+      parts: partsWritten(change.operation),
+      created: change.created,
+    };
     this.send(message);
   }
 
@@ -271,7 +278,9 @@ export class LiveHub {
     const holder = watch.holder;
     watch.holder = undefined;
     if (holder !== undefined && this.options.claims?.release !== undefined) {
-      this.options.claims.release(this.claimKey(watch.proposalId), 'live', holder).catch((error: unknown) => this.error('live poll claim release failed', error));
+      this.options.claims
+        .release(this.claimKey(watch.proposalId), 'live', holder)
+        .catch((error: unknown) => this.error('live poll claim release failed', error));
     }
   }
 
@@ -430,4 +439,3 @@ export class LiveHub {
     }
   }
 }
-

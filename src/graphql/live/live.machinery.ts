@@ -98,5 +98,7 @@ export async function liveSubscribe(args: ExecutionArgs): Promise<AsyncGenerator
     return stream;
   }
   const base = args.contextValue as GraphContext;
-  return mapEvents(stream[Symbol.asyncIterator](), async (event: unknown) => execute({ ...args, rootValue: event, contextValue: eventContextFor(base, event) }));
+  return mapEvents(stream[Symbol.asyncIterator](), async (event: unknown) =>
+    execute({ ...args, rootValue: event, contextValue: eventContextFor(base, event) }),
+  );
 }

@@ -5,7 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import { type BoletoRegistro, type CallOptions, consultaProposta, consultarBoletos, consultarDetalhes, isNoAgenda, type UpstreamCaller } from '../../upstream/index.js';
+import {
+  type BoletoRegistro,
+  type CallOptions,
+  consultaProposta,
+  consultarBoletos,
+  consultarDetalhes,
+  isNoAgenda,
+  type UpstreamCaller,
+} from '../../upstream/index.js';
 import { type LivePart, type LiveReads } from './live.bus.js';
 
 /** Which partner read a watch's next poll makes. */
@@ -24,7 +32,13 @@ export async function readNext(poller: UpstreamCaller, id: string, next: NextRea
       break;
     case 'agenda':
       try {
-        reads = { agenda: await consultarDetalhes(poller, { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } }, call) };
+        reads = {
+          agenda: await consultarDetalhes(
+            poller,
+            { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } },
+            call,
+          ),
+        };
       } catch (error) {
         if (!isNoAgenda(error)) {
           throw error;
@@ -35,8 +49,8 @@ export async function readNext(poller: UpstreamCaller, id: string, next: NextRea
       }
       break;
     case 'boletos': {
-      const answer = await consultarBoletos(poller, { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: false } }, call).catch((error: unknown) =>
-        isNoAgenda(error) ? { boletos: [] as BoletoRegistro[] } : Promise.reject(error),
+      const answer = await consultarBoletos(poller, { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: false } }, call).catch(
+        (error: unknown) => (isNoAgenda(error) ? { boletos: [] as BoletoRegistro[] } : Promise.reject(error)),
       );
       reads = { boletos: answer.boletos ?? [] };
       break;

@@ -15,7 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function hubOf(ctx: GraphContext) {
   const machinery = machineryOf(ctx);
   if (machinery === undefined) {
-    throw new GraphQLError('Subscriptions are served over GraphQL over WebSocket (graphql-ws) or GraphQL over SSE (graphql-sse), not here.', { extensions: { code: 'SUBSCRIPTIONS_NOT_SUPPORTED' } });
+    throw new GraphQLError('Subscriptions are served over GraphQL over WebSocket (graphql-ws) or GraphQL over SSE (graphql-sse), not here.', {
+      extensions: { code: 'SUBSCRIPTIONS_NOT_SUPPORTED' },
+    });
   }
   return machinery.hub;
 }
@@ -50,33 +52,41 @@ function toChange(event: LiveEvent): ProposalChange {
       extensions: { code, proposalId: event.proposalId, retryable: code !== 'NOT_FOUND' },
     });
   }
-  return Object.assign(new ProposalChange(), { proposalId: event.proposalId, changed: event.parts as ProposalPart[], initial: event.initial, reads: event.reads });
+  return Object.assign(new ProposalChange(), {
+    proposalId: event.proposalId,
+    changed: event.parts as ProposalPart[],
+    initial: event.initial,
+    reads: event.reads,
+  });
 }
 
 /** Live updates of proposals: subscriptions are watches (live.hub.ts), served over graphql-ws and graphql-sse. */
-@Resolver(_of => ProposalChange)
+@Resolver((_of) => ProposalChange)
 export class LiveResolver {
-  @Subscription(_returns => ProposalChange, {
+  @Subscription((_returns) => ProposalChange, {
     nullable: true,
     description:
-      'Changes of one proposal as they happen: its situation (under review to approved or rejected, finalized, disbursed...), its agenda, its boletos, and the graph\'s own writes to it (at once). The first event is the current state. Same callers, scopes and ownership as Query.proposal: a proposal the caller may not see is refused with NOT_FOUND when subscribing, with no partner call. Over GraphQL over WebSocket (graphql-ws) or GraphQL over SSE (graphql-sse) on /graphql; never over plain HTTP POST/GET. The partner sends no events, so one watcher per proposal for the whole deployment polls it while anyone subscribes (LIVE_POLL_INTERVAL_MS, at the lowest priority of the partner budget); a failed poll is an error event (extensions.code, e.g. UPSTREAM_UNAVAILABLE) and the stream stays up. Upstream: FGTS/ConsultaProposta, AgendaRecebivel/ConsultarDetalhes, AgendaRecebivel/ConsultarBoletos (polled).',
+      "Changes of one proposal as they happen: its situation (under review to approved or rejected, finalized, disbursed...), its agenda, its boletos, and the graph's own writes to it (at once). The first event is the current state. Same callers, scopes and ownership as Query.proposal: a proposal the caller may not see is refused with NOT_FOUND when subscribing, with no partner call. Over GraphQL over WebSocket (graphql-ws) or GraphQL over SSE (graphql-sse) on /graphql; never over plain HTTP POST/GET. The partner sends no events, so one watcher per proposal for the whole deployment polls it while anyone subscribes (LIVE_POLL_INTERVAL_MS, at the lowest priority of the partner budget); a failed poll is an error event (extensions.code, e.g. UPSTREAM_UNAVAILABLE) and the stream stays up. Upstream: FGTS/ConsultaProposta, AgendaRecebivel/ConsultarDetalhes, AgendaRecebivel/ConsultarBoletos (polled).",
     subscribe: ({ args, context }: SubscribeResolverData<unknown, Record<string, unknown>, GraphContext>) => subscribeProposal(context, args.id),
   })
-  proposalChanged(@Root() event: LiveEvent, @Arg('id', _type => ID, { description: 'The proposal id (a UUID). Upstream: CodigoProposta.' }) _id: string): ProposalChange {
+  proposalChanged(
+    @Root() event: LiveEvent,
+    @Arg('id', (_type) => ID, { description: 'The proposal id (a UUID). Upstream: CodigoProposta.' }) _id: string,
+  ): ProposalChange {
     return toChange(event);
   }
 
-  @Subscription(_returns => ProposalChange, {
+  @Subscription((_returns) => ProposalChange, {
     nullable: true,
     description:
-      'Changes of the caller\'s own proposals (those it created through the graph, the newest LIVE_VIEWER_MAX_PROPOSALS, and those it creates while subscribed), one event per proposal change, the first event of each proposal its current state. Costs the partner what proposalChanged costs for each of them. Upstream: as proposalChanged.',
+      "Changes of the caller's own proposals (those it created through the graph, the newest LIVE_VIEWER_MAX_PROPOSALS, and those it creates while subscribed), one event per proposal change, the first event of each proposal its current state. Costs the partner what proposalChanged costs for each of them. Upstream: as proposalChanged.",
     subscribe: ({ context }: SubscribeResolverData<unknown, Record<string, unknown>, GraphContext>) => subscribeViewer(context),
   })
   viewerProposalEvents(@Root() event: LiveEvent): ProposalChange {
     return toChange(event);
   }
 
-  @FieldResolver(_returns => Proposal, { nullable: true })
+  @FieldResolver((_returns) => Proposal, { nullable: true })
   proposal(@Root() change: ProposalChange, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     // Ownership was decided when subscribing; the event's context reads the watcher's answers first.
     return resolveProposal(ctx, { id: change.proposalId }, info, selectedFields(info, info.fieldNodes, 'Proposal'), { known: true });

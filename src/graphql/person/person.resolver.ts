@@ -20,7 +20,7 @@ const WITHOUT_RECORD = new Set(['__typename', 'id', 'document']);
  */
 export async function resolvePerson(ctx: GraphContext, document: string, info: GraphQLResolveInfo, typeNodes = info.fieldNodes): Promise<Person | null> {
   const person = personReference(document);
-  const needsRecord = [...selectedFields(info, typeNodes, 'Person').keys()].some(name => !WITHOUT_RECORD.has(name));
+  const needsRecord = [...selectedFields(info, typeNodes, 'Person').keys()].some((name) => !WITHOUT_RECORD.has(name));
   // Without registry.read (an entity reference; Query.person itself needs it) nothing is read: the
   // record's fields then answer INSUFFICIENT_SCOPE, before any partner call.
   if (!needsRecord || !ctx.scopes.has('registry.read')) {
@@ -30,17 +30,18 @@ export async function resolvePerson(ctx: GraphContext, document: string, info: G
 }
 
 /** `Query.person` and the fields of `Person` read from Pessoa/ConsultarPessoa. */
-@Resolver(_of => Person)
+@Resolver((_of) => Person)
 export class PersonResolver implements ResolverInterface<Person> {
-  @Query(_returns => Person, {
+  @Query((_returns) => Person, {
     nullable: true,
-    description: 'A person by CPF or CNPJ; null when the partner has no record. One call, only when a field other than document is selected. Upstream: Pessoa/ConsultarPessoa.',
+    description:
+      'A person by CPF or CNPJ; null when the partner has no record. One call, only when a field other than document is selected. Upstream: Pessoa/ConsultarPessoa.',
   })
-  person(@Args(_type => DocumentArgs) { document }: DocumentArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Person | null> {
+  person(@Args((_type) => DocumentArgs) { document }: DocumentArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Person | null> {
     return resolvePerson(ctx, document, info);
   }
 
-  @FieldResolver(_returns => ID)
+  @FieldResolver((_returns) => ID)
   id(@Root() person: Person, @Ctx() ctx: GraphContext): string {
     return ctx.personIds.encode(person.document);
   }

@@ -8,12 +8,12 @@ import { Person } from './person.type.js';
 
 /** The description of Proposal.client: long, so named. */
 const CLIENT_DESCRIPTION =
-  'The client the proposal is for: a Person (document, name, and the registry record for callers with registry.read). For a proposal created through the graph, the client sent then, until the partner shows its own once the proposal is disbursed (clientSource says which); otherwise null until disbursement. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes. No call for the ledger\'s client; else the agenda read, shared with Proposal.agenda; the person\'s own fields one Pessoa/ConsultarPessoa.';
+  "The client the proposal is for: a Person (document, name, and the registry record for callers with registry.read). For a proposal created through the graph, the client sent then, until the partner shows its own once the proposal is disbursed (clientSource says which); otherwise null until disbursement. Upstream: the dto of Proposta/IncluirManual as sent (ledger) / documentoFederalCliente and nomeCliente of AgendaRecebivel/ConsultarDetalhes. No call for the ledger's client; else the agenda read, shared with Proposal.agenda; the person's own fields one Pessoa/ConsultarPessoa.";
 
 /** `Proposal.client` and `Proposal.clientSource`: the person noun resolves its own fields of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalClientResolver {
-  @FieldResolver(_returns => Person, {
+  @FieldResolver((_returns) => Person, {
     nullable: true,
     description: CLIENT_DESCRIPTION,
   })
@@ -21,7 +21,7 @@ export class ProposalClientResolver {
     return (await clientOf(ctx, proposal))?.person ?? null;
   }
 
-  @FieldResolver(_returns => InformationSource, {
+  @FieldResolver((_returns) => InformationSource, {
     nullable: true,
     description:
       'Where client comes from: SUBMITTED, as sent when the proposal was created through the graph, or PARTNER, as the partner shows it once disbursed; null when client is null. Upstream: none (ledger) / AgendaRecebivel/ConsultarDetalhes. PARTNER only when the query reads the agenda anyway (agenda or installment agenda fields selected beside client).',
@@ -43,7 +43,9 @@ function clientOf(ctx: GraphContext, proposal: Proposal): Promise<{ person: Pers
   if (client === undefined) {
     client = (async () => {
       const submitted = await submittedOf(ctx, proposal.id);
-      const fromLedger = submitted ? { person: personReference(submitted.details.client.document, submitted.details.client.name), source: InformationSource.SUBMITTED } : null;
+      const fromLedger = submitted
+        ? { person: personReference(submitted.details.client.document, submitted.details.client.name), source: InformationSource.SUBMITTED }
+        : null;
       if (fromLedger !== null && proposal.agendaRead !== true) {
         return fromLedger;
       }

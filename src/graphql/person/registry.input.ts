@@ -5,7 +5,9 @@ import { catalogue, CATALOGUE, ValidDocument } from '../common/validation.js';
 /** A CPF or CNPJ argument, check digits verified before any call. */
 @ArgsType()
 export class DocumentArgs {
-  @Field(_type => String, { description: 'CPF or CNPJ, with or without mask; wrong check digits are BAD_USER_INPUT, refused before any call. Upstream: documento / documentoCliente.' })
+  @Field((_type) => String, {
+    description: 'CPF or CNPJ, with or without mask; wrong check digits are BAD_USER_INPUT, refused before any call. Upstream: documento / documentoCliente.',
+  })
   @Validate(ValidDocument, catalogue(CATALOGUE.registryInvalidDocument))
   document: string;
 }

@@ -81,11 +81,11 @@ export function mapRegistrationRecord(json: unknown, document: string): Registra
     taxStatusDate: toCalendarDate(str(r, 'dataSituacaoCadastral')),
     addresses: list(r?.enderecos).map(mapAddress),
     businessAddress: business ? mapAddress(business) : null,
-    emails: list(r?.emails).map(e => Object.assign(new RegistryEmail(), { address: str(e, 'email'), primary: bool(e, 'principal') })),
-    phones: list(r?.telefones).map(p =>
+    emails: list(r?.emails).map((e) => Object.assign(new RegistryEmail(), { address: str(e, 'email'), primary: bool(e, 'principal') })),
+    phones: list(r?.telefones).map((p) =>
       Object.assign(new RegistryPhone(), { kind: str(p, 'tipo'), areaCode: str(p, 'ddd'), number: str(p, 'numero'), primary: bool(p, 'principal') }),
     ),
-    partners: list(r?.socios).map(s =>
+    partners: list(r?.socios).map((s) =>
       Object.assign(new RegistryPartner(), {
         name: str(s, 'nome'),
         document: str(s, 'documento'),

@@ -10,7 +10,11 @@ export interface CancellationProbeData {
 }
 
 async function eventsOf(partner: PartnerReads, proposalId: string): Promise<CancelamentoFGTS[]> {
-  const found = await consultaProposta(partner.upstream, { dto: { CodigoProposta: proposalId } }, partner.caller === undefined ? {} : { caller: partner.caller });
+  const found = await consultaProposta(
+    partner.upstream,
+    { dto: { CodigoProposta: proposalId } },
+    partner.caller === undefined ? {} : { caller: partner.caller },
+  );
   return found.CancelamentoFGTS ?? [];
 }
 

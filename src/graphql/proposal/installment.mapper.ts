@@ -9,7 +9,13 @@ import { Installment } from './installment.type.js';
  * (the partner keeps them equal: vlrPago = vlrTotalPago, dtVencimento = dtVencimentoAtual); each
  * read's own fields are null (lists empty) without it.
  */
-export function mergeInstallment(proposalId: string, number: number, parcela: Parcela | undefined, agenda: AgendaParcela | undefined, fetchedAt: Date | null): Installment {
+export function mergeInstallment(
+  proposalId: string,
+  number: number,
+  parcela: Parcela | undefined,
+  agenda: AgendaParcela | undefined,
+  fetchedAt: Date | null,
+): Installment {
   return Object.assign(new Installment(), {
     proposalId,
     fetchedAt,
@@ -63,9 +69,11 @@ export function mergeInstallments(
     // The first item of a number, should a read repeat it.
     byNumber.set(number, { parcela: known.parcela ?? entry.parcela, agenda: known.agenda ?? entry.agenda });
   };
-  (parcelas ?? []).forEach(parcela => add(parcela.nroParcela, { parcela }));
-  (agenda ?? []).forEach(item => add(item.nroParcela, { agenda: item }));
-  return [...byNumber.entries()].sort(([a], [b]) => a - b).map(([number, { parcela, agenda: item }]) => mergeInstallment(proposalId, number, parcela, item, fetchedAt));
+  (parcelas ?? []).forEach((parcela) => add(parcela.nroParcela, { parcela }));
+  (agenda ?? []).forEach((item) => add(item.nroParcela, { agenda: item }));
+  return [...byNumber.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([number, { parcela, agenda: item }]) => mergeInstallment(proposalId, number, parcela, item, fetchedAt));
 }
 
 /** Maps the installments, in installment-number order; items without a number are dropped. */

@@ -15,7 +15,7 @@ const STATES: Record<OperationRecord['state'], OperationState> = {
 
 /** The succeeded writes of `operations` that recorded read-back details, oldest first (the read-back fields of each noun). */
 export function succeeded(records: readonly OperationRecord[], operations: readonly string[]): OperationRecord[] {
-  return records.filter(r => r.state === 'succeeded' && r.details !== null && operations.includes(r.operation));
+  return records.filter((r) => r.state === 'succeeded' && r.details !== null && operations.includes(r.operation));
 }
 
 /**
@@ -24,15 +24,15 @@ export function succeeded(records: readonly OperationRecord[], operations: reado
  * resolved in their folders from the same read. A write whose outcome is not known yet
  * (in progress, unknown) is not read back until it is found to have succeeded.
  */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalHistoryResolver {
-  @FieldResolver(_returns => [ProposalOperation], {
+  @FieldResolver((_returns) => [ProposalOperation], {
     description:
       "Every write made through the graph on this proposal (its creation included), oldest first, with its state. idempotencyKey is shown only on the caller's own writes. Read from the graph's ledger: no partner call. Upstream: none (ledger).",
   })
   async operations(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<ProposalOperation[]> {
     const records = await ctx.history.load(proposal.id);
-    return records.map(r =>
+    return records.map((r) =>
       Object.assign(new ProposalOperation(), {
         id: nodeId('ProposalOperation', proposal.id, r.id),
         operation: r.operation,

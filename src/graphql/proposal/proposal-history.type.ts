@@ -35,7 +35,7 @@ export enum OperationState {
 
 registerEnumType(OperationState, {
   name: 'OperationState',
-  description: 'Where a write recorded in the ledger stands. Upstream: none (the graph\'s ledger).',
+  description: "Where a write recorded in the ledger stands. Upstream: none (the graph's ledger).",
   valuesConfig: {
     IN_PROGRESS: { description: 'Sent (or about to be) and not answered yet.' },
     SUCCEEDED: { description: 'The partner accepted it (or it was found at the partner after its answer was lost).' },
@@ -52,64 +52,83 @@ registerEnumType(OperationState, {
     'A signer of the credit note registered through the graph (inviteSigners, registerSignedSigners). A signer is one document: registered twice, the later registration completes the earlier. Read back from the ledger: no partner call. Upstream: assinantes of Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, as sent.',
 })
 export class Signer implements Node {
-  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the signer in the order first registered).' })
+  @Field((_type) => ID, {
+    description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the signer in the order first registered).',
+  })
   id: string;
 
-  @Field(_type => String, { description: 'Signer name. Upstream: nome (as sent).' })
+  @Field((_type) => String, { description: 'Signer name. Upstream: nome (as sent).' })
   name: string;
 
-  @Field(_type => String, { description: 'E-mail. Upstream: email (as sent).' })
+  @Field((_type) => String, { description: 'E-mail. Upstream: email (as sent).' })
   email: string;
 
-  @Field(_type => String, { description: 'CPF or CNPJ, digits only. Upstream: documento (as sent).' })
+  @Field((_type) => String, { description: 'CPF or CNPJ, digits only. Upstream: documento (as sent).' })
   document: string;
 
-  @Field(_type => String, { nullable: true, description: 'Role of the signer (e.g. "Emitente"). Upstream: descricao (as sent).' })
+  @Field((_type) => String, { nullable: true, description: 'Role of the signer (e.g. "Emitente"). Upstream: descricao (as sent).' })
   role: string | null;
 
-  @Field(_type => SigningStatus, { description: 'Signing status as far as known (see SigningStatus). Upstream: none (ledger), refined by Situacao when the query reads it anyway.' })
+  @Field((_type) => SigningStatus, {
+    description: 'Signing status as far as known (see SigningStatus). Upstream: none (ledger), refined by Situacao when the query reads it anyway.',
+  })
   status: SigningStatus;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When the signer signed, when registered as signed. Upstream: dtAssinatura (as sent to IncluirAssinaturaCCBFinalizada).' })
+  @Field((_type) => DateTimeScalar, {
+    nullable: true,
+    description: 'When the signer signed, when registered as signed. Upstream: dtAssinatura (as sent to IncluirAssinaturaCCBFinalizada).',
+  })
   signedAt: Date | null;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'Signing deadline given with the invitation. Upstream: dtLimiteAssinatura (as sent).' })
+  @Field((_type) => DateTimeScalar, { nullable: true, description: 'Signing deadline given with the invitation. Upstream: dtLimiteAssinatura (as sent).' })
   signingDeadline: Date | null;
 
-  @Field(_type => DateTimeScalar, { description: 'When the graph first registered this signer (the write was recorded). Upstream: none (ledger).' })
+  @Field((_type) => DateTimeScalar, { description: 'When the graph first registered this signer (the write was recorded). Upstream: none (ledger).' })
   addedAt: Date;
 
-  @Field(_type => String, { description: 'Caller id that registered the signer first. Upstream: none (ledger).' })
+  @Field((_type) => String, { description: 'Caller id that registered the signer first. Upstream: none (ledger).' })
   addedBy: string;
 }
 
 /** A write on a proposal, as the ledger recorded it. */
-@ObjectType({ implements: Node, description: "A write made through the graph on a proposal. Read from the graph's ledger: no partner call. Upstream: none (ledger)." })
+@ObjectType({
+  implements: Node,
+  description: "A write made through the graph on a proposal. Read from the graph's ledger: no partner call. Upstream: none (ledger).",
+})
 export class ProposalOperation implements Node {
-  @Field(_type => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the ledger record).' })
+  @Field((_type) => ID, { description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the ledger record).' })
   id: string;
 
-  @Field(_type => String, { description: 'The partner operation written (e.g. IncluirManual, IncluirAvalista, IncluirAssinaturaCCB, IncluirDocumento). Upstream: the operation name.' })
+  @Field((_type) => String, {
+    description: 'The partner operation written (e.g. IncluirManual, IncluirAvalista, IncluirAssinaturaCCB, IncluirDocumento). Upstream: the operation name.',
+  })
   operation: string;
 
-  @Field(_type => OperationState, { description: 'Where the write stands (its outcome once known). Upstream: none (ledger).' })
+  @Field((_type) => OperationState, { description: 'Where the write stands (its outcome once known). Upstream: none (ledger).' })
   state: OperationState;
 
-  @Field(_type => String, { description: 'Caller id that made the write. Upstream: none (ledger).' })
+  @Field((_type) => String, { description: 'Caller id that made the write. Upstream: none (ledger).' })
   callerId: string;
 
-  @Field(_type => DateTimeScalar, { description: 'When the write was recorded, before it was sent. Upstream: none (ledger).' })
+  @Field((_type) => DateTimeScalar, { description: 'When the write was recorded, before it was sent. Upstream: none (ledger).' })
   requestedAt: Date;
 
-  @Field(_type => DateTimeScalar, { nullable: true, description: 'When its outcome was recorded (succeeded or rejected); null while unsettled. Upstream: none (ledger).' })
+  @Field((_type) => DateTimeScalar, {
+    nullable: true,
+    description: 'When its outcome was recorded (succeeded or rejected); null while unsettled. Upstream: none (ledger).',
+  })
   finishedAt: Date | null;
 
-  @Field(_type => Int, { description: 'How many times the write was sent to the partner (more than 1 only after a failure or an in-doubt answer proven absent). Upstream: none (ledger).' })
+  @Field((_type) => Int, {
+    description:
+      'How many times the write was sent to the partner (more than 1 only after a failure or an in-doubt answer proven absent). Upstream: none (ledger).',
+  })
   attempts: number;
 
-  @Field(_type => String, {
+  @Field((_type) => String, {
     nullable: true,
-    description: "The idempotencyKey the write was made with; only for the caller's own writes (null for another caller's). Upstream: none (never sent as is; the partner gets a derived key).",
+    description:
+      "The idempotencyKey the write was made with; only for the caller's own writes (null for another caller's). Upstream: none (never sent as is; the partner gets a derived key).",
   })
   idempotencyKey: string | null;
 }

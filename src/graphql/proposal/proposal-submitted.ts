@@ -49,7 +49,7 @@ function isSubmittedDetails(value: unknown): value is SubmittedDetails {
  */
 export async function submittedOf(ctx: GraphContext, proposalId: string): Promise<Submitted | null> {
   const records: readonly OperationRecord[] = await ctx.history.load(proposalId);
-  const creation = records.find(r => r.operation === 'IncluirManual' && r.state === 'succeeded' && isSubmittedDetails(r.details));
+  const creation = records.find((r) => r.operation === 'IncluirManual' && r.state === 'succeeded' && isSubmittedDetails(r.details));
   return creation ? { details: creation.details as SubmittedDetails, submittedAt: creation.created_at } : null;
 }
 

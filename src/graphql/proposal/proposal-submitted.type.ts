@@ -22,21 +22,21 @@ registerEnumType(InformationSource, {
     'The terms a proposal was created with through the graph, as sent (not as the partner computed them). Read from the ledger: no partner call. Upstream: the dto of Proposta/IncluirManual as sent.',
 })
 export class SubmittedTerms {
-  @Field(_type => DateTimeScalar, { description: 'When the creation was sent. Upstream: none (ledger).' })
+  @Field((_type) => DateTimeScalar, { description: 'When the creation was sent. Upstream: none (ledger).' })
   submittedAt: Date;
 
-  @Field(_type => DecimalScalar, { description: 'Amount asked for, in BRL. Upstream: vlrSolicitado as sent.' })
+  @Field((_type) => DecimalScalar, { description: 'Amount asked for, in BRL. Upstream: vlrSolicitado as sent.' })
   requestedAmount: string;
 
-  @Field(_type => Int, { description: 'Number of installments asked for. Upstream: prazo as sent.' })
+  @Field((_type) => Int, { description: 'Number of installments asked for. Upstream: prazo as sent.' })
   installmentCount: number;
 
-  @Field(_type => DecimalScalar, { description: 'Monthly interest rate negotiated, percent. Upstream: percJurosNegociado as sent.' })
+  @Field((_type) => DecimalScalar, { description: 'Monthly interest rate negotiated, percent. Upstream: percJurosNegociado as sent.' })
   monthlyInterestRate: string;
 
-  @Field(_type => String, { description: 'Contract type. Upstream: tipoContrato as sent.' })
+  @Field((_type) => String, { description: 'Contract type. Upstream: tipoContrato as sent.' })
   contractType: string;
 
-  @Field(_type => CalendarDateScalar, { nullable: true, description: 'First due date, when one was sent. Upstream: dtPrimeiroVencto as sent.' })
+  @Field((_type) => CalendarDateScalar, { nullable: true, description: 'First due date, when one was sent. Upstream: dtPrimeiroVencto as sent.' })
   firstDueDate: string | null;
 }

@@ -191,7 +191,7 @@ export function createProposalRequest(input: CreateProposalInput): IncluirManual
   const account = input.paymentAccount;
   const parametros = [
     ...(input.clientName ? [{ nome: 'nomeCliente', valor: input.clientName }] : []),
-    ...(input.parameters ?? []).map(p => ({ nome: p.name, valor: p.value })),
+    ...(input.parameters ?? []).map((p) => ({ nome: p.name, valor: p.value })),
   ];
   return {
     dto: {

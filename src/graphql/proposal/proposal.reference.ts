@@ -14,7 +14,20 @@ import { type Proposal } from './proposal.type.js';
  * Proposal fields that do not need the FGTS/ConsultaProposta record (the read-back fields come from
  * the ledger: proposal-history.resolver.ts).
  */
-const OUTSIDE_CORE = new Set(['__typename', 'id', 'installments', 'agenda', 'boletos', 'client', 'clientSource', 'submitted', 'guarantors', 'signers', 'documents', 'operations']);
+const OUTSIDE_CORE = new Set([
+  '__typename',
+  'id',
+  'installments',
+  'agenda',
+  'boletos',
+  'client',
+  'clientSource',
+  'submitted',
+  'guarantors',
+  'signers',
+  'documents',
+  'operations',
+]);
 
 function noop(): void {
   // Prefetched reads are awaited later by their field resolvers; this only marks them as observed.
@@ -46,7 +59,7 @@ export interface ProposalReads {
 
 /** The `includeCancelled` argument of a `boletos` field node (default false), variables applied. */
 function includeCancelledOf(node: FieldNode, info: GraphQLResolveInfo): boolean {
-  const argument = node.arguments?.find(a => a.name.value === 'includeCancelled');
+  const argument = node.arguments?.find((a) => a.name.value === 'includeCancelled');
   return argument ? valueFromAST(argument.value, GraphQLBoolean, info.variableValues) === true : false;
 }
 
@@ -70,10 +83,10 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
   const numberElsewhere = identity.number != null || installmentNodes.length > 0 || agenda;
   // operationCode is never in the record (ConsultaProposta does not return it): it is known or null.
   const known = (name: string): boolean => (name === 'number' && numberElsewhere) || name === 'operationCode';
-  const coreFields = [...selection.keys()].filter(name => !OUTSIDE_CORE.has(name) && !known(name));
-  const coreFromAgenda = agenda && coreFields.length > 0 && coreFields.every(name => CORE_FIELDS_IN_AGENDA.has(name));
+  const coreFields = [...selection.keys()].filter((name) => !OUTSIDE_CORE.has(name) && !known(name));
+  const coreFromAgenda = agenda && coreFields.length > 0 && coreFields.every((name) => CORE_FIELDS_IN_AGENDA.has(name));
   const core = coreFields.length > 0 && !coreFromAgenda;
-  const boletos = new Set(boletoNodes.map(node => includeCancelledOf(node, info)));
+  const boletos = new Set(boletoNodes.map((node) => includeCancelledOf(node, info)));
   if (installments?.boletoRecords === true) {
     // Installment.boletos completed from ConsultarBoletos: the boletos in force, shared with Proposal.boletos.
     boletos.add(false);
@@ -104,7 +117,14 @@ export async function accessibleProposal(ctx: GraphContext, identity: ProposalId
   if (record === null) {
     return { identity, onRecord: false };
   }
-  return { identity: { ...identity, number: identity.number ?? record.number, operationCode: identity.operationCode ?? ctx.operationCodes.fromPartner(record.operationCode) }, onRecord: true };
+  return {
+    identity: {
+      ...identity,
+      number: identity.number ?? record.number,
+      operationCode: identity.operationCode ?? ctx.operationCodes.fromPartner(record.operationCode),
+    },
+    onRecord: true,
+  };
 }
 
 /** Whether the reads leave every partner read out (`id`, `__typename`, `operationCode`, ledger fields only). */
@@ -165,9 +185,9 @@ export async function resolveProposal(
   const id = identity.id;
   const core = reads.core ? loaders.proposalById.load(id) : undefined;
   const installments = reads.installments ? loaders.installmentsByProposal.load(id) : undefined;
-  const boletos = reads.boletos.map(includeCancelled => loaders.boletosByProposal.load({ proposalId: id, includeCancelled }));
+  const boletos = reads.boletos.map((includeCancelled) => loaders.boletosByProposal.load({ proposalId: id, includeCancelled }));
   const agenda = reads.agenda ? loaders.agendaByProposal.proposalExists(id, reads.agendaNeeds) : undefined;
-  [installments, agenda, ...boletos].forEach(read => read?.catch(noop));
+  [installments, agenda, ...boletos].forEach((read) => read?.catch(noop));
   if (reads.coreFromAgenda && agenda !== undefined) {
     // A failed agenda read is reported at the agenda field; the core record answers the rest.
     const exists = await agenda.catch(() => undefined);
@@ -202,7 +222,7 @@ async function numberFromReads(
   installments: Promise<Parcela[] | null> | undefined,
   reads: ProposalReads,
 ): Promise<number | null> {
-  const fromInstallments = (await installments)?.find(p => typeof p.codigoProposta === 'number')?.codigoProposta;
+  const fromInstallments = (await installments)?.find((p) => typeof p.codigoProposta === 'number')?.codigoProposta;
   if (typeof fromInstallments === 'number') {
     return fromInstallments;
   }
@@ -213,7 +233,7 @@ async function numberFromReads(
     }
     if (detail === null && reads.installmentsFromAgenda) {
       // No agenda yet: the installments field reads ConsultarParcelas anyway, and it carries the number.
-      const fromFallback = (await ctx.loaders.installmentsByProposal.load(id))?.find(p => typeof p.codigoProposta === 'number')?.codigoProposta;
+      const fromFallback = (await ctx.loaders.installmentsByProposal.load(id))?.find((p) => typeof p.codigoProposta === 'number')?.codigoProposta;
       if (typeof fromFallback === 'number') {
         return fromFallback;
       }
@@ -228,12 +248,7 @@ async function numberFromReads(
  * The `proposal` of a mutation payload, read fresh after the write with exactly the reads its
  * selection needs (nothing when `proposal` is not selected).
  */
-export async function payloadProposal(
-  ctx: GraphContext,
-  identity: ProposalIdentity,
-  info: GraphQLResolveInfo,
-  payloadType: string,
-): Promise<Proposal | null> {
+export async function payloadProposal(ctx: GraphContext, identity: ProposalIdentity, info: GraphQLResolveInfo, payloadType: string): Promise<Proposal | null> {
   const nodes = selectedFields(info, info.fieldNodes, payloadType).get('proposal');
   if (!nodes) {
     return null;

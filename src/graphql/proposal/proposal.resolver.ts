@@ -55,50 +55,61 @@ async function locateProposal(
 }
 
 /** Queries of proposals and the fields of `Proposal` that cost their own upstream call. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalResolver {
-  @Query(_returns => Proposal, {
+  @Query((_returns) => Proposal, {
     nullable: true,
     description:
       'One proposal by id (see proposalByOperationCode for a lookup by your operation code); null when the partner does not know it, or when the caller may not see it: without the proposals.all scope a caller sees only the proposals it created through the graph (decided from the ledger, with no partner call). Costs one call per selected group of fields (core record, installments, agenda, boletos), made in parallel; a selection that needs no read (id, __typename, operationCode, and the ledger read-back fields) costs nothing for a proposal created through the graph, else one FGTS/ConsultaProposta, which confirms the proposal exists. Upstream: FGTS/ConsultaProposta.',
   })
-  proposal(@Args(_type => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
+  proposal(@Args((_type) => ProposalArgs) args: ProposalArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
     return locateProposal(ctx, info, args);
   }
 
-  @Query(_returns => Proposal, {
+  @Query((_returns) => Proposal, {
     nullable: true,
     description:
-      'One proposal by the operation code you gave it; null when the partner knows no proposal by that code, or when the caller may not see it, as for proposal: without proposals.all the code is looked up among the caller\'s own in the ledger (no partner call then). One FGTS/ConsultaProposta finds it, then the reads its selection needs. Upstream: FGTS/ConsultaProposta (CodigoOperacao).',
+      "One proposal by the operation code you gave it; null when the partner knows no proposal by that code, or when the caller may not see it, as for proposal: without proposals.all the code is looked up among the caller's own in the ledger (no partner call then). One FGTS/ConsultaProposta finds it, then the reads its selection needs. Upstream: FGTS/ConsultaProposta (CodigoOperacao).",
   })
-  proposalByOperationCode(@Args(_type => ProposalByOperationCodeArgs) args: ProposalByOperationCodeArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Proposal | null> {
+  proposalByOperationCode(
+    @Args((_type) => ProposalByOperationCodeArgs) args: ProposalByOperationCodeArgs,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Proposal | null> {
     return locateProposal(ctx, info, args);
   }
 
-  @Query(_returns => [Proposal], {
+  @Query((_returns) => [Proposal], {
     nullable: 'items',
     description:
       'Several proposals by id, in the order asked; null for each unknown id and each proposal the caller may not see (as proposal). At most 50 ids. Reads of all proposals are batched and run together; a selection that needs no read (id alone) costs one FGTS/ConsultaProposta per distinct id not created through the graph, to confirm each exists. Upstream: FGTS/ConsultaProposta and the calls of the selected fields.',
   })
-  async proposals(@Args(_type => ProposalsArgs) { ids }: ProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<Array<Proposal | null>> {
+  async proposals(
+    @Args((_type) => ProposalsArgs) { ids }: ProposalsArgs,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<Array<Proposal | null>> {
     const selection = selectedFields(info, info.fieldNodes, 'Proposal');
     const byId = new Map<string, Promise<Proposal | null | Error>>();
     for (const id of ids) {
       if (!byId.has(id)) {
-        byId.set(id, resolveProposal(ctx, { id }, info, selection).catch((error: unknown) => error as Error));
+        byId.set(
+          id,
+          resolveProposal(ctx, { id }, info, selection).catch((error: unknown) => error as Error),
+        );
       }
     }
     // An Error item makes graphql-js null that item alone and report the error at its path.
-    return (await Promise.all(ids.map(id => byId.get(id)))) as Array<Proposal | null>;
+    return (await Promise.all(ids.map((id) => byId.get(id)))) as Array<Proposal | null>;
   }
 
-  @Mutation(_returns => CreateProposalPayload, {
+  @Mutation((_returns) => CreateProposalPayload, {
     description:
       'Includes a proposal manually. Input is validated before any call (CPF/CNPJ check digits T0665/D0002, amount T0665/D0020, installments T0665/D0021); partner rejections come back as userErrors. Upstream: Proposta/IncluirManual.',
   })
   async createProposal(
-    @Arg('input', _type => CreateProposalInput, { validate: false, description: 'The proposal. Upstream: dto.' }) input: CreateProposalInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('createProposal') }) idempotencyKey: string,
+    @Arg('input', (_type) => CreateProposalInput, { validate: false, description: 'The proposal. Upstream: dto.' }) input: CreateProposalInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('createProposal') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CreateProposalPayload> {
@@ -120,7 +131,7 @@ export class ProposalResolver {
         },
         probe: { operationCode: partnerCode },
         details: () => submittedDetails(input),
-        creates: value => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode: partnerCode } : undefined),
+        creates: (value) => (value.codigo ? { proposalId: value.codigo, number: value.numero ?? null, operationCode: partnerCode } : undefined),
       },
       (request, call) => incluirManual(ctx.upstream, request, call),
     );
@@ -135,21 +146,29 @@ export class ProposalResolver {
     });
   }
 
-  @Mutation(_returns => CancelFgtsProposalPayload, {
+  @Mutation((_returns) => CancelFgtsProposalPayload, {
     description:
       'Cancels an FGTS proposal within 7 days of its disbursement (not when ceded). Partner refusals (numbered messages 5, 10, 13, 27, 28, 38) come back as userErrors with upstreamCode "400/<number>". Upstream: FGTS/CancelarProposta (environment address).',
   })
   async cancelFgtsProposal(
-    @Arg('input', _type => CancelFgtsProposalInput, { validate: false, description: 'The proposal to cancel. Upstream: request body.' }) input: CancelFgtsProposalInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('cancelFgtsProposal') }) idempotencyKey: string,
+    @Arg('input', (_type) => CancelFgtsProposalInput, { validate: false, description: 'The proposal to cancel. Upstream: request body.' })
+    input: CancelFgtsProposalInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('cancelFgtsProposal') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<CancelFgtsProposalPayload> {
-    const outcome = await validatedWrite(ctx, input, { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId, request: () => cancelFgtsRequest(input) },
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId, request: () => cancelFgtsRequest(input) },
       (request, call) => cancelarProposta(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
-      return Object.assign(new CancelFgtsProposalPayload(), { proposal: null, returnBoleto: null, userErrors: presentUserErrors('cancelFgtsProposal', outcome.userErrors, ctx.locale) });
+      return Object.assign(new CancelFgtsProposalPayload(), {
+        proposal: null,
+        returnBoleto: null,
+        userErrors: presentUserErrors('cancelFgtsProposal', outcome.userErrors, ctx.locale),
+      });
     }
     return Object.assign(new CancelFgtsProposalPayload(), {
       proposal: await payloadProposal(ctx, { id: input.proposalId }, info, 'CancelFgtsProposalPayload'),
@@ -158,7 +177,7 @@ export class ProposalResolver {
     });
   }
 
-  @FieldResolver(_returns => SubmittedTerms, {
+  @FieldResolver((_returns) => SubmittedTerms, {
     nullable: true,
     description:
       'The terms this proposal was created with through the graph, as sent; null for a proposal created elsewhere. Read from the ledger: no partner call. Upstream: the dto of Proposta/IncluirManual as sent.',

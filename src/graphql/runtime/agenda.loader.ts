@@ -58,7 +58,7 @@ export class AgendaLoader {
 
   constructor(private readonly fetchDetail: (proposalId: string, spec: AgendaFetchSpec) => Promise<ConsultarDetalhesResponse>) {
     // Batching only: coverage-aware caching lives in `fetched`.
-    this.loader = new DataLoader(keys => this.batch(keys), { cache: false });
+    this.loader = new DataLoader((keys) => this.batch(keys), { cache: false });
   }
 
   /**
@@ -80,10 +80,10 @@ export class AgendaLoader {
     const boletos = ask.boletos === true;
     const entries = ask.entries === true;
     const hit = (this.fetched.get(proposalId) ?? []).find(
-      f =>
+      (f) =>
         (f.boletos || !boletos) &&
         (f.entries || !entries) &&
-        (f.coverage === 'all' || (wanted !== undefined && wanted.every(n => (f.coverage as ReadonlySet<number>).has(n)))),
+        (f.coverage === 'all' || (wanted !== undefined && wanted.every((n) => (f.coverage as ReadonlySet<number>).has(n)))),
     );
     return hit ? hit.result : this.loader.load({ proposalId, numbers: wanted, boletos, entries });
   }
@@ -100,7 +100,7 @@ export class AgendaLoader {
       if (key.numbers === undefined) {
         group.all = true;
       } else {
-        key.numbers.forEach(n => group.numbers.add(n));
+        key.numbers.forEach((n) => group.numbers.add(n));
       }
       group.boletos ||= key.boletos;
       group.entries ||= key.entries;
@@ -121,6 +121,6 @@ export class AgendaLoader {
       this.fetched.set(proposalId, fetches);
       settled.set(proposalId, outcome);
     }
-    return Promise.all(keys.map(key => settled.get(key.proposalId) as Promise<AgendaValue | Error>));
+    return Promise.all(keys.map((key) => settled.get(key.proposalId) as Promise<AgendaValue | Error>));
   }
 }

@@ -1,7 +1,14 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
 import { type GraphErrorCode } from '../../shared/error-codes.js';
-import { UpstreamCallBudgetError, UpstreamCircuitOpenError, UpstreamEnvelopeError, UpstreamError, UpstreamRateLimitedError, type UpstreamErrorCode } from '../../upstream/index.js';
+import {
+  UpstreamCallBudgetError,
+  UpstreamCircuitOpenError,
+  UpstreamEnvelopeError,
+  UpstreamError,
+  UpstreamRateLimitedError,
+  type UpstreamErrorCode,
+} from '../../upstream/index.js';
 
 /** What each upstream failure becomes: the code and a fixed message (no upstream text, no personal data). */
 interface Mapped {
@@ -35,7 +42,11 @@ export function mapUpstreamCode(code: UpstreamErrorCode): Mapped {
     case 'UPSTREAM_REJECTED':
       return { code: 'UPSTREAM_REJECTED', message: 'The credit partner rejected the request.', retryable: false };
     case 'UPSTREAM_CALL_BUDGET_EXCEEDED':
-      return { code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', message: 'This request already made the upstream calls one request may make; ask for less in one query.', retryable: false };
+      return {
+        code: 'UPSTREAM_CALL_BUDGET_EXCEEDED',
+        message: 'This request already made the upstream calls one request may make; ask for less in one query.',
+        retryable: false,
+      };
     default:
       return assertNever(code);
   }
@@ -94,7 +105,7 @@ export function upstreamCodesOf(error: UpstreamError): string[] {
   if (!(error instanceof UpstreamEnvelopeError)) {
     return [];
   }
-  return error.items.filter(i => i.code).map(i => catalogueCode(i.code, i.detail));
+  return error.items.filter((i) => i.code).map((i) => catalogueCode(i.code, i.detail));
 }
 
 /** `C0112/V0001`, or the bare code when the item has no detail. */
@@ -118,7 +129,8 @@ export interface UserErrorItem {
  * one error for all of them, its `extensions.userErrors` in the mutations' `UserError` shape.
  */
 export function badUserInput(userErrors: readonly UserErrorItem[]): GraphQLError {
-  const message = userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
+  const message =
+    userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
   const items = userErrors.map(({ code, field, message: text, upstreamCode }) => ({ code, field, message: text, upstreamCode }));
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
 }

@@ -32,7 +32,7 @@ export function probeFamily(families: ProbeFamilies, operation: string): ProbeFa
  */
 export function probeFor(families: ProbeFamilies, operation: string, partner: PartnerReads): Probe | undefined {
   const family = probeFamily(families, operation);
-  return family === undefined ? undefined : record => family.probe(partner, record);
+  return family === undefined ? undefined : (record) => family.probe(partner, record);
 }
 
 /** What a probe reads: the partner past every cache, on whose behalf, and the ledger (for twins). */
@@ -74,7 +74,7 @@ export async function possibleTwins(ledger: Ledger, record: OperationRecord, ope
   const sentAt = record.sent_at?.getTime() ?? 0;
   const all = (await ledger.operationsOf([record.proposal_id])).get(record.proposal_id) ?? [];
   return all.filter(
-    other =>
+    (other) =>
       other.id !== record.id &&
       operations.includes(other.operation) &&
       other.state !== 'failed' &&

@@ -37,7 +37,10 @@ export function budgetedUpstream(upstream: UpstreamCaller, maxCalls: number): Up
 }
 
 /** How a selection set measures, following fragment spreads once per fragment (memoized). */
-function measure(context: ValidationContext, reduce: (selectionSet: SelectionSetNode, spread: (name: string) => number) => number): (set: SelectionSetNode) => number {
+function measure(
+  context: ValidationContext,
+  reduce: (selectionSet: SelectionSetNode, spread: (name: string) => number) => number,
+): (set: SelectionSetNode) => number {
   const memo = new Map<string, number>();
   const spread = (name: string): number => {
     const known = memo.get(name);
@@ -50,7 +53,7 @@ function measure(context: ValidationContext, reduce: (selectionSet: SelectionSet
     memo.set(name, value);
     return value;
   };
-  return set => reduce(set, spread);
+  return (set) => reduce(set, spread);
 }
 
 /**
@@ -172,7 +175,7 @@ function limitError(message: string, node: OperationDefinitionNode, code: GraphE
  */
 export function maxDepthRule(maxDepth: number): ValidationRule {
   const maxIntrospectionDepth = Math.max(maxDepth, MAX_INTROSPECTION_DEPTH);
-  return context => {
+  return (context) => {
     const depthOfSet = measure(context, depthOf);
     const fullDepthOfSet = measure(context, fullDepthOf);
     const introspectionDepthOfSet = measure(context, (set, spread) => introspectionDepthOf(set, spread, fullDepthOfSet));
@@ -180,16 +183,23 @@ export function maxDepthRule(maxDepth: number): ValidationRule {
       OperationDefinition(node) {
         const depth = depthOfSet(node.selectionSet);
         if (depth > maxDepth) {
-          context.reportError(limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, 'QUERY_TOO_DEEP', { depth, maxDepth }));
+          context.reportError(
+            limitError(`The operation nests fields ${depth} deep; the graph accepts at most ${maxDepth}.`, node, 'QUERY_TOO_DEEP', { depth, maxDepth }),
+          );
           return;
         }
         const introspectionDepth = introspectionDepthOfSet(node.selectionSet);
         if (introspectionDepth > maxIntrospectionDepth) {
           context.reportError(
-            limitError(`The operation nests introspection fields ${introspectionDepth} deep; the graph accepts at most ${maxIntrospectionDepth}.`, node, 'QUERY_TOO_DEEP', {
-              depth: introspectionDepth,
-              maxDepth: maxIntrospectionDepth,
-            }),
+            limitError(
+              `The operation nests introspection fields ${introspectionDepth} deep; the graph accepts at most ${maxIntrospectionDepth}.`,
+              node,
+              'QUERY_TOO_DEEP',
+              {
+                depth: introspectionDepth,
+                maxDepth: maxIntrospectionDepth,
+              },
+            ),
           );
         }
       },
@@ -203,13 +213,15 @@ export function maxDepthRule(maxDepth: number): ValidationRule {
  * arguments; without them an operation has at most one of each root field.
  */
 export function maxAliasesRule(maxAliases: number): ValidationRule {
-  return context => {
+  return (context) => {
     const aliasesOfSet = measure(context, aliasesOf);
     return {
       OperationDefinition(node) {
         const aliases = aliasesOfSet(node.selectionSet);
         if (aliases > maxAliases) {
-          context.reportError(limitError(`The operation has ${aliases} aliases; the graph accepts at most ${maxAliases}.`, node, 'TOO_MANY_ALIASES', { aliases, maxAliases }));
+          context.reportError(
+            limitError(`The operation has ${aliases} aliases; the graph accepts at most ${maxAliases}.`, node, 'TOO_MANY_ALIASES', { aliases, maxAliases }),
+          );
         }
       },
     };
@@ -223,15 +235,20 @@ export function maxAliasesRule(maxAliases: number): ValidationRule {
  * measured once each (memoized), so the refusal costs the size of the document, never its expansion.
  */
 export function maxSelectionsRule(maxSelections: number): ValidationRule {
-  return context => {
+  return (context) => {
     const selectionsOfSet = measure(context, selectionsOf(maxSelections + 1));
     return {
       OperationDefinition(node) {
         if (selectionsOfSet(node.selectionSet) > maxSelections) {
           context.reportError(
-            limitError(`The operation's fragments expand to more than ${maxSelections} field selections; the graph accepts at most ${maxSelections}.`, node, 'TOO_MANY_SELECTIONS', {
-              maxSelections,
-            }),
+            limitError(
+              `The operation's fragments expand to more than ${maxSelections} field selections; the graph accepts at most ${maxSelections}.`,
+              node,
+              'TOO_MANY_SELECTIONS',
+              {
+                maxSelections,
+              },
+            ),
           );
         }
       },
@@ -243,4 +260,3 @@ export function maxSelectionsRule(maxSelections: number): ValidationRule {
 export function queryLimitRules(limits: Pick<QueryLimitOptions, 'maxDepth' | 'maxAliases' | 'maxSelections'>): ValidationRule[] {
   return [maxSelectionsRule(limits.maxSelections), maxDepthRule(limits.maxDepth), maxAliasesRule(limits.maxAliases)];
 }
-

@@ -50,16 +50,14 @@ export interface Loaders {
 
 /** One upstream read per key, all started together; each key gets its value, `null` or its error. */
 function perKey<K, V>(read: (key: K) => Promise<V>): (keys: readonly K[]) => Promise<Array<V | null | Error>> {
-  return keys => Promise.all(keys.map(key => settle(read(key))));
+  return (keys) => Promise.all(keys.map((key) => settle(read(key))));
 }
 
 /** Builds the loaders of one request over `upstream`. */
 export function createLoaders(upstream: UpstreamCaller): Loaders {
-  const proposalById = new DataLoader<string, ConsultaPropostaResponse | null>(
-    perKey(id => consultaProposta(upstream, { dto: { CodigoProposta: id } })),
-  );
+  const proposalById = new DataLoader<string, ConsultaPropostaResponse | null>(perKey((id) => consultaProposta(upstream, { dto: { CodigoProposta: id } })));
   const proposalByOperationCode = new DataLoader<string, ConsultaPropostaResponse | null>(
-    perKey(async code => {
+    perKey(async (code) => {
       const record = await consultaProposta(upstream, { dto: { CodigoOperacao: code } });
       if (record.Codigo) {
         proposalById.prime(record.Codigo, record);
@@ -68,7 +66,7 @@ export function createLoaders(upstream: UpstreamCaller): Loaders {
     }),
   );
   const installmentsByProposal = new DataLoader<string, Parcela[] | null>(
-    perKey(async id => {
+    perKey(async (id) => {
       const answer = await consultarParcelas(upstream, { dto: { codigoProposta: id } });
       return carryFetchedAt(answer, answer.parcelas ?? []);
     }),
@@ -80,24 +78,26 @@ export function createLoaders(upstream: UpstreamCaller): Loaders {
     }),
   );
   const boletosByProposal = new DataLoader<BoletosKey, BoletoRegistro[] | null, string>(
-    perKey(key =>
+    perKey((key) =>
       consultarBoletos(upstream, {
         dto: { codigoProposta: key.proposalId },
         dtoConsultaBoletos: { trazerBoletosCancelados: key.includeCancelled },
       }).then(
-        answer => carryFetchedAt(answer, answer.boletos ?? []),
+        (answer) => carryFetchedAt(answer, answer.boletos ?? []),
         (error: unknown) => (isNoAgenda(error) ? [] : Promise.reject(error)),
       ),
     ),
-    { cacheKeyFn: key => `${key.proposalId}|${key.includeCancelled ? 1 : 0}` },
+    { cacheKeyFn: (key) => `${key.proposalId}|${key.includeCancelled ? 1 : 0}` },
   );
   const personByDocument = new DataLoader<string, ConsultarPessoaResponse | null>(
-    perKey(document => consultarPessoa(upstream, { filter: { documentoCliente: document } })),
+    perKey((document) => consultarPessoa(upstream, { filter: { documentoCliente: document } })),
   );
   const registrationByDocument = new DataLoader<string, ConsultarCadastroBuscaResponse | null>(
-    perKey(document => consultarCadastroBusca(upstream, { consulta: { documento: document } })),
+    perKey((document) => consultarCadastroBusca(upstream, { consulta: { documento: document } })),
   );
-  const bureauByDocument = new DataLoader<string, ConsultaBureauCnpjResponse | null>(perKey(document => consultaBureauCnpj(upstream, { documento: document })));
+  const bureauByDocument = new DataLoader<string, ConsultaBureauCnpjResponse | null>(
+    perKey((document) => consultaBureauCnpj(upstream, { documento: document })),
+  );
   return {
     proposalById,
     proposalByOperationCode,

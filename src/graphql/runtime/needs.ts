@@ -21,7 +21,7 @@ export function agendaDetailNeeds(info: GraphQLResolveInfo, nodes: readonly Fiel
 
 /** The union of several needs. */
 export function mergeNeeds(...needs: AgendaDetailNeeds[]): AgendaDetailNeeds {
-  return { boletos: needs.some(n => n.boletos === true), entries: needs.some(n => n.entries === true) };
+  return { boletos: needs.some((n) => n.boletos === true), entries: needs.some((n) => n.entries === true) };
 }
 
 /** Boleto fields only ConsultarBoletos holds (the agenda's `parcelas[].boletos` items do not). */
@@ -40,7 +40,13 @@ const RECORD_ONLY: ReadonlySet<string> = new Set([
 ]);
 
 /** Boleto fields only the agenda holds (ConsultarDetalhes `parcelas[].boletos`, with trazerBoleto). */
-const BOLETO_AGENDA_ONLY: ReadonlySet<string> = new Set(['registrationOperation', 'registrationOperationCode', 'registrationSituation', 'registrationSituationCode', 'registrationDescription']);
+const BOLETO_AGENDA_ONLY: ReadonlySet<string> = new Set([
+  'registrationOperation',
+  'registrationOperationCode',
+  'registrationSituation',
+  'registrationSituationCode',
+  'registrationDescription',
+]);
 
 /** Which reads a selection of `Boleto` needs beyond the one it was reached through. */
 export interface BoletoNeeds {
@@ -53,7 +59,7 @@ export interface BoletoNeeds {
 /** What a selection of `Boleto` under `nodes` needs from each read. */
 export function boletoNeeds(info: GraphQLResolveInfo, nodes: readonly FieldNode[]): BoletoNeeds {
   const names = [...selectedFields(info, nodes, 'Boleto').keys()];
-  return { record: names.some(name => RECORD_ONLY.has(name)), agenda: names.some(name => BOLETO_AGENDA_ONLY.has(name)) };
+  return { record: names.some((name) => RECORD_ONLY.has(name)), agenda: names.some((name) => BOLETO_AGENDA_ONLY.has(name)) };
 }
 
 /**
@@ -61,7 +67,19 @@ export function boletoNeeds(info: GraphQLResolveInfo, nodes: readonly FieldNode[
  * `parcelas`): a selection of only these (and agenda-only fields) needs no ConsultarParcelas when the
  * agenda is read anyway.
  */
-const IN_BOTH: ReadonlySet<string> = new Set(['__typename', 'id', 'upstreamId', 'number', 'amount', 'dueDate', 'situation', 'situationCode', 'discountAmount', 'paidAmount', 'fetchedAt']);
+const IN_BOTH: ReadonlySet<string> = new Set([
+  '__typename',
+  'id',
+  'upstreamId',
+  'number',
+  'amount',
+  'dueDate',
+  'situation',
+  'situationCode',
+  'discountAmount',
+  'paidAmount',
+  'fetchedAt',
+]);
 
 /** Fields of `Installment` only the agenda holds (ConsultarDetalhes); the deprecated `agenda` is read from it too. */
 const INSTALLMENT_AGENDA_ONLY: ReadonlySet<string> = new Set(['balance', 'originalDueDate', 'paymentOrderNumber', 'boletos', 'pix', 'entries', 'agenda']);
@@ -89,8 +107,8 @@ export interface InstallmentReads {
 export function installmentReads(info: GraphQLResolveInfo, nodes: readonly FieldNode[], agendaAnyway: boolean): InstallmentReads {
   const selection = selectedFields(info, nodes, 'Installment');
   const names = [...selection.keys()];
-  const agendaOnly = names.some(name => INSTALLMENT_AGENDA_ONLY.has(name));
-  const parcelasOnly = names.some(name => !IN_BOTH.has(name) && !INSTALLMENT_AGENDA_ONLY.has(name));
+  const agendaOnly = names.some((name) => INSTALLMENT_AGENDA_ONLY.has(name));
+  const parcelasOnly = names.some((name) => !IN_BOTH.has(name) && !INSTALLMENT_AGENDA_ONLY.has(name));
   const agenda = agendaOnly || agendaAnyway;
   const boletoNodes = selection.get('boletos') ?? [];
   return {

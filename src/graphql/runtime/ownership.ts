@@ -55,7 +55,7 @@ function ownersOf(ledger: Ledger): Map<string, OwnedProposal> {
 export function createOwnership(ledger: Ledger, callerId: string, scopes: ReadonlySet<string>): Ownership {
   const seesAll = scopes.has('proposals.all');
   const owners = ownersOf(ledger);
-  const records = new DataLoader<string, OwnedProposal | null>(async ids => {
+  const records = new DataLoader<string, OwnedProposal | null>(async (ids) => {
     const found = await ledger.proposalsByIds(ids);
     for (const record of found.values()) {
       if (owners.size >= KNOWN_OWNERS_LIMIT) {
@@ -66,7 +66,7 @@ export function createOwnership(ledger: Ledger, callerId: string, scopes: Readon
       }
       owners.set(record.proposalId, record);
     }
-    return ids.map(id => found.get(id) ?? null);
+    return ids.map((id) => found.get(id) ?? null);
   });
   const recordOf = (id: string): Promise<OwnedProposal | null> => {
     const known = owners.get(id);
@@ -82,8 +82,8 @@ export function createOwnership(ledger: Ledger, callerId: string, scopes: Readon
     seesAll,
     callerId,
     recordOf,
-    mayAccess: async proposalId => seesAll || (await recordOf(proposalId))?.callerId === callerId,
-    byOperationCode: async operationCode => (await ledger.proposalsByOperationCode(operationCode, seesAll ? null : callerId))[0] ?? null,
+    mayAccess: async (proposalId) => seesAll || (await recordOf(proposalId))?.callerId === callerId,
+    byOperationCode: async (operationCode) => (await ledger.proposalsByOperationCode(operationCode, seesAll ? null : callerId))[0] ?? null,
   };
 }
 
@@ -92,8 +92,8 @@ export function createOwnership(ledger: Ledger, callerId: string, scopes: Readon
  * the write history), one batched ledger read per request, no partner call.
  */
 export function createHistory(ledger: Ledger): DataLoader<string, OperationRecord[]> {
-  return new DataLoader<string, OperationRecord[]>(async ids => {
+  return new DataLoader<string, OperationRecord[]>(async (ids) => {
     const found = await ledger.operationsOf(ids);
-    return ids.map(id => found.get(id) ?? []);
+    return ids.map((id) => found.get(id) ?? []);
   });
 }

@@ -15,7 +15,7 @@ export async function validateQueryArgs(argValue: unknown, argType: unknown, inf
     return;
   }
   // An @Arg's value sits under its argument name; an @Args class spreads its fields as arguments.
-  const argument = info.parentType.getFields()[info.fieldName]?.args.find(a => getNamedType(a.type).name === (argType as { name: string }).name);
+  const argument = info.parentType.getFields()[info.fieldName]?.args.find((a) => getNamedType(a.type).name === (argType as { name: string }).name);
   const path = argument ? [argument.name] : [];
   const items = Array.isArray(argValue) ? argValue : [argValue];
   const userErrors: UserError[] = [];

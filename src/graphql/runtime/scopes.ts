@@ -81,7 +81,7 @@ export function declareAccessRules(document: DocumentNode): DocumentNode {
     ObjectTypeDefinition: withRules,
     ObjectTypeExtension: withRules,
   });
-  const missing = Object.keys(FIELD_SCOPES).filter(coordinate => !declared.has(coordinate));
+  const missing = Object.keys(FIELD_SCOPES).filter((coordinate) => !declared.has(coordinate));
   if (missing.length > 0) {
     throw new Error(`access rules name fields the schema does not have: ${missing.join(', ')}`);
   }
@@ -90,19 +90,22 @@ export function declareAccessRules(document: DocumentNode): DocumentNode {
 
 /** The scope sets a field's `@requiresScopes` accepts (any one set, every scope of it), or undefined. */
 function requiredScopes(directives: readonly ConstDirectiveNode[] | undefined): string[][] | undefined {
-  const directive = directives?.find(d => d.name.value === 'requiresScopes');
-  const argument = directive?.arguments?.find(a => a.name.value === 'scopes');
+  const directive = directives?.find((d) => d.name.value === 'requiresScopes');
+  const argument = directive?.arguments?.find((a) => a.name.value === 'scopes');
   if (argument === undefined) {
     return undefined;
   }
   return valueFromASTUntyped(argument.value) as string[][];
 }
 
-function guarded<TSource>(resolve: GraphQLFieldResolver<TSource, GraphContext>, alternatives: readonly (readonly string[])[]): GraphQLFieldResolver<TSource, GraphContext> {
+function guarded<TSource>(
+  resolve: GraphQLFieldResolver<TSource, GraphContext>,
+  alternatives: readonly (readonly string[])[],
+): GraphQLFieldResolver<TSource, GraphContext> {
   return (source, args, ctx, info) => {
-    if (!alternatives.some(all => all.every(scope => ctx.scopes.has(scope)))) {
+    if (!alternatives.some((all) => all.every((scope) => ctx.scopes.has(scope)))) {
       // Decided before the resolver runs: no loader is touched, no partner call is made.
-      throw insufficientScope(alternatives.map(all => all.join(' ')).join(' or '));
+      throw insufficientScope(alternatives.map((all) => all.join(' ')).join(' or '));
     }
     return resolve(source, args, ctx, info);
   };

@@ -1,12 +1,4 @@
-import {
-  type FieldNode,
-  type GraphQLResolveInfo,
-  GraphQLIncludeDirective,
-  GraphQLSkipDirective,
-  Kind,
-  type SelectionNode,
-  getDirectiveValues,
-} from 'graphql';
+import { type FieldNode, type GraphQLResolveInfo, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, type SelectionNode, getDirectiveValues } from 'graphql';
 
 /** Fields selected on one object type, by field name (aliases folded together), with their nodes. */
 export type Selection = ReadonlyMap<string, readonly FieldNode[]>;

@@ -68,7 +68,12 @@ const GENERIC_REJECTION = 'The credit partner rejected the operation.';
 
 /** The user error of an idempotency key reused with a different request. */
 export function keyReusedUserError(): UserError {
-  return userError(UserErrorCode.IDEMPOTENCY_KEY_REUSED, new IdempotencyKeyReusedError().message, ['idempotencyKey'], catalogueCode(IDEMPOTENCY_KEY_REUSED.code, IDEMPOTENCY_KEY_REUSED.detail));
+  return userError(
+    UserErrorCode.IDEMPOTENCY_KEY_REUSED,
+    new IdempotencyKeyReusedError().message,
+    ['idempotencyKey'],
+    catalogueCode(IDEMPOTENCY_KEY_REUSED.code, IDEMPOTENCY_KEY_REUSED.detail),
+  );
 }
 
 /**
@@ -87,7 +92,7 @@ export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
   if (error.items.length === 0) {
     return [userError(code, GENERIC_REJECTION, null, null)];
   }
-  return error.items.map(item => {
+  return error.items.map((item) => {
     if (isIdempotencyKeyReused(item)) {
       return keyReusedUserError();
     }
@@ -171,7 +176,7 @@ export class WritesInFlight {
       throw new LedgerUnavailableError('this replica is stopping: nothing was recorded or sent');
     }
     const entry: HeldWrite = { held: undefined, done: Promise.resolve() };
-    const run = write(record => {
+    const run = write((record) => {
       if (record.lease_token !== null) {
         entry.held = { id: record.id, lease: record.lease_token };
       }
@@ -196,15 +201,15 @@ export class WritesInFlight {
     const started = [...this.writes];
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      Promise.all(started.map(write => write.done)),
-      new Promise<void>(resolve => {
+      Promise.all(started.map((write) => write.done)),
+      new Promise<void>((resolve) => {
         timer = setTimeout(resolve, graceMs);
       }),
     ]);
     clearTimeout(timer);
-    const stuck = started.filter(write => this.writes.has(write));
+    const stuck = started.filter((write) => this.writes.has(write));
     await Promise.all(
-      stuck.map(write => (write.held === undefined ? undefined : ledger.finish(write.held.id, write.held.lease, { state: 'unknown' }).catch(() => false))),
+      stuck.map((write) => (write.held === undefined ? undefined : ledger.finish(write.held.id, write.held.lease, { state: 'unknown' }).catch(() => false))),
     );
     return { finished: started.length - stuck.length, leftInDoubt: stuck.length };
   }
@@ -220,14 +225,25 @@ export class WritesInFlight {
 export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInfer<T>>, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
   const key = options.idempotencyKey;
   if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    return { ok: false, userErrors: [userError(UserErrorCode.INVALID_INPUT, `idempotencyKey must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`, ['idempotencyKey'], null, 'idempotencyKeyLength')] };
+    return {
+      ok: false,
+      userErrors: [
+        userError(
+          UserErrorCode.INVALID_INPUT,
+          `idempotencyKey must have 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+          ['idempotencyKey'],
+          null,
+          'idempotencyKeyLength',
+        ),
+      ],
+    };
   }
   if (options.proposalId !== undefined && !(await ctx.ownership.mayAccess(options.proposalId))) {
     return { ok: false, userErrors: [proposalNotFoundUserError()] };
   }
   const inFlight = ctx.writesInFlight;
   try {
-    return await (inFlight === undefined ? sendWrite(ctx, options, write, () => undefined) : inFlight.track(hold => sendWrite(ctx, options, write, hold)));
+    return await (inFlight === undefined ? sendWrite(ctx, options, write, () => undefined) : inFlight.track((hold) => sendWrite(ctx, options, write, hold)));
   } catch (error) {
     throw toGraphQLError(error);
   }
@@ -269,7 +285,7 @@ async function sendWrite<T>(
         ...(prepare === undefined
           ? {}
           : {
-              prepare: record => {
+              prepare: (record) => {
                 hold(record);
                 return prepare.call(family, partner, record.probe);
               },
@@ -282,7 +298,12 @@ async function sendWrite<T>(
             const created = creates?.(value);
             return created === undefined
               ? { state: 'succeeded', outcome: value }
-              : { state: 'succeeded', outcome: value, proposalId: created.proposalId, createdProposal: { number: created.number, operationCode: created.operationCode } };
+              : {
+                  state: 'succeeded',
+                  outcome: value,
+                  proposalId: created.proposalId,
+                  createdProposal: { number: created.number, operationCode: created.operationCode },
+                };
           } catch (error) {
             if (error instanceof UpstreamEnvelopeError) {
               return { state: 'rejected', outcome: rejectionUserErrors(error) };
@@ -304,7 +325,7 @@ async function sendWrite<T>(
         return { ok: true, value: result.outcome as T };
       }
       case 'rejected':
-        return { ok: false, userErrors: (result.outcome as UserError[]).map(e => userError(e.code, e.message, e.field, e.upstreamCode)) };
+        return { ok: false, userErrors: (result.outcome as UserError[]).map((e) => userError(e.code, e.message, e.field, e.upstreamCode)) };
       case 'reused':
         return { ok: false, userErrors: [keyReusedUserError()] };
       case 'in_use':
@@ -350,12 +371,12 @@ export async function validatedWrite<T, R>(
   // The request (and the read-back details) are built only from a valid input (the mappers assume one).
   const request = options.request();
   const { details, ...rest } = options;
-  return runWrite(ctx, { ...rest, request, ...(details === undefined ? {} : { details: details(request) }) }, call => write(request, call));
+  return runWrite(ctx, { ...rest, request, ...(details === undefined ? {} : { details: details(request) }) }, (call) => write(request, call));
 }
 
 /** Maps the `parametros` a write answers with. */
 export function mapParameters(items: readonly Parametro[] | null | undefined): UpstreamParameter[] {
-  return (items ?? []).map(p => Object.assign(new UpstreamParameter(), { name: p.nome ?? '', value: p.valor ?? null }));
+  return (items ?? []).map((p) => Object.assign(new UpstreamParameter(), { name: p.nome ?? '', value: p.valor ?? null }));
 }
 
 /** Whether `field` is selected on the payload. */

@@ -14,9 +14,9 @@ const SIGNERS_DESCRIPTION =
   'The people asked to sign the credit note through the graph (inviteSigners, registerSignedSigners), one per document, in the order first registered, with how far each has signed: SIGNED when registered as signed, or when the proposal situation this same query reads is FINALIZED or later; otherwise INVITED. Upstream: assinantes sent to Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, from the ledger; Situacao when already read. No partner call (the partner has no read of signatures).';
 
 /** `Proposal.signers`: read back from the ledger (no partner call); the signature noun resolves its own field of the proposal. */
-@Resolver(_of => Proposal)
+@Resolver((_of) => Proposal)
 export class ProposalSignersResolver {
-  @FieldResolver(_returns => [Signer], {
+  @FieldResolver((_returns) => [Signer], {
     description: SIGNERS_DESCRIPTION,
   })
   async signers(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Signer[]> {

@@ -55,7 +55,7 @@ export interface SignersDetails {
 /** The read-back details of invited signers. */
 export function invitedSignersDetails(signers: readonly SignerInviteInput[]): SignersDetails {
   return {
-    signers: signers.map(s => ({
+    signers: signers.map((s) => ({
       name: s.name,
       email: s.email,
       document: onlyDigits(s.document),
@@ -69,7 +69,14 @@ export function invitedSignersDetails(signers: readonly SignerInviteInput[]): Si
 /** The read-back details of signers registered as signed. */
 export function signedSignersDetails(signers: readonly SignedSignerInput[]): SignersDetails {
   return {
-    signers: signers.map(s => ({ name: s.name, email: s.email, document: onlyDigits(s.document), role: s.description ?? null, signedAt: s.signedAt.toISOString(), signingDeadline: null })),
+    signers: signers.map((s) => ({
+      name: s.name,
+      email: s.email,
+      document: onlyDigits(s.document),
+      role: s.description ?? null,
+      signedAt: s.signedAt.toISOString(),
+      signingDeadline: null,
+    })),
   };
 }
 
@@ -81,7 +88,7 @@ export function signerResults(parametros: readonly Parametro[] | null | undefine
   proposalSituation: ProposalSituation | null;
   proposalSituationCode: number | null;
 } {
-  const value = (name: string): string | null => parametros?.find(p => p.nome === name)?.valor ?? null;
+  const value = (name: string): string | null => parametros?.find((p) => p.nome === name)?.valor ?? null;
   const int = (name: string): number | null => {
     const text = value(name)?.trim();
     return text !== undefined && /^\d+$/.test(text) ? Number(text) : null;

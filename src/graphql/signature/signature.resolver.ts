@@ -8,7 +8,14 @@ import { type Signer } from '../proposal/proposal-history.type.js';
 import { ProposalSignersResolver } from './proposal-signers.resolver.js';
 import { type GraphContext } from '../runtime/context.js';
 import { InviteSignersInput, RegisterSignedSignersInput } from './signature.input.js';
-import { invitedSignersDetails, signedSignerRequest, signedSignersDetails, signerInviteRequest, signerResults, type SignersDetails } from './signature.mapper.js';
+import {
+  invitedSignersDetails,
+  signedSignerRequest,
+  signedSignersDetails,
+  signerInviteRequest,
+  signerResults,
+  type SignersDetails,
+} from './signature.mapper.js';
 import { SignersPayload } from './signature.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
 
@@ -21,9 +28,9 @@ const history = new ProposalSignersResolver();
  * partner call; the situation the partner answered refines their status as a read situation would.
  */
 async function registeredSigners(ctx: GraphContext, proposalId: string, registered: SignersDetails, situationCode: number | null): Promise<Signer[]> {
-  const documents = new Set(registered.signers.map(s => s.document));
+  const documents = new Set(registered.signers.map((s) => s.document));
   const all = await history.signers(Object.assign(proposalReference({ id: proposalId }), { situationCode }), ctx);
-  return all.filter(signer => documents.has(signer.document));
+  return all.filter((signer) => documents.has(signer.document));
 }
 
 /** The payload of a signer registration: its user errors, or the fresh proposal and signers (when selected) and the parameters. */
@@ -64,17 +71,20 @@ async function signersPayload(
 /** Signer registration on the credit note (CCB). */
 @Resolver()
 export class SignatureResolver {
-  @Mutation(_returns => SignersPayload, {
+  @Mutation((_returns) => SignersPayload, {
     description:
       'Invites signers to sign the credit note electronically; only while the proposal is approved (C0060/V0002, C0060/V0003 otherwise). E-mails, mobiles and documents are checked before any call (T0668). Upstream: Proposta/IncluirAssinaturaCCB.',
   })
   async inviteSigners(
-    @Arg('input', _type => InviteSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' }) input: InviteSignersInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('inviteSigners') }) idempotencyKey: string,
+    @Arg('input', (_type) => InviteSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' }) input: InviteSignersInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('inviteSigners') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(ctx, input, {
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      {
         operation: 'IncluirAssinaturaCCB',
         idempotencyKey,
         proposalId: input.proposalId,
@@ -86,16 +96,21 @@ export class SignatureResolver {
     return signersPayload(ctx, info, input.proposalId, outcome.ok ? invitedSignersDetails(input.signers) : { signers: [] }, outcome);
   }
 
-  @Mutation(_returns => SignersPayload, {
-    description: 'Registers signers who already signed in your own system, with time and IP of the signing; sends no notification. Upstream: Proposta/IncluirAssinaturaCCBFinalizada.',
+  @Mutation((_returns) => SignersPayload, {
+    description:
+      'Registers signers who already signed in your own system, with time and IP of the signing; sends no notification. Upstream: Proposta/IncluirAssinaturaCCBFinalizada.',
   })
   async registerSignedSigners(
-    @Arg('input', _type => RegisterSignedSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' }) input: RegisterSignedSignersInput,
-    @Arg('idempotencyKey', _type => String, { description: idempotencyKeyDescription('registerSignedSigners') }) idempotencyKey: string,
+    @Arg('input', (_type) => RegisterSignedSignersInput, { validate: false, description: 'The signers. Upstream: dto, assinantes.' })
+    input: RegisterSignedSignersInput,
+    @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('registerSignedSigners') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(ctx, input, {
+    const outcome = await validatedWrite(
+      ctx,
+      input,
+      {
         operation: 'IncluirAssinaturaCCBFinalizada',
         idempotencyKey,
         proposalId: input.proposalId,

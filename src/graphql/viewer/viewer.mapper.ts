@@ -21,7 +21,9 @@ const FIRST_CURSOR_PREFIX = 'p1:';
  * and after restarts.
  */
 export function encodeCursor(position: Pick<OwnedProposal, 'createdAt' | 'proposalId'>, order: ListOrder): string {
-  return Buffer.from(`${CURSOR_PREFIX}${order.field}.${order.direction}|${position.createdAt.toISOString()}|${position.proposalId}`, 'utf8').toString('base64url');
+  return Buffer.from(`${CURSOR_PREFIX}${order.field}.${order.direction}|${position.createdAt.toISOString()}|${position.proposalId}`, 'utf8').toString(
+    'base64url',
+  );
 }
 
 /** The position and order a cursor names; undefined when the text is not a cursor of this graph. */

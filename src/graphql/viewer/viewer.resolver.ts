@@ -16,18 +16,25 @@ import { ProposalConnection, ProposalEdge, Viewer } from './viewer.type.js';
 export const SITUATION_SCAN_LIMIT = 50;
 
 /** The caller and its proposals. */
-@Resolver(_of => Viewer)
+@Resolver((_of) => Viewer)
 export class ViewerResolver {
-  @Query(_returns => Viewer, { description: 'The caller of this request: its id, its scopes and its proposals. Upstream: none (the graph\'s callers and ledger).' })
+  @Query((_returns) => Viewer, {
+    description: "The caller of this request: its id, its scopes and its proposals. Upstream: none (the graph's callers and ledger).",
+  })
   viewer(@Ctx() ctx: GraphContext): Viewer {
     return Object.assign(new Viewer(), { callerId: ctx.callerId, scopes: [...ctx.scopes].sort() });
   }
 
-  @FieldResolver(_returns => ProposalConnection, {
+  @FieldResolver((_returns) => ProposalConnection, {
     description:
       "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere, such as the sandbox's demo data, are not listed). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
   })
-  async proposals(@Root() _viewer: Viewer, @Args(_type => ViewerProposalsArgs) args: ViewerProposalsArgs, @Ctx() ctx: GraphContext, @Info() info: GraphQLResolveInfo): Promise<ProposalConnection> {
+  async proposals(
+    @Root() _viewer: Viewer,
+    @Args((_type) => ViewerProposalsArgs) args: ViewerProposalsArgs,
+    @Ctx() ctx: GraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<ProposalConnection> {
     const order: ListOrder = { field: args.orderBy?.field ?? DEFAULT_ORDER.field, direction: args.orderBy?.direction ?? DEFAULT_ORDER.direction };
     let after: ProposalCursor | undefined;
     if (args.after != null) {
@@ -36,7 +43,14 @@ export class ViewerResolver {
         throw badUserInput([{ code: 'INVALID_INPUT', field: ['after'], message: 'after is not a cursor of this list.', upstreamCode: null }]);
       }
       if (cursor.order.field !== order.field || cursor.order.direction !== order.direction) {
-        throw badUserInput([{ code: 'INVALID_INPUT', field: ['after'], message: 'after is a cursor of this list in another order: ask with the orderBy it was issued in.', upstreamCode: null }]);
+        throw badUserInput([
+          {
+            code: 'INVALID_INPUT',
+            field: ['after'],
+            message: 'after is a cursor of this list in another order: ask with the orderBy it was issued in.',
+            upstreamCode: null,
+          },
+        ]);
       }
       after = cursor.position;
     }
@@ -60,7 +74,7 @@ export class ViewerResolver {
       while (rows.length < first && examined < SITUATION_SCAN_LIMIT) {
         const batch = await read(Math.min(first - rows.length, SITUATION_SCAN_LIMIT - examined), position);
         // One read per proposal, batched by the loader and served from the shared cache when it can.
-        const records = await Promise.all(batch.map(row => ctx.loaders.proposalById.load(row.proposalId)));
+        const records = await Promise.all(batch.map((row) => ctx.loaders.proposalById.load(row.proposalId)));
         batch.forEach((row, i) => {
           if (toProposalSituation(records[i]?.Situacao) === args.situation) {
             rows.push(row);
@@ -82,20 +96,26 @@ export class ViewerResolver {
     const nodes = [...(selectedFields(info, connection.get('edges') ?? [], 'ProposalEdge').get('node') ?? []), ...(connection.get('nodes') ?? [])];
     const selection = selectedFields(info, nodes, 'Proposal');
     const edges = await Promise.all(
-      rows.map(async row => {
+      rows.map(async (row) => {
         const identity = { id: row.proposalId, number: row.number, operationCode: ctx.operationCodes.fromPartner(row.operationCode) };
         // On record in the ledger, so it exists: only the selected live fields are read.
-        const node: Proposal = nodes.length === 0 ? proposalReference(identity) : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? proposalReference(identity));
+        const node: Proposal =
+          nodes.length === 0
+            ? proposalReference(identity)
+            : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? proposalReference(identity));
         return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node });
       }),
     );
     const pageInfo = selectedFields(info, connection.get('pageInfo') ?? [], 'PageInfo');
     // Before the page there is the cursor's own proposal, or any before it in this order: one ledger row says (no partner call).
-    const hasPreviousPage = after !== undefined && pageInfo.has('hasPreviousPage') && (await ctx.ledger.proposals(owner, 1, after, { direction: direction === 'asc' ? 'desc' : 'asc', inclusive: true })).length > 0;
+    const hasPreviousPage =
+      after !== undefined &&
+      pageInfo.has('hasPreviousPage') &&
+      (await ctx.ledger.proposals(owner, 1, after, { direction: direction === 'asc' ? 'desc' : 'asc', inclusive: true })).length > 0;
     const totalCount = args.situation == null && connection.has('totalCount') ? await ctx.ledger.countProposals(owner) : null;
     return Object.assign(new ProposalConnection(), {
       edges,
-      nodes: edges.map(edge => edge.node),
+      nodes: edges.map((edge) => edge.node),
       totalCount,
       pageInfo: Object.assign(new PageInfo(), {
         hasNextPage,

@@ -3,41 +3,55 @@ import { PageInfo } from '../common/page-info.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** The caller of the request, and what it owns. */
-@ObjectType({ description: 'The caller of this request (an API key\'s caller id or a JWT\'s sub), its scopes and its proposals. Upstream: none (the graph\'s callers and ledger).' })
+@ObjectType({
+  description:
+    "The caller of this request (an API key's caller id or a JWT's sub), its scopes and its proposals. Upstream: none (the graph's callers and ledger).",
+})
 export class Viewer {
-  @Field(_type => String, { description: 'The caller id (anonymous in development with no callers configured). Upstream: none.' })
+  @Field((_type) => String, { description: 'The caller id (anonymous in development with no callers configured). Upstream: none.' })
   callerId: string;
 
-  @Field(_type => [String], { description: 'The caller\'s scopes, sorted (proposals.all, registry.read, federation). Upstream: none.' })
+  @Field((_type) => [String], { description: "The caller's scopes, sorted (proposals.all, registry.read, federation). Upstream: none." })
   scopes: string[];
 }
 
 /** One proposal of a connection. */
 @ObjectType({ description: 'A proposal in a connection, with its opaque cursor.' })
 export class ProposalEdge {
-  @Field(_type => String, { description: 'Opaque cursor of this proposal: pass it as after to continue from here. Stable across replicas and restarts. Upstream: none (the graph\'s ledger).' })
+  @Field((_type) => String, {
+    description:
+      "Opaque cursor of this proposal: pass it as after to continue from here. Stable across replicas and restarts. Upstream: none (the graph's ledger).",
+  })
   cursor: string;
 
-  @Field(_type => Proposal, { description: 'The proposal. Its live fields are read from the partner only when selected (id and the ledger read-back fields cost nothing). Upstream: as Proposal.' })
+  @Field((_type) => Proposal, {
+    description:
+      'The proposal. Its live fields are read from the partner only when selected (id and the ledger read-back fields cost nothing). Upstream: as Proposal.',
+  })
   node: Proposal;
 }
 
 /** A page of proposals, in the list's order. */
-@ObjectType({ description: 'A page of proposals, in the list\'s order (Relay cursor connection). Upstream: none for the list itself (the graph\'s ledger); the nodes\' live fields as Proposal.' })
+@ObjectType({
+  description:
+    "A page of proposals, in the list's order (Relay cursor connection). Upstream: none for the list itself (the graph's ledger); the nodes' live fields as Proposal.",
+})
 export class ProposalConnection {
-  @Field(_type => [ProposalEdge], { description: 'The proposals of this page with their cursors, in the list\'s order. Upstream: none (the graph\'s ledger).' })
+  @Field((_type) => [ProposalEdge], { description: "The proposals of this page with their cursors, in the list's order. Upstream: none (the graph's ledger)." })
   edges: ProposalEdge[];
 
-  @Field(_type => [Proposal], { description: 'The proposals of this page, the same as edges { node }, for clients that need no cursor per item. Upstream: as Proposal.' })
+  @Field((_type) => [Proposal], {
+    description: 'The proposals of this page, the same as edges { node }, for clients that need no cursor per item. Upstream: as Proposal.',
+  })
   nodes: Proposal[];
 
-  @Field(_type => Int, {
+  @Field((_type) => Int, {
     nullable: true,
     description:
-      'How many proposals the list holds in all pages: one count on the graph\'s ledger, made only when selected. Null with a situation filter: situations live at the partner, and counting them would read every proposal. Upstream: none.',
+      "How many proposals the list holds in all pages: one count on the graph's ledger, made only when selected. Null with a situation filter: situations live at the partner, and counting them would read every proposal. Upstream: none.",
   })
   totalCount: number | null;
 
-  @Field(_type => PageInfo, { description: 'Whether more follow and where to continue. Upstream: none (the graph\'s ledger).' })
+  @Field((_type) => PageInfo, { description: "Whether more follow and where to continue. Upstream: none (the graph's ledger)." })
   pageInfo: PageInfo;
 }

@@ -49,7 +49,11 @@ function fgtsAgentView(p: Proposal): Record<string, unknown> {
   const a = p.fgtsAgent;
   return {
     ...summary(p),
-    fgts: { fiduciaryInProgress: a?.fiduciaryInProgress ?? false, notBefore: a?.notBefore?.toISOString() ?? null, pendingAnniversaryPayment: a?.pendingAnniversaryPayment ?? false },
+    fgts: {
+      fiduciaryInProgress: a?.fiduciaryInProgress ?? false,
+      notBefore: a?.notBefore?.toISOString() ?? null,
+      pendingAnniversaryPayment: a?.pendingAnniversaryPayment ?? false,
+    },
   };
 }
 
@@ -108,7 +112,10 @@ async function registerClient({ state, body }: AdminRequest): Promise<AdminAnswe
   if (typeof clientId !== 'string' || clientId.trim() === '' || typeof publicKeyPem !== 'string') {
     throw new AdminError(400, 'clientId and publicKeyPem (strings) are required');
   }
-  if ((emailNotification !== undefined && typeof emailNotification !== 'boolean') || (chatNotification !== undefined && typeof chatNotification !== 'boolean')) {
+  if (
+    (emailNotification !== undefined && typeof emailNotification !== 'boolean') ||
+    (chatNotification !== undefined && typeof chatNotification !== 'boolean')
+  ) {
     throw new AdminError(400, 'emailNotification and chatNotification must be booleans');
   }
   try {
@@ -143,7 +150,10 @@ async function setFgtsAgent({ state, params, body }: AdminRequest): Promise<Admi
     throw new AdminError(400, `unknown fields: ${unknown.join(', ').slice(0, 200)}; expected fiduciaryInProgress, notBefore, pendingAnniversaryPayment`);
   }
   const { fiduciaryInProgress, notBefore, pendingAnniversaryPayment } = b;
-  if ((fiduciaryInProgress !== undefined && typeof fiduciaryInProgress !== 'boolean') || (pendingAnniversaryPayment !== undefined && typeof pendingAnniversaryPayment !== 'boolean')) {
+  if (
+    (fiduciaryInProgress !== undefined && typeof fiduciaryInProgress !== 'boolean') ||
+    (pendingAnniversaryPayment !== undefined && typeof pendingAnniversaryPayment !== 'boolean')
+  ) {
     throw new AdminError(400, 'fiduciaryInProgress and pendingAnniversaryPayment must be booleans');
   }
   let date: Date | null | undefined;
@@ -233,7 +243,9 @@ async function setTokenEndpoint({ state, body }: AdminRequest): Promise<AdminAns
 /** The admin API (README, "Admin API"), one row per path. */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   {
-    path: /^\/_sandbox\/reset$/, template: '/_sandbox/reset', summaries: { POST: 'Clears every state (proposals, calls, faults, clock, replay cache and setting, analysis delay, tokens) and re-creates the demo data.' },
+    path: /^\/_sandbox\/reset$/,
+    template: '/_sandbox/reset',
+    summaries: { POST: 'Clears every state (proposals, calls, faults, clock, replay cache and setting, analysis delay, tokens) and re-creates the demo data.' },
     methods: {
       POST: async ({ state }) => {
         await state.reset();
@@ -241,9 +253,16 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       },
     },
   },
-  { path: /^\/_sandbox\/clients$/, template: '/_sandbox/clients', summaries: { POST: 'Registers or replaces a client: {clientId, publicKeyPem, emailNotification?, chatNotification?}.' }, methods: { POST: registerClient } },
   {
-    path: /^\/_sandbox\/calls$/, template: '/_sandbox/calls', summaries: { GET: 'Calls per operation path, total, most in flight at once, token requests.', DELETE: 'Zeroes the call counters.' },
+    path: /^\/_sandbox\/clients$/,
+    template: '/_sandbox/clients',
+    summaries: { POST: 'Registers or replaces a client: {clientId, publicKeyPem, emailNotification?, chatNotification?}.' },
+    methods: { POST: registerClient },
+  },
+  {
+    path: /^\/_sandbox\/calls$/,
+    template: '/_sandbox/calls',
+    summaries: { GET: 'Calls per operation path, total, most in flight at once, token requests.', DELETE: 'Zeroes the call counters.' },
     methods: {
       GET: ({ state }) => ({ status: 200, body: state.calls }),
       DELETE: ({ state }) => {
@@ -252,18 +271,59 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       },
     },
   },
-  { path: /^\/_sandbox\/proposals$/, template: '/_sandbox/proposals', summaries: { GET: 'Every proposal: codigo, numero, codigoOperacao, situacao, ownerClientId.' }, methods: { GET: ({ state }) => ({ status: 200, body: [...state.store.proposals.values()].map(summary) }) } },
-  { path: /^\/_sandbox\/proposals\/([^/]+)\/situacao$/, template: '/_sandbox/proposals/{codigo}/situacao', summaries: { POST: 'Moves a proposal at once: {situacao: 0..11} (9 disburses and opens the agenda; ends a pending credit analysis).' }, methods: { POST: moveSituation } },
   {
-    path: /^\/_sandbox\/proposals\/([^/]+)\/fgts$/, template: '/_sandbox/proposals/{codigo}/fgts', summaries: { GET: "The FGTS paying agent's conditions of a proposal.", POST: 'Sets them: {fiduciaryInProgress?, notBefore?, pendingAnniversaryPayment?}.' },
+    path: /^\/_sandbox\/proposals$/,
+    template: '/_sandbox/proposals',
+    summaries: { GET: 'Every proposal: codigo, numero, codigoOperacao, situacao, ownerClientId.' },
+    methods: { GET: ({ state }) => ({ status: 200, body: [...state.store.proposals.values()].map(summary) }) },
+  },
+  {
+    path: /^\/_sandbox\/proposals\/([^/]+)\/situacao$/,
+    template: '/_sandbox/proposals/{codigo}/situacao',
+    summaries: { POST: 'Moves a proposal at once: {situacao: 0..11} (9 disburses and opens the agenda; ends a pending credit analysis).' },
+    methods: { POST: moveSituation },
+  },
+  {
+    path: /^\/_sandbox\/proposals\/([^/]+)\/fgts$/,
+    template: '/_sandbox/proposals/{codigo}/fgts',
+    summaries: { GET: "The FGTS paying agent's conditions of a proposal.", POST: 'Sets them: {fiduciaryInProgress?, notBefore?, pendingAnniversaryPayment?}.' },
     methods: { GET: ({ state, params }) => ({ status: 200, body: fgtsAgentView(proposalOf(state, params[0])) }), POST: setFgtsAgent },
   },
-  { path: /^\/_sandbox\/proposals\/([^/]+)\/signers$/, template: '/_sandbox/proposals/{codigo}/signers', summaries: { GET: 'The signers of a proposal with signed, signedAt and signedFromIp.' }, methods: { GET: signers } },
-  { path: /^\/_sandbox\/clock$/, template: '/_sandbox/clock', summaries: { GET: 'The business clock: {now}.', POST: 'Pins or moves it: {now?, advanceDays?, advanceSeconds?}.' }, methods: { GET: ({ state }) => clockView(state), POST: moveClock } },
-  { path: /^\/_sandbox\/analysis$/, template: '/_sandbox/analysis', summaries: { GET: 'The credit analysis delay of new proposals: {delayMs}.', PUT: 'Sets it for proposals created afterwards: {delayMs}.' }, methods: { GET: ({ state }) => ({ status: 200, body: { delayMs: state.analysisDelayMs } }), PUT: setAnalysis } },
-  { path: /^\/_sandbox\/idempotency$/, template: '/_sandbox/idempotency', summaries: { GET: 'Whether writes replay by IdempotencyKey: {replay} (default true).', PUT: '{replay: false} treats every write as new whatever its key, like a partner that ignores IdempotencyKey; {replay: true} turns replay back on.' }, methods: { GET: ({ state }) => ({ status: 200, body: { replay: state.replay.enabled } }), PUT: setReplay } },
   {
-    path: /^\/_sandbox\/faults$/, template: '/_sandbox/faults', summaries: { GET: 'The fault settings.', PUT: 'Replaces them: {latencyMs?, errorRate?, errorStatus?, retryAfterSeconds?, failNext?, timeoutRate?, hangNext?, operations?, seed?}; unknown paths or fields: 400 naming the valid ones.', DELETE: 'Clears them.' },
+    path: /^\/_sandbox\/proposals\/([^/]+)\/signers$/,
+    template: '/_sandbox/proposals/{codigo}/signers',
+    summaries: { GET: 'The signers of a proposal with signed, signedAt and signedFromIp.' },
+    methods: { GET: signers },
+  },
+  {
+    path: /^\/_sandbox\/clock$/,
+    template: '/_sandbox/clock',
+    summaries: { GET: 'The business clock: {now}.', POST: 'Pins or moves it: {now?, advanceDays?, advanceSeconds?}.' },
+    methods: { GET: ({ state }) => clockView(state), POST: moveClock },
+  },
+  {
+    path: /^\/_sandbox\/analysis$/,
+    template: '/_sandbox/analysis',
+    summaries: { GET: 'The credit analysis delay of new proposals: {delayMs}.', PUT: 'Sets it for proposals created afterwards: {delayMs}.' },
+    methods: { GET: ({ state }) => ({ status: 200, body: { delayMs: state.analysisDelayMs } }), PUT: setAnalysis },
+  },
+  {
+    path: /^\/_sandbox\/idempotency$/,
+    template: '/_sandbox/idempotency',
+    summaries: {
+      GET: 'Whether writes replay by IdempotencyKey: {replay} (default true).',
+      PUT: '{replay: false} treats every write as new whatever its key, like a partner that ignores IdempotencyKey; {replay: true} turns replay back on.',
+    },
+    methods: { GET: ({ state }) => ({ status: 200, body: { replay: state.replay.enabled } }), PUT: setReplay },
+  },
+  {
+    path: /^\/_sandbox\/faults$/,
+    template: '/_sandbox/faults',
+    summaries: {
+      GET: 'The fault settings.',
+      PUT: 'Replaces them: {latencyMs?, errorRate?, errorStatus?, retryAfterSeconds?, failNext?, timeoutRate?, hangNext?, operations?, seed?}; unknown paths or fields: 400 naming the valid ones.',
+      DELETE: 'Clears them.',
+    },
     methods: {
       GET: ({ state }) => ({ status: 200, body: state.faults.get() }),
       PUT: setFaults,
@@ -274,7 +334,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
     },
   },
   {
-    path: /^\/_sandbox\/tokens\/revoke$/, template: '/_sandbox/tokens/revoke', summaries: { POST: 'Every token issued so far answers 401.' },
+    path: /^\/_sandbox\/tokens\/revoke$/,
+    template: '/_sandbox/tokens/revoke',
+    summaries: { POST: 'Every token issued so far answers 401.' },
     methods: {
       POST: ({ state }) => {
         state.tokens.revokeAll();
@@ -282,14 +344,24 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
       },
     },
   },
-  { path: /^\/_sandbox\/token-endpoint$/, template: '/_sandbox/token-endpoint', summaries: { GET: 'Whether the token endpoint is down: {down}.', PUT: 'Takes it down or up: {down}.' }, methods: { GET: ({ state }) => ({ status: 200, body: { down: state.tokenEndpointDown } }), PUT: setTokenEndpoint } },
+  {
+    path: /^\/_sandbox\/token-endpoint$/,
+    template: '/_sandbox/token-endpoint',
+    summaries: { GET: 'Whether the token endpoint is down: {down}.', PUT: 'Takes it down or up: {down}.' },
+    methods: { GET: ({ state }) => ({ status: 200, body: { down: state.tokenEndpointDown } }), PUT: setTokenEndpoint },
+  },
   {
     path: /^\/_sandbox\/admin\/openapi\.json$/,
     template: '/_sandbox/admin/openapi.json',
     summaries: { GET: 'This document: the admin API.' },
     methods: { GET: ({ state }) => ({ status: 200, body: buildAdminOpenApi(state.url) }) },
   },
-  { path: /^\/_sandbox\/openapi\.json$/, template: '/_sandbox/openapi.json', summaries: { GET: 'The OpenAPI document of the 18 operations and the token endpoint.' }, methods: { GET: ({ state }) => ({ status: 200, body: buildOpenApi(state.url) }) } },
+  {
+    path: /^\/_sandbox\/openapi\.json$/,
+    template: '/_sandbox/openapi.json',
+    summaries: { GET: 'The OpenAPI document of the 18 operations and the token endpoint.' },
+    methods: { GET: ({ state }) => ({ status: 200, body: buildOpenApi(state.url) }) },
+  },
 ];
 
 /** The `{error}` answer of every admin refusal. */
@@ -302,19 +374,26 @@ const ADMIN_ERROR = { type: 'object', properties: { error: { type: 'string' } },
 export function buildAdminOpenApi(url: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const route of ADMIN_ROUTES) {
-    const parameters = route.template.includes('{codigo}') ? [{ name: 'codigo', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : undefined;
+    const parameters = route.template.includes('{codigo}')
+      ? [{ name: 'codigo', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }]
+      : undefined;
     paths[route.template] = Object.fromEntries(
       Object.keys(route.methods).map((method) => [
         method.toLowerCase(),
         {
           summary: route.summaries[method as AdminMethod] ?? '',
           ...(parameters ? { parameters } : {}),
-          ...(method === 'POST' || method === 'PUT' ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
+          ...(method === 'POST' || method === 'PUT'
+            ? { requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } } } } }
+            : {}),
           responses: {
             '200': { description: 'JSON answer', content: { 'application/json': { schema: { type: 'object' } } } },
             '400': { description: '{error}: an invalid body', content: { 'application/json': { schema: ADMIN_ERROR } } },
             '404': { description: '{error}: unknown path or proposal', content: { 'application/json': { schema: ADMIN_ERROR } } },
-            '405': { description: '{error}: the method is not served; the message names those that are', content: { 'application/json': { schema: ADMIN_ERROR } } },
+            '405': {
+              description: '{error}: the method is not served; the message names those that are',
+              content: { 'application/json': { schema: ADMIN_ERROR } },
+            },
           },
         },
       ]),

@@ -34,5 +34,4 @@ export const IOF_RATES: Readonly<Record<1 | 2, IofRates>> = {
 export const IOF_RATES_SIMPLES_NACIONAL: Readonly<IofRates> = { daily: '0.0000274', additional: '0.0038', maxDays: 365 };
 
 /** Where the rates come from, for documentation and the OpenAPI description. */
-export const IOF_SOURCE =
-  'Decreto 6.306/2007 art. 7, I and § 15, as amended by Decreto 12.499/2025 (which replaced Decretos 12.466/2025 and 12.467/2025)';
+export const IOF_SOURCE = 'Decreto 6.306/2007 art. 7, I and § 15, as amended by Decreto 12.499/2025 (which replaced Decretos 12.466/2025 and 12.467/2025)';

@@ -21,7 +21,13 @@ export async function dispatch(route: OperationRoute, ctx: OperationContext, bod
 }
 
 /** Sends one of the sandbox's own failures (`SandboxCode`) as an envelope, PascalCase for /FGTS/. */
-export function sendFailure(res: ServerResponse, which: keyof typeof SandboxCode, description: string, pascal: boolean, headers: Record<string, string> = {}): void {
+export function sendFailure(
+  res: ServerResponse,
+  which: keyof typeof SandboxCode,
+  description: string,
+  pascal: boolean,
+  headers: Record<string, string> = {},
+): void {
   const [code, context, status] = SandboxCode[which];
   const items: MessageItem[] = [message(code, context, description)];
   const env = errorEnvelope(items);

@@ -81,7 +81,9 @@ export class OperationPipeline {
     if (typeof body === 'function') {
       return reply(() => body(res));
     }
-    const [answer, replayed] = route.write ? await this.write(route, bearer.clientId, idempotencyKey, body) : [await this.run(route, bearer.clientId, body), false];
+    const [answer, replayed] = route.write
+      ? await this.write(route, bearer.clientId, idempotencyKey, body)
+      : [await this.run(route, bearer.clientId, body), false];
     return reply(() => sendText(res, answer.status, answer.text, 'text/plain; charset=utf-8', replayed ? { 'Idempotent-Replayed': 'true' } : {}));
   }
 

@@ -36,7 +36,9 @@ export class ReplayStore {
 
   /** The fingerprint of a write: its operation path and the canonical JSON of its body. */
   static fingerprint(path: string, body: unknown): string {
-    return createHash('sha256').update(`${path}\n${canonicalJson(body)}`).digest('base64');
+    return createHash('sha256')
+      .update(`${path}\n${canonicalJson(body)}`)
+      .digest('base64');
   }
 
   lookup(clientId: string, key: string, fingerprint: string): ReplayLookup {

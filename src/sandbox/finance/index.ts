@@ -115,8 +115,7 @@ export function computeProposalValues(terms: ProposalTerms): ProposalValues {
   const otherServices = nonNegativeAmount(terms.otherServices, 'otherServices');
   const base = sumCents([requestedAmount, tac, insurance, otherExpenses, otherServices]);
 
-  const scheduleFor = (principal: number) =>
-    priceSchedule({ principal, monthlyRate, installments: terms.installments, firstDueDate: first, firstPeriodDays });
+  const scheduleFor = (principal: number) => priceSchedule({ principal, monthlyRate, installments: terms.installments, firstDueDate: first, firstPeriodDays });
 
   let financedAmount = base;
   let built = scheduleFor(financedAmount);
@@ -136,8 +135,7 @@ export function computeProposalValues(terms: ProposalTerms): ProposalValues {
     // Whatever a last-cent oscillation left, the displayed IOF is what the principal includes.
     iof = roundCents(new Decimal(financedAmount).minus(base));
   }
-  const netReleased =
-    terms.calculationFormat === CalculationFormat.PriceIofDeducted ? roundCents(new Decimal(requestedAmount).minus(iof)) : requestedAmount;
+  const netReleased = terms.calculationFormat === CalculationFormat.PriceIofDeducted ? roundCents(new Decimal(requestedAmount).minus(iof)) : requestedAmount;
   if (netReleased <= 0) {
     throw new RangeError('the IOF exceeds the amount released');
   }

@@ -37,7 +37,6 @@ export const SITUATION_NAMES: Record<number, string> = {
   11: 'Pendente de pagamento',
 };
 
-
 /** Installment (and agenda installment) situation: sandbox-defined, documented in the sandbox README. */
 export const InstallmentSituation = { Open: 0, Settled: 1, PartiallyPaid: 2, Cancelled: 3 } as const;
 /** Receivables agenda situation: sandbox-defined. */

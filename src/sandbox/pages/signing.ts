@@ -99,7 +99,10 @@ async function sign(ctx: SigningContext, req: IncomingMessage, proposal: Proposa
   const ip = clientIp(req);
   return ctx.exclusive((): [number, Notice] => {
     if (proposal.situation !== Situation.Approved) {
-      return [409, { kind: 'error', text: `Esta proposta não aceita assinaturas: situação ${proposal.situation} (${SITUATION_NAMES[proposal.situation] ?? ''}).` }];
+      return [
+        409,
+        { kind: 'error', text: `Esta proposta não aceita assinaturas: situação ${proposal.situation} (${SITUATION_NAMES[proposal.situation] ?? ''}).` },
+      ];
     }
     if (!accepted) {
       return [400, { kind: 'error', text: 'Confirme que leu a CCB e concorda com os termos.' }];

@@ -2,15 +2,7 @@ import { Decimal } from 'decimal.js';
 import { roundCents } from '../../shared/money.js';
 import { addDays, daysBetween, startOfDayUtc } from '../finance/dates.js';
 import { type IdGenerator } from '../ids.js';
-import {
-  AgendaSituation,
-  InstallmentSituation,
-  type Agenda,
-  type AgendaInstallment,
-  type Boleto,
-  type LedgerEntry,
-  type Proposal,
-} from '../model/types.js';
+import { AgendaSituation, InstallmentSituation, type Agenda, type AgendaInstallment, type Boleto, type LedgerEntry, type Proposal } from '../model/types.js';
 import { failReceivables } from './errors.js';
 
 /** Names of the agenda situations (sandbox-defined codes, see model/types.ts AgendaSituation). */

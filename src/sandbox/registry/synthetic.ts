@@ -11,12 +11,70 @@ import { Random } from '../ids.js';
  * partners' CPFs are generated with valid check digits.
  */
 
-const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Larissa', 'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Tiago', 'Vanessa', 'Wagner'];
-const SURNAMES = ['Almeida', 'Barbosa', 'Cardoso', 'Duarte', 'Esteves', 'Ferraz', 'Gouveia', 'Henriques', 'Lacerda', 'Moraes', 'Nogueira', 'Pacheco', 'Queiroz', 'Rezende', 'Siqueira', 'Teixeira', 'Valadares', 'Xavier'];
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabriela',
+  'Heitor',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Tiago',
+  'Vanessa',
+  'Wagner',
+];
+const SURNAMES = [
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Duarte',
+  'Esteves',
+  'Ferraz',
+  'Gouveia',
+  'Henriques',
+  'Lacerda',
+  'Moraes',
+  'Nogueira',
+  'Pacheco',
+  'Queiroz',
+  'Rezende',
+  'Siqueira',
+  'Teixeira',
+  'Valadares',
+  'Xavier',
+];
 const COMPANY_WORDS = ['Horizonte', 'Aurora', 'Cerrado', 'Litoral', 'Mantiqueira', 'Pantanal', 'Serra Azul', 'Vale Verde', 'Ipê', 'Jequitibá'];
-const COMPANY_TRADES = ['Comércio de Alimentos', 'Serviços de Informática', 'Transportes', 'Materiais de Construção', 'Confecções', 'Consultoria', 'Indústria Metalúrgica', 'Distribuidora'];
+const COMPANY_TRADES = [
+  'Comércio de Alimentos',
+  'Serviços de Informática',
+  'Transportes',
+  'Materiais de Construção',
+  'Confecções',
+  'Consultoria',
+  'Indústria Metalúrgica',
+  'Distribuidora',
+];
 const COMPANY_SUFFIX = ['Ltda', 'S.A.', 'Eireli', 'ME'];
-const STREETS = ['Rua das Acácias', 'Avenida dos Ipês', 'Rua do Sol Nascente', 'Travessa das Palmeiras', 'Rua Projetada Um', 'Avenida Central', 'Rua dos Girassóis', 'Alameda das Orquídeas'];
+const STREETS = [
+  'Rua das Acácias',
+  'Avenida dos Ipês',
+  'Rua do Sol Nascente',
+  'Travessa das Palmeiras',
+  'Rua Projetada Um',
+  'Avenida Central',
+  'Rua dos Girassóis',
+  'Alameda das Orquídeas',
+];
 const DISTRICTS = ['Centro', 'Jardim Primavera', 'Vila Nova', 'Parque das Flores', 'Bela Vista', 'Boa Esperança'];
 /** City, UF, phone area code and the first three digits of its CEP range. */
 const CITIES: readonly (readonly [string, string, string, number, number])[] = [
@@ -38,7 +96,13 @@ const CNAES = [
   ['4744-0/99', 'Comércio varejista de materiais de construção em geral'],
   ['7020-4/00', 'Atividades de consultoria em gestão empresarial'],
 ] as const;
-const CREDITORS = ['Banco Fictício S.A.', 'Financeira Exemplo S.A.', 'Cooperativa de Crédito Modelo', 'Administradora de Cartões Demo', 'Fornecedor Atacadista Teste Ltda'];
+const CREDITORS = [
+  'Banco Fictício S.A.',
+  'Financeira Exemplo S.A.',
+  'Cooperativa de Crédito Modelo',
+  'Administradora de Cartões Demo',
+  'Fornecedor Atacadista Teste Ltda',
+];
 const MODALITIES = ['Empréstimo pessoal', 'Cartão de crédito', 'Financiamento de veículo', 'Capital de giro', 'Cheque especial'];
 
 /** FNV-1a of the digits: the seed of a document's records. */
@@ -296,7 +360,13 @@ export function bureauReport(document: string | RegistryRecord, asOf: Date): Bur
   }));
   const protestos = Array.from({ length: some(2) }, () => {
     const [city, uf] = draw.pick(CITIES);
-    return { cartorio: `${draw.int(1, 10)}º Tabelionato de Protesto de ${city}`, cidade: city, uf, valor: draw.amount(200 * scale, 20000 * scale), data: draw.date(2020, 2025) };
+    return {
+      cartorio: `${draw.int(1, 10)}º Tabelionato de Protesto de ${city}`,
+      cidade: city,
+      uf,
+      valor: draw.amount(200 * scale, 20000 * scale),
+      data: draw.date(2020, 2025),
+    };
   });
   const occurrences = restricoes.length + cheques.length + protestos.length;
   const score = Math.max(0, Math.min(1000, draw.int(650, 950) - 120 * occurrences));

@@ -105,7 +105,15 @@ export function compute(terms: ProposalTerms) {
     }
     throw err;
   }
-  const figures = [values.financedAmount, values.iof, values.totalCredit, values.totalDebt, values.installmentAmount, values.monthlyCetPct, values.annualCetPct];
+  const figures = [
+    values.financedAmount,
+    values.iof,
+    values.totalCredit,
+    values.totalDebt,
+    values.installmentAmount,
+    values.monthlyCetPct,
+    values.annualCetPct,
+  ];
   const outOfRange = (n: number): boolean => !Number.isFinite(n) || Math.abs(n) > MAX_EXACT_MONEY;
   if (figures.some(outOfRange) || values.schedule.some((i) => outOfRange(i.amount) || Number.isNaN(i.dueDate.getTime()))) {
     failWith('WrongType', 'Valores fora do intervalo calculável: reduza vlrSolicitado, prazo ou percJurosNegociado.', 'dto.vlrSolicitado');
@@ -172,15 +180,42 @@ export function readEntries(dto: Json): ProposalEntry[] {
  * accepted and ignored, but type-checked like every other field (S0003/V0001 on a wrong type).
  */
 export const IGNORED_MANUAL_NUMBERS = [
-  'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrCorban', 'vlrAvaliacao',
-  'vlrDespachante', 'vlrRegistro', 'vlrServTerceiro', 'vlrRegistroCartorio', 'vlrTxAdmMensal', 'vlrSeguroMensal1', 'vlrSeguroMensal2',
-  'percRetencao', 'vlrRetencao', 'vlrBlindagem', 'vlrAcessorios', 'vlrVistoria', 'vlrCertiDocs', 'percIndiceFinan',
+  'vlrProdutoBem',
+  'vlrEntrada',
+  'vlrEntradaTradeIn',
+  'vlrEntradaParcelada',
+  'vlrDespesasAF',
+  'vlrCorban',
+  'vlrAvaliacao',
+  'vlrDespachante',
+  'vlrRegistro',
+  'vlrServTerceiro',
+  'vlrRegistroCartorio',
+  'vlrTxAdmMensal',
+  'vlrSeguroMensal1',
+  'vlrSeguroMensal2',
+  'percRetencao',
+  'vlrRetencao',
+  'vlrBlindagem',
+  'vlrAcessorios',
+  'vlrVistoria',
+  'vlrCertiDocs',
+  'percIndiceFinan',
 ];
 export const IGNORED_MANUAL_INTEGERS = ['codigoVersaoCCB', 'tipoIndiceFinan'];
 export const IGNORED_MANUAL_STRINGS = ['documentoParceiroCorrespondente', 'observacoesVendedor'];
 export const IGNORED_CALCULATION_NUMBERS = [
-  'vlrProdutoBem', 'vlrEntrada', 'vlrEntradaTradeIn', 'vlrEntradaParcelada', 'vlrDespesasAF', 'vlrIOF', 'vlrAvaliacao', 'vlrBlindagem',
-  'vlrAcessorios', 'vlrVistoria', 'vlrCertiDocs',
+  'vlrProdutoBem',
+  'vlrEntrada',
+  'vlrEntradaTradeIn',
+  'vlrEntradaParcelada',
+  'vlrDespesasAF',
+  'vlrIOF',
+  'vlrAvaliacao',
+  'vlrBlindagem',
+  'vlrAcessorios',
+  'vlrVistoria',
+  'vlrCertiDocs',
 ];
 
 export function checkIgnoredFields(dto: Json, numbers: readonly string[], integers: readonly string[] = [], strings: readonly string[] = []): void {

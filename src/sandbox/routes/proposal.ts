@@ -212,9 +212,7 @@ export function consultarParcelas(ctx: OperationContext, body: Json): Json {
   const agenda = proposal.agenda;
   const parcelas = proposal.values.schedule.map((s) => {
     const inst = agenda?.installments.find((i) => i.number === s.number);
-    const boleto = agenda?.boletos
-      .filter((b) => !b.cancelledAt && b.installmentNumbers.includes(s.number))
-      .sort((a, b) => b.number - a.number)[0];
+    const boleto = agenda?.boletos.filter((b) => !b.cancelledAt && b.installmentNumbers.includes(s.number)).sort((a, b) => b.number - a.number)[0];
     const lastEntry = inst?.entries[inst.entries.length - 1];
     const nossoNumero = boleto ? String(boleto.number).padStart(11, '0') : null;
     let situacao: number = inst?.situation ?? InstallmentSituation.Open;

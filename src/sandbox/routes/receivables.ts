@@ -101,9 +101,7 @@ function entryView(installment: AgendaInstallment): Json[] {
 function installmentView(agenda: Agenda, i: AgendaInstallment, withBoletos: boolean, withEntries: boolean): Json {
   // Boletos of the installment still in force (cancelled ones are listed by ConsultarBoletos on request).
   const boletos = withBoletos ? agenda.boletos.filter((b) => !b.cancelledAt && b.installmentNumbers.includes(i.number)) : [];
-  const pix = withBoletos
-    ? [...boletos.flatMap((b) => (b.pix ? [b.pix] : [])), ...(agenda.pix.get(i.number) ?? [])].map(pixView)
-    : [];
+  const pix = withBoletos ? [...boletos.flatMap((b) => (b.pix ? [b.pix] : [])), ...(agenda.pix.get(i.number) ?? [])].map(pixView) : [];
   return {
     codigoParcela: i.id,
     nroParcela: i.number,
@@ -156,8 +154,7 @@ function consultarDetalhes(ctx: OperationContext, body: Json): Json {
   const options = optObject(body, 'dtoConsultaDetalhes');
   const withBoletos = (options && optBoolean(options, 'trazerBoleto', 'dtoConsultaDetalhes.trazerBoleto')) ?? false;
   const withEntries = (options && optBoolean(options, 'trazerAgendaDetalhada', 'dtoConsultaDetalhes.trazerAgendaDetalhada')) ?? false;
-  const installments =
-    numbers === undefined || numbers.length === 0 ? agenda.installments : pickInstallments(agenda, numbers, 'dto.nroParcelas', false);
+  const installments = numbers === undefined || numbers.length === 0 ? agenda.installments : pickInstallments(agenda, numbers, 'dto.nroParcelas', false);
   const totalPaid = agenda.installments.reduce((acc, i) => acc.plus(i.totalPaid), new Decimal(0));
   return {
     numeroProposta: proposal.number,
@@ -312,12 +309,19 @@ async function gerarUnicoBoleto(ctx: OperationContext, body: Json): Promise<Json
   optBoolean(options, 'permiteDescapitalizacao', `${path}.permiteDescapitalizacao`);
   const now = ctx.clock.now();
   const earliest = installments.reduce((d, i) => (i.currentDueDate < d ? i.currentDueDate : d), installments[0]!.currentDueDate);
-  const dates = boletoDates(now, optDate(options, 'dtVencimento', `${path}.dtVencimento`), earliest, optDate(options, 'dtExpiracao', `${path}.dtExpiracao`), path);
+  const dates = boletoDates(
+    now,
+    optDate(options, 'dtVencimento', `${path}.dtVencimento`),
+    earliest,
+    optDate(options, 'dtExpiracao', `${path}.dtExpiracao`),
+    path,
+  );
   const balance = installments.reduce((acc, i) => acc.plus(i.balance), new Decimal(0));
   const discount = optNumber(options, 'vlrDesconto', `${path}.vlrDesconto`) ?? 0;
   const amount = boletoAmount(balance, discount, optNumber(options, 'vlrBoleto', `${path}.vlrBoleto`), path);
   const description =
-    optString(options, 'descricaoBoleto', `${path}.descricaoBoleto`) || `Parcelas ${installments.map((i) => i.number).join(',')} da proposta ${proposal.number}`;
+    optString(options, 'descricaoBoleto', `${path}.descricaoBoleto`) ||
+    `Parcelas ${installments.map((i) => i.number).join(',')} da proposta ${proposal.number}`;
   const boleto = await buildBoleto(
     { installmentNumbers: installments.map((i) => i.number), ...dates, amount, discount, description, registrationType },
     ctx.ids,

@@ -33,7 +33,12 @@ function requireApproved(p: Proposal): void {
   if (BEFORE_APPROVAL.has(p.situation)) {
     fail('C0060', 'V0003', 'Não é possível incluir assinantes: a proposta precisa estar aprovada.', 'codigoProposta');
   }
-  fail('C0060', 'V0002', `Não é possível incluir assinantes: a proposta está na situação ${p.situation} (${SITUATION_NAMES[p.situation] ?? 'desconhecida'}).`, 'codigoProposta');
+  fail(
+    'C0060',
+    'V0002',
+    `Não é possível incluir assinantes: a proposta está na situação ${p.situation} (${SITUATION_NAMES[p.situation] ?? 'desconhecida'}).`,
+    'codigoProposta',
+  );
 }
 
 interface SignerInput {

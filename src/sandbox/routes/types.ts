@@ -22,10 +22,7 @@ export interface OperationContext {
  * non-objects) and returns the operation's success fields, or throws a `SandboxFailure`.
  * The server wraps the result in the envelope (PascalCase for /FGTS/).
  */
-export type OperationHandler = (
-  ctx: OperationContext,
-  body: Record<string, unknown>,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
+export type OperationHandler = (ctx: OperationContext, body: Record<string, unknown>) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 export interface OperationRoute {
   /** Path as the contract names it, e.g. "/Proposta/ConsultarParcelas". */

@@ -80,7 +80,16 @@ export class PartnerReads {
   private readonly observer: UpstreamObserver;
   private readonly policies: Record<ReadOperation, ReadPolicy>;
   private readonly peers: PeerClaims;
-  private readonly counters: PartnerReadStats = { hits: 0, misses: 0, coalesced: 0, staleServed: 0, revalidations: 0, invalidations: 0, storeFailures: 0, peerServed: 0 };
+  private readonly counters: PartnerReadStats = {
+    hits: 0,
+    misses: 0,
+    coalesced: 0,
+    staleServed: 0,
+    revalidations: 0,
+    invalidations: 0,
+    storeFailures: 0,
+    peerServed: 0,
+  };
 
   constructor(
     private readonly client: UpstreamCaller,
@@ -112,9 +121,12 @@ export class PartnerReads {
         if (!isReadOperation(operation)) {
           return this.write<T>(operation, body, counted);
         }
-        return this.options.cache === false ? stamped(this.client.request<T>(operation, body, counted), this.now) : (this.read(operation, body, counted, cost, fresh) as Promise<T>);
+        return this.options.cache === false
+          ? stamped(this.client.request<T>(operation, body, counted), this.now)
+          : (this.read(operation, body, counted, cost, fresh) as Promise<T>);
       },
-      invalidateProposal: (proposalId, operation) => this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
+      invalidateProposal: (proposalId, operation) =>
+        this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };
   }
 
@@ -212,7 +224,16 @@ export class PartnerReads {
    * nothing). With a shared store it first claims the read, so identical reads on other replicas
    * wait for this answer instead of sending their own (and this one waits for theirs).
    */
-  private fly(operation: ReadOperation, body: object, call: CallOptions, key: string, tags: readonly string[], lookup: CacheLookup, fresh: boolean, cost?: RequestCost): Promise<unknown> {
+  private fly(
+    operation: ReadOperation,
+    body: object,
+    call: CallOptions,
+    key: string,
+    tags: readonly string[],
+    lookup: CacheLookup,
+    fresh: boolean,
+    cost?: RequestCost,
+  ): Promise<unknown> {
     const policy = this.policies[operation];
     const ttlMs = (policy.freshSeconds + Math.max(policy.staleWhileRevalidateSeconds, policy.maxStaleSeconds)) * 1000;
     const promise = (async () => {

@@ -105,7 +105,8 @@ export function directSession(upstream: UpstreamCaller, callerId = 'anonymous'):
   return {
     cost,
     callerId,
-    request: <T>(operation: OperationName, body: object, call: CallOptions = {}) => stamped(upstream.request<T>(operation, body, countedCall(call, callerId, cost)), Date.now),
+    request: <T>(operation: OperationName, body: object, call: CallOptions = {}) =>
+      stamped(upstream.request<T>(operation, body, countedCall(call, callerId, cost)), Date.now),
     invalidateProposal: async () => undefined,
   };
 }

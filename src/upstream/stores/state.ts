@@ -114,13 +114,19 @@ class FallbackReadCache implements ReadCacheStore {
     if (version.startsWith('memory:')) {
       return this.memory.set(key, version.slice('memory:'.length), entry, ttlMs);
     }
-    return this.health.run(() => this.primary.set(key, version, entry, ttlMs), async () => undefined);
+    return this.health.run(
+      () => this.primary.set(key, version, entry, ttlMs),
+      async () => undefined,
+    );
   }
 
   async invalidate(tags: readonly string[]): Promise<void> {
     // Both: the memory copy may be serving while Redis is down, and Redis must forget for the others.
     await this.memory.invalidate(tags);
-    await this.health.run(() => this.primary.invalidate(tags), async () => undefined);
+    await this.health.run(
+      () => this.primary.invalidate(tags),
+      async () => undefined,
+    );
   }
 
   /** While Redis fails (or the read was looked up in memory), this replica fetches on its own. */
@@ -128,21 +134,30 @@ class FallbackReadCache implements ReadCacheStore {
     if (version.startsWith('memory:')) {
       return Promise.resolve(true);
     }
-    return this.health.run(() => (this.primary.claim?.(key, version, holder, ttlMs) ?? Promise.resolve(true)), async () => true);
+    return this.health.run(
+      () => this.primary.claim?.(key, version, holder, ttlMs) ?? Promise.resolve(true),
+      async () => true,
+    );
   }
 
   release(key: string, version: string, holder: string): Promise<void> {
     if (version.startsWith('memory:')) {
       return Promise.resolve();
     }
-    return this.health.run(() => this.primary.release?.(key, version, holder) ?? Promise.resolve(), async () => undefined);
+    return this.health.run(
+      () => this.primary.release?.(key, version, holder) ?? Promise.resolve(),
+      async () => undefined,
+    );
   }
 
   claimed(key: string, version: string): Promise<boolean> {
     if (version.startsWith('memory:')) {
       return Promise.resolve(false);
     }
-    return this.health.run(() => this.primary.claimed?.(key, version) ?? Promise.resolve(false), async () => false);
+    return this.health.run(
+      () => this.primary.claimed?.(key, version) ?? Promise.resolve(false),
+      async () => false,
+    );
   }
 
   async close(): Promise<void> {
@@ -158,11 +173,17 @@ class FallbackCallerBudgets implements CallerBudgets {
   ) {}
 
   status(callerId: string): Promise<ThrottleStatus> {
-    return this.health.run(() => this.primary.status(callerId), () => this.memory.status(callerId));
+    return this.health.run(
+      () => this.primary.status(callerId),
+      () => this.memory.status(callerId),
+    );
   }
 
   spend(callerId: string, calls: number): Promise<ThrottleStatus> {
-    return this.health.run(() => this.primary.spend(callerId, calls), () => this.memory.spend(callerId, calls));
+    return this.health.run(
+      () => this.primary.spend(callerId, calls),
+      () => this.memory.spend(callerId, calls),
+    );
   }
 
   async close(): Promise<void> {}

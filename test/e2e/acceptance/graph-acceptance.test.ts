@@ -15,7 +15,6 @@ import { startTestGraph, type GraphResponse, type TestGraph } from '../../helper
 /** Carla's Person.id as the test graph (development PERSON_ID_SECRET) issues it: the entity key. */
 const CARLA_ID = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET).encode('39053344705');
 
-
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const MONEY = /^-?\d+\.\d{2,}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -85,8 +84,20 @@ function cents(decimal: string): number {
 const CREATE = /* GraphQL */ `
   mutation Create($key: String!, $input: CreateProposalInput!) {
     createProposal(idempotencyKey: $key, input: $input) {
-      proposal { id number operationCode situation situationCode financedAmount }
-      userErrors { code field message upstreamCode }
+      proposal {
+        id
+        number
+        operationCode
+        situation
+        situationCode
+        financedAmount
+      }
+      userErrors {
+        code
+        field
+        message
+        upstreamCode
+      }
     }
   }
 `;
@@ -248,13 +259,19 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
   });
 
   it('looks a proposal up by operationCode, and checks number against the record', async () => {
-    const byCode = await counted(graph, () => graph.execute('{ proposalByOperationCode(operationCode: "DEMO-DISBURSED") { id number operationCode situation } }'));
+    const byCode = await counted(graph, () =>
+      graph.execute('{ proposalByOperationCode(operationCode: "DEMO-DISBURSED") { id number operationCode situation } }'),
+    );
     expect(ok(byCode.result).proposalByOperationCode).toEqual({ id: demo.disbursed, number: 100003, operationCode: 'DEMO-DISBURSED', situation: 'DISBURSED' });
     expect(byCode.calls.total).toBe(1);
 
-    expect(ok(await graph.execute('query ($id: ID!) { proposal(id: $id, number: 100003) { number } }', { id: demo.disbursed })).proposal).toEqual({ number: 100003 });
+    expect(ok(await graph.execute('query ($id: ID!) { proposal(id: $id, number: 100003) { number } }', { id: demo.disbursed })).proposal).toEqual({
+      number: 100003,
+    });
     expect(ok(await graph.execute('query ($id: ID!) { proposal(id: $id, number: 100002) { number } }', { id: demo.disbursed })).proposal).toBeNull();
-    expect(ok(await graph.execute('query ($id: ID!) { proposal(id: $id, operationCode: "DEMO-APPROVED") { id } }', { id: demo.disbursed })).proposal).toBeNull();
+    expect(
+      ok(await graph.execute('query ($id: ID!) { proposal(id: $id, operationCode: "DEMO-APPROVED") { id } }', { id: demo.disbursed })).proposal,
+    ).toBeNull();
   });
 
   it('boletos: one ConsultarBoletos per includeCancelled value, numbers filtered without another call', async () => {
@@ -281,7 +298,11 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
   });
 
   it('a proposal that is not disbursed has a null agenda, null client and null Installment.agenda', async () => {
-    const data = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { totalPaid } client { document } installments { agenda { balance } } } }', { id: demo.approved }));
+    const data = ok(
+      await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { totalPaid } client { document } installments { agenda { balance } } } }', {
+        id: demo.approved,
+      }),
+    );
     expect(data.proposal.agenda).toBeNull();
     expect(data.proposal.client).toBeNull();
     expect(data.proposal.installments.every((item: Data) => item.agenda === null)).toBe(true);
@@ -295,7 +316,20 @@ describe('the surface: fixed names, scalars, descriptions', () => {
       return data.__type.fields.map((field: Data) => field.name);
     };
     expect(await fieldsOf('Proposal')).toEqual(
-      expect.arrayContaining(['id', 'number', 'operationCode', 'situation', 'situationCode', 'financedAmount', 'installments', 'agenda', 'boletos', 'client', 'paymentEntries', 'fgtsCancellations']),
+      expect.arrayContaining([
+        'id',
+        'number',
+        'operationCode',
+        'situation',
+        'situationCode',
+        'financedAmount',
+        'installments',
+        'agenda',
+        'boletos',
+        'client',
+        'paymentEntries',
+        'fgtsCancellations',
+      ]),
     );
     expect(await fieldsOf('Installment')).toEqual(expect.arrayContaining(['number', 'amount', 'dueDate', 'agenda']));
     expect(await fieldsOf('AgendaDetail')).toEqual(expect.arrayContaining(['installments']));
@@ -304,12 +338,22 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     // Per-mutation codes (issue 19): UserError is the interface of what every mutation's error shares; code is each one's enum.
     expect(await fieldsOf('UserError')).toEqual(expect.arrayContaining(['field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('PaymentUserError')).toEqual(expect.arrayContaining(['code', 'field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
-    expect(await fieldsOf('Query')).toEqual(expect.arrayContaining(['proposal', 'proposals', 'person', 'registrationRecord', 'bureauReport', 'simulateProposal']));
+    expect(await fieldsOf('Query')).toEqual(
+      expect.arrayContaining(['proposal', 'proposals', 'person', 'registrationRecord', 'bureauReport', 'simulateProposal']),
+    );
 
     const mutations = ok(await graph.execute('{ __type(name: "Mutation") { fields { name args { name } type { ofType { name fields { name } } } } } }'));
     const expected = [
-      'createProposal', 'addGuarantor', 'inviteSigners', 'registerSignedSigners', 'attachDocument', 'cancelFgtsProposal',
-      'registerInstallmentPayment', 'registerInstallmentPayments', 'generateBoletos', 'generateSingleBoleto',
+      'createProposal',
+      'addGuarantor',
+      'inviteSigners',
+      'registerSignedSigners',
+      'attachDocument',
+      'cancelFgtsProposal',
+      'registerInstallmentPayment',
+      'registerInstallmentPayments',
+      'generateBoletos',
+      'generateSingleBoleto',
     ];
     for (const name of expected) {
       const field = mutations.__type.fields.find((candidate: Data) => candidate.name === name);
@@ -383,16 +427,26 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     expect(typeof record.raw).toBe('object');
     expect(registry.calls.operations).toEqual({ '/Bureau/ConsultarCadastroBusca': 1 });
 
-    const bureau = await counted(graph, () => graph.execute('{ bureauReport(document: "39053344705") { document score riskBand liabilities { count total items { creditor amount contractDate } } raw } }'));
+    const bureau = await counted(graph, () =>
+      graph.execute(
+        '{ bureauReport(document: "39053344705") { document score riskBand liabilities { count total items { creditor amount contractDate } } raw } }',
+      ),
+    );
     const report = ok(bureau.result).bureauReport;
     expect(report.document).toBe('39053344705');
     expect(report.liabilities.items.length).toBeGreaterThan(0);
-    expect(report.liabilities.items[0]).toEqual({ creditor: expect.any(String), amount: expect.stringMatching(MONEY), contractDate: expect.stringMatching(DAY) });
+    expect(report.liabilities.items[0]).toEqual({
+      creditor: expect.any(String),
+      amount: expect.stringMatching(MONEY),
+      contractDate: expect.stringMatching(DAY),
+    });
     expect(report.liabilities.total).toMatch(MONEY);
     expect(bureau.calls.operations).toEqual({ '/Bureau/ConsultaBureauCnpj': 1 });
 
     const simulation = await counted(graph, () =>
-      graph.execute('{ simulateProposal(input: { requestedAmount: "1000.00", installments: 6, monthlyInterestRate: "1.99" }) { installmentAmount iofAmount totalCreditAmount totalDebtAmount } }'),
+      graph.execute(
+        '{ simulateProposal(input: { requestedAmount: "1000.00", installments: 6, monthlyInterestRate: "1.99" }) { installmentAmount iofAmount totalCreditAmount totalDebtAmount } }',
+      ),
     );
     const values = ok(simulation.result).simulateProposal;
     expect(cents(values.totalCreditAmount)).toBe(100_000 + cents(values.iofAmount));
@@ -408,12 +462,20 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     expect(codes(badId.result.errors)).toEqual(['BAD_USER_INPUT']);
     expect(badId.calls.total).toBe(0);
 
-    const badAmount = await counted(graph, () => graph.execute('{ simulateProposal(input: { requestedAmount: "0", installments: 6, monthlyInterestRate: "1.99" }) { installmentAmount } }'));
+    const badAmount = await counted(graph, () =>
+      graph.execute('{ simulateProposal(input: { requestedAmount: "0", installments: 6, monthlyInterestRate: "1.99" }) { installmentAmount } }'),
+    );
     expect(codes(badAmount.result.errors)).toEqual(['BAD_USER_INPUT']);
     expect(badAmount.calls.total).toBe(0);
 
-    const rejected = await graph.execute('{ simulateProposal(input: { requestedAmount: "1000.00", installments: 6, monthlyInterestRate: "1.99", calculationFormat: 77 }) { installmentAmount } }');
-    expect(rejected.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamOperation: 'CalcularValoresProposta', upstreamCodes: ['T0665/D0022'] });
+    const rejected = await graph.execute(
+      '{ simulateProposal(input: { requestedAmount: "1000.00", installments: 6, monthlyInterestRate: "1.99", calculationFormat: 77 }) { installmentAmount } }',
+    );
+    expect(rejected.errors?.[0]?.extensions).toMatchObject({
+      code: 'UPSTREAM_REJECTED',
+      upstreamOperation: 'CalcularValoresProposta',
+      upstreamCodes: ['T0665/D0022'],
+    });
   });
 });
 
@@ -423,8 +485,15 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
       inviteSigners(idempotencyKey: $key, input: $input) {
         signerCount
         pendingSignerCount
-        proposal { situation }
-        userErrors { code field message upstreamCode }
+        proposal {
+          situation
+        }
+        userErrors {
+          code
+          field
+          message
+          upstreamCode
+        }
       }
     }
   `;
@@ -443,7 +512,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     ['invalid CPF check digits', { document: '52998224724' }, ['input', 'signers', '0', 'document'], /^T0668\/D0004$/, 'INVALID_DOCUMENT'],
     ['an empty name', { name: '' }, ['input', 'signers', '0', 'name'], /^T0668\/D0003$/, 'NAME_MISSING'],
   ])('inviteSigners with %s is refused with its own code, the catalogue code and 0 upstream calls', async (_label, override, field, upstreamCode, code) => {
-    const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [signer(override)] } }));
+    const { result, calls } = await counted(graph, () =>
+      graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [signer(override)] } }),
+    );
     const payload = ok(result).inviteSigners;
     expect(payload.userErrors).toHaveLength(1);
     expect(payload.userErrors[0]).toMatchObject({ code, field });
@@ -454,7 +525,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
 
   it('inviteSigners with no signers is C0060/V0001 before any call', async () => {
     const { result, calls } = await counted(graph, () => graph.execute(INVITE, { key: randomUUID(), input: { proposalId: demo.approved, signers: [] } }));
-    expect(ok(result).inviteSigners.userErrors).toEqual([expect.objectContaining({ code: 'NO_SIGNERS', field: ['input', 'signers'], upstreamCode: 'C0060/V0001' })]);
+    expect(ok(result).inviteSigners.userErrors).toEqual([
+      expect.objectContaining({ code: 'NO_SIGNERS', field: ['input', 'signers'], upstreamCode: 'C0060/V0001' }),
+    ]);
     expect(calls.total).toBe(0);
   });
 
@@ -476,21 +549,35 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const ATTACH = 'mutation ($input: AttachDocumentInput!) { attachDocument(input: $input) { document { id } userErrors { code field upstreamCode } } }';
     const content = Buffer.from('hello').toString('base64');
     const { result, calls } = await counted(graph, () =>
-      graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.exe', extension: 'exe', contentBase64: content } }),
+      graph.execute(keyed(ATTACH), {
+        input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.exe', extension: 'exe', contentBase64: content },
+      }),
     );
-    expect(ok(result).attachDocument).toEqual({ document: null, userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }] });
+    expect(ok(result).attachDocument).toEqual({
+      document: null,
+      userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'], upstreamCode: 'C0107/V0001' }],
+    });
     expect(calls.total).toBe(0);
 
-    const attached = ok(await graph.execute(keyed(ATTACH), { input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: content } }));
+    const attached = ok(
+      await graph.execute(keyed(ATTACH), {
+        input: { proposalId: demo.approved, documentTypeCode: 5, fileName: 'cpf.pdf', extension: 'pdf', contentBase64: content },
+      }),
+    );
     expect(attached.attachDocument.userErrors).toEqual([]);
     expect(attached.attachDocument.document.id).toEqual(expect.any(String));
   });
 
   it('createProposal validates CPF check digits, contract type, amount and term before any call (T0665)', async () => {
     const { result, calls } = await counted(graph, () =>
-      graph.execute(CREATE, { key: randomUUID(), input: proposalInput({ clientDocument: '529.982.247-24', contractType: '', requestedAmount: '0', installments: 0 }) }),
+      graph.execute(CREATE, {
+        key: randomUUID(),
+        input: proposalInput({ clientDocument: '529.982.247-24', contractType: '', requestedAmount: '0', installments: 0 }),
+      }),
     );
-    const upstreamCodes = ok(result).createProposal.userErrors.map((error: UserError) => error.upstreamCode).sort();
+    const upstreamCodes = ok(result)
+      .createProposal.userErrors.map((error: UserError) => error.upstreamCode)
+      .sort();
     expect(upstreamCodes).toEqual(['T0665/D0002', 'T0665/D0019', 'T0665/D0020', 'T0665/D0021']);
     expect(ok(result).createProposal.proposal).toBeNull();
     expect(calls.total).toBe(0);
@@ -529,15 +616,21 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
       await graph.execute(
         `mutation ($input: RegisterSignedSignersInput!) { registerSignedSigners(idempotencyKey: "acceptance-signed", input: $input) {
           proposal { situation situationCode } userErrors { code upstreamCode } } }`,
-        { input: { proposalId: created.id, signers: [{ name: 'Ana Signer', document: '52998224725', email: 'ana@example.com', signedAt: '2026-01-10T10:00:00Z', signingIp: '10.0.0.1' }] } },
+        {
+          input: {
+            proposalId: created.id,
+            signers: [{ name: 'Ana Signer', document: '52998224725', email: 'ana@example.com', signedAt: '2026-01-10T10:00:00Z', signingIp: '10.0.0.1' }],
+          },
+        },
       ),
     ).registerSignedSigners;
     expect(signed).toEqual({ proposal: { situation: 'FINALIZED', situationCode: 6 }, userErrors: [] });
   });
 
   it('a payment of 100.00 reduces the balance by exactly 100.00, once per idempotencyKey', async () => {
-    const before = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [11]) { balance totalPaid } } } }', { id: demo.disbursed }))
-      .proposal.agenda.installments[0];
+    const before = ok(
+      await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [11]) { balance totalPaid } } } }', { id: demo.disbursed }),
+    ).proposal.agenda.installments[0];
     const PAY = `mutation ($id: ID!) { registerInstallmentPayment(idempotencyKey: "acceptance-pay-11",
       input: { proposalId: $id, payment: { installmentNumber: 11, amount: "100.00", description: "Acceptance" } }) {
       installments { number balance totalPaid entries { paymentAmount description } } userErrors { code upstreamCode } } }`;
@@ -552,7 +645,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
 
     const again = ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed })).registerInstallmentPayment;
     expect(again.installments[0].balance).toBe(paid.installments[0].balance);
-    const after = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [11]) { balance } } } }', { id: demo.disbursed }));
+    const after = ok(
+      await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [11]) { balance } } } }', { id: demo.disbursed }),
+    );
     expect(after.proposal.agenda.installments[0].balance).toBe(paid.installments[0].balance);
   });
 
@@ -581,28 +676,43 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const PAYMENTS = `mutation ($id: ID!, $payments: [InstallmentPaymentInput!]!) {
       registerInstallmentPayments(input: { proposalId: $id, payments: $payments }) { installments { number balance } userErrors { code upstreamCode } } }`;
     const read = async (): Promise<string[]> =>
-      ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [9, 10]) { balance } } } }', { id: demo.disbursed })).proposal.agenda.installments.map(
-        (item: Data) => item.balance,
-      );
+      ok(
+        await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [9, 10]) { balance } } } }', { id: demo.disbursed }),
+      ).proposal.agenda.installments.map((item: Data) => item.balance);
     const before = await read();
     const refused = ok(
-      await graph.execute(keyed(PAYMENTS), { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '1.00' }, { installmentNumber: 10, amount: '99999.00' }] }),
+      await graph.execute(keyed(PAYMENTS), {
+        id: demo.disbursed,
+        payments: [
+          { installmentNumber: 9, amount: '1.00' },
+          { installmentNumber: 10, amount: '99999.00' },
+        ],
+      }),
     ).registerInstallmentPayments;
     expect(refused.installments).toEqual([]);
     expect(refused.userErrors).toEqual([{ code: 'OVER_BALANCE', upstreamCode: 'C0202/V0002' }]);
     expect(await read()).toEqual(before);
 
     const accepted = ok(
-      await graph.execute(keyed(PAYMENTS), { id: demo.disbursed, payments: [{ installmentNumber: 9, amount: '200.00' }, { installmentNumber: 10, amount: '0.50' }] }),
+      await graph.execute(keyed(PAYMENTS), {
+        id: demo.disbursed,
+        payments: [
+          { installmentNumber: 9, amount: '200.00' },
+          { installmentNumber: 10, amount: '0.50' },
+        ],
+      }),
     ).registerInstallmentPayments;
     expect(accepted.userErrors).toEqual([]);
     expect(accepted.installments.map((item: Data) => cents(item.balance))).toEqual([cents(before[0] ?? '') - 20_000, cents(before[1] ?? '') - 50]);
   });
 
   it('a non-positive payment is INVALID_INPUT before any call; a payment on a proposal without agenda is C0200/V0001', async () => {
-    const PAY = 'mutation ($id: ID!, $amount: Decimal!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 6, amount: $amount } }) { userErrors { code field upstreamCode } } }';
+    const PAY =
+      'mutation ($id: ID!, $amount: Decimal!) { registerInstallmentPayment(input: { proposalId: $id, payment: { installmentNumber: 6, amount: $amount } }) { userErrors { code field upstreamCode } } }';
     const zero = await counted(graph, () => graph.execute(keyed(PAY), { id: demo.disbursed, amount: '0' }));
-    expect(ok(zero.result).registerInstallmentPayment.userErrors).toEqual([expect.objectContaining({ code: 'AMOUNT_NOT_POSITIVE', field: ['input', 'payment', 'amount'] })]);
+    expect(ok(zero.result).registerInstallmentPayment.userErrors).toEqual([
+      expect.objectContaining({ code: 'AMOUNT_NOT_POSITIVE', field: ['input', 'payment', 'amount'] }),
+    ]);
     expect(zero.calls.total).toBe(0);
 
     const noAgenda = ok(await graph.execute(keyed(PAY), { id: demo.approved, amount: '1.00' }));
@@ -619,7 +729,14 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     const first = ok(await graph.execute(GENERATE, { id: demo.disbursed })).generateBoletos;
     expect(first.userErrors).toEqual([]);
     expect(first.boletos).toEqual([
-      { number: expect.any(Number), digitableLine: expect.stringMatching(/^\d{47}$/), amount: '1157.81', dueDate: expect.stringMatching(DAY), installmentNumbers: [3], qrCode: { emv: expect.stringMatching(/^000201/) } },
+      {
+        number: expect.any(Number),
+        digitableLine: expect.stringMatching(/^\d{47}$/),
+        amount: '1157.81',
+        dueDate: expect.stringMatching(DAY),
+        installmentNumbers: [3],
+        qrCode: { emv: expect.stringMatching(/^000201/) },
+      },
     ]);
     const second = ok(await graph.execute(GENERATE, { id: demo.disbursed })).generateBoletos;
     expect(second.boletos.map((boleto: Data) => boleto.number)).toEqual([first.boletos[0].number]);
@@ -638,21 +755,33 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 
   it('addGuarantor: individual and company guarantors, validation before any call', async () => {
-    const GUARANTOR = 'mutation ($key: String!, $input: AddGuarantorInput!) { addGuarantor(idempotencyKey: $key, input: $input) { guarantor { kind name document number } userErrors { code field upstreamCode } } }';
+    const GUARANTOR =
+      'mutation ($key: String!, $input: AddGuarantorInput!) { addGuarantor(idempotencyKey: $key, input: $input) { guarantor { kind name document number } userErrors { code field upstreamCode } } }';
     const individual = ok(
-      await graph.execute(GUARANTOR, { key: 'acceptance-guarantor-pf', input: { proposalId: demo.approved, name: 'Gui', document: '529.982.247-25', individual: { email: 'gui@example.com' } } }),
+      await graph.execute(GUARANTOR, {
+        key: 'acceptance-guarantor-pf',
+        input: { proposalId: demo.approved, name: 'Gui', document: '529.982.247-25', individual: { email: 'gui@example.com' } },
+      }),
     ).addGuarantor;
     expect(individual).toEqual({ guarantor: { kind: 'INDIVIDUAL', name: 'Gui', document: '52998224725', number: expect.any(Number) }, userErrors: [] });
     const company = ok(
-      await graph.execute(GUARANTOR, { key: 'acceptance-guarantor-pj', input: { proposalId: demo.approved, name: 'Empresa', document: '11.222.333/0001-81', company: { tradeName: 'E' } } }),
+      await graph.execute(GUARANTOR, {
+        key: 'acceptance-guarantor-pj',
+        input: { proposalId: demo.approved, name: 'Empresa', document: '11.222.333/0001-81', company: { tradeName: 'E' } },
+      }),
     ).addGuarantor;
     expect(company.guarantor).toMatchObject({ kind: 'COMPANY', document: '11222333000181' });
 
     const bad = await counted(graph, () =>
-      graph.execute(GUARANTOR, { key: randomUUID(), input: { proposalId: demo.approved, name: 'Gui', document: '52998224725', individual: { email: 'bad@', mobilePhone: '1198765432' } } }),
+      graph.execute(GUARANTOR, {
+        key: randomUUID(),
+        input: { proposalId: demo.approved, name: 'Gui', document: '52998224725', individual: { email: 'bad@', mobilePhone: '1198765432' } },
+      }),
     );
     const errors = ok(bad.result).addGuarantor.userErrors;
-    expect(errors.map((error: UserError) => error.field?.join('.'))).toEqual(expect.arrayContaining(['input.individual.email', 'input.individual.mobilePhone']));
+    expect(errors.map((error: UserError) => error.field?.join('.'))).toEqual(
+      expect.arrayContaining(['input.individual.email', 'input.individual.mobilePhone']),
+    );
     expect(errors.map((error: UserError) => error.code).sort()).toEqual(['INVALID_EMAIL', 'INVALID_MOBILE']);
     expect(bad.calls.total).toBe(0);
   });
@@ -667,7 +796,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
     expect(cancelled.userErrors).toEqual([]);
     expect(cancelled.returnBoleto).toEqual(expect.any(String));
     expect(cancelled.proposal).toMatchObject({ situation: 'CANCELLED', situationCode: 4 });
-    expect(cancelled.proposal.fgtsCancellations).toEqual([{ eventTypeCode: 2, amount: expect.stringMatching(MONEY), digitableLine: expect.stringMatching(/^\d{47}$/) }]);
+    expect(cancelled.proposal.fgtsCancellations).toEqual([
+      { eventTypeCode: 2, amount: expect.stringMatching(MONEY), digitableLine: expect.stringMatching(/^\d{47}$/) },
+    ]);
 
     const again = ok(await graph.execute(CANCEL, { key: 'acceptance-cancel-fgts-2', id: demo.fgtsDisbursed })).cancelFgtsProposal;
     expect(again.userErrors).toEqual([{ code: 'ALREADY_CANCELLED', upstreamCode: '400/27' }]);
@@ -676,8 +807,9 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   it('a mutation that failed upstream can be retried with the same key and applies once', async () => {
     const PAY = `mutation ($id: ID!) { registerInstallmentPayment(idempotencyKey: "acceptance-retry-5",
       input: { proposalId: $id, payment: { installmentNumber: 5, amount: "5.00" } }) { installments { balance } userErrors { code } } }`;
-    const before = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [5]) { balance } } } }', { id: demo.disbursed }))
-      .proposal.agenda.installments[0].balance;
+    const before = ok(
+      await graph.execute('query ($id: ID!) { proposal(id: $id) { agenda { installments(numbers: [5]) { balance } } } }', { id: demo.disbursed }),
+    ).proposal.agenda.installments[0].balance;
     await graph.admin.setFaults({ errorRate: 1, operations: ['/AgendaRecebivel/IncluirLancamentoParcela'] });
     const failed = await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed });
     expect(codes(failed.errors)).toEqual(['UPSTREAM_UNAVAILABLE']);
@@ -725,7 +857,10 @@ describe('errors (issue 4, "What it must do" 3)', () => {
       await small.admin.clearFaults();
 
       await small.admin.resetCalls();
-      const budget = await small.execute('query ($id: ID!) { proposal(id: $id) { situation monthlyInterestRate installments { number paidAt } agenda { totalPaid } } }', { id });
+      const budget = await small.execute(
+        'query ($id: ID!) { proposal(id: $id) { situation monthlyInterestRate installments { number paidAt } agenda { totalPaid } } }',
+        { id },
+      );
       expect(budget.errors).toHaveLength(1);
       expect(budget.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED', maxUpstreamCalls: 2 });
       expect(budget.data?.proposal).toMatchObject({ situation: 'DISBURSED' });
@@ -738,8 +873,20 @@ describe('errors (issue 4, "What it must do" 3)', () => {
   it('every extensions.code met here is listed in docs/errors.md', () => {
     const documented = new Set([...readFileSync('docs/errors.md', 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]));
     for (const code of [
-      'UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_RATE_LIMITED', 'UPSTREAM_AUTH_FAILED', 'UPSTREAM_REJECTED', 'BAD_USER_INPUT',
-      'TOO_MANY_ALIASES', 'BAD_REQUEST', 'ROUTE_NOT_FOUND', 'METHOD_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE', 'INVALID_INPUT', 'REJECTED', 'NOT_FOUND',
+      'UPSTREAM_TIMEOUT',
+      'UPSTREAM_UNAVAILABLE',
+      'UPSTREAM_RATE_LIMITED',
+      'UPSTREAM_AUTH_FAILED',
+      'UPSTREAM_REJECTED',
+      'BAD_USER_INPUT',
+      'TOO_MANY_ALIASES',
+      'BAD_REQUEST',
+      'ROUTE_NOT_FOUND',
+      'METHOD_NOT_ALLOWED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'INVALID_INPUT',
+      'REJECTED',
+      'NOT_FOUND',
     ]) {
       expect(documented).toContain(code);
     }
@@ -775,7 +922,9 @@ describe('HTTP, Apollo Sandbox and limits (issue 4, "What it must do" 6, README)
     const preflighted = await fetch(`${graph.url}?query=${encodeURIComponent('{ __typename }')}`, { headers: { 'apollo-require-preflight': 'true' } });
     expect(await preflighted.json()).toEqual({
       data: { __typename: 'Query' },
-      extensions: { cost: { estimatedUpstreamCalls: 0, upstreamCalls: 0, cacheHits: 0, throttleStatus: expect.objectContaining({ maximumAvailable: expect.any(Number) }) } },
+      extensions: {
+        cost: { estimatedUpstreamCalls: 0, upstreamCalls: 0, cacheHits: 0, throttleStatus: expect.objectContaining({ maximumAvailable: expect.any(Number) }) },
+      },
     });
   });
 
@@ -789,7 +938,11 @@ describe('HTTP, Apollo Sandbox and limits (issue 4, "What it must do" 6, README)
     const wrongMethod = await fetch(graph.url, { method: 'DELETE' });
     expect(wrongMethod.status).toBe(405);
     expect(((await wrongMethod.json()) as Data).errors[0].extensions.code).toBe('METHOD_NOT_ALLOWED');
-    const latin1 = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{"query":"{ __typename }"}' });
+    const latin1 = await fetch(graph.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: '{"query":"{ __typename }"}',
+    });
     expect(latin1.status).toBe(415);
     expect(await (await fetch(`${graph.baseUrl}/health`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${graph.baseUrl}/ready`)).json()).toEqual({ status: 'ready', checks: { server: 'ok', upstreamAuth: 'ok', ledger: 'ok' } });
@@ -847,7 +1000,13 @@ describe('README example queries as written', () => {
       ),
     );
     const proposal = ok(result).proposal;
-    expect(proposal).toMatchObject({ id: demo.disbursed, number: 100003, situation: 'DISBURSED', situationCode: 9, financedAmount: expect.stringMatching(MONEY) });
+    expect(proposal).toMatchObject({
+      id: demo.disbursed,
+      number: 100003,
+      situation: 'DISBURSED',
+      situationCode: 9,
+      financedAmount: expect.stringMatching(MONEY),
+    });
     const [first, second] = proposal.agenda.installments;
     expect(first).toMatchObject({ number: 1, balance: '0.00', boletos: [], pix: [] });
     expect(first.entries).toEqual([{ postedAt: expect.stringMatching(ISO), paymentAmount: proposal.installments[0].amount, description: expect.any(String) }]);
@@ -879,7 +1038,9 @@ describe('acceptance findings, fixed', () => {
     expect(pay.calls.total).toBe(0);
 
     const create = await counted(graph, () => graph.execute(CREATE, { key: randomUUID(), input: proposalInput({ requestedAmount: '1000.001' }) }));
-    expect(ok(create.result).createProposal.userErrors.map((error: UserError) => [error.code, error.field])).toEqual([['TOO_MANY_DECIMAL_PLACES', ['input', 'requestedAmount']]]);
+    expect(ok(create.result).createProposal.userErrors.map((error: UserError) => [error.code, error.field])).toEqual([
+      ['TOO_MANY_DECIMAL_PLACES', ['input', 'requestedAmount']],
+    ]);
     expect(create.calls.total).toBe(0);
 
     const simulate = await counted(graph, () =>
@@ -922,7 +1083,12 @@ describe('acceptance findings, fixed', () => {
     const id = await disbursed('acceptance-fix-field');
     const over = await counted(graph, () => graph.execute(PAY, { key: randomUUID(), id, n: 2, amount: '99999.00' }));
     expect(ok(over.result).registerInstallmentPayment.userErrors).toEqual([
-      { code: 'OVER_BALANCE', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+      {
+        code: 'OVER_BALANCE',
+        field: ['input', 'payment', 'amount'],
+        message: 'The payment plus the discount exceeds the installment balance.',
+        upstreamCode: 'C0202/V0002',
+      },
     ]);
     // One write, after the agenda read it records for in-doubt resolution (docs/in-doubt.md).
     expect(over.calls.operations).toEqual({ '/AgendaRecebivel/IncluirLancamentoParcela': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
@@ -931,8 +1097,11 @@ describe('acceptance findings, fixed', () => {
   it('input refused before any call carries the partner code: C0202/V0001, C0201/V0003, T0665/D0002, C0068/V0002', async () => {
     const { result, calls } = await counted(graph, async () => ({
       zero: ok(await graph.execute(PAY, { key: randomUUID(), id: demo.disbursed, n: 6, amount: '0' })).registerInstallmentPayment.userErrors,
-      empty: ok(await graph.execute(keyed('mutation ($id: ID!) { generateBoletos(input: { proposalId: $id, installments: [] }) { userErrors { upstreamCode } } }'), { id: demo.disbursed }))
-        .generateBoletos.userErrors,
+      empty: ok(
+        await graph.execute(keyed('mutation ($id: ID!) { generateBoletos(input: { proposalId: $id, installments: [] }) { userErrors { upstreamCode } } }'), {
+          id: demo.disbursed,
+        }),
+      ).generateBoletos.userErrors,
       guarantor: ok(
         await graph.execute(keyed('mutation ($input: AddGuarantorInput!) { addGuarantor(input: $input) { userErrors { upstreamCode } } }'), {
           input: { proposalId: demo.approved, name: 'Gui', document: '52998224724' },

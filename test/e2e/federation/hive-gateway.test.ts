@@ -69,7 +69,11 @@ describe('Hive Gateway', () => {
   });
 
   /** Posts one operation to the gateway in process (its subgraph calls are real HTTP). */
-  async function viaHive<TData>(query: string, variables: Record<string, unknown> = {}, scopes?: string): Promise<{ status: number; data?: TData | null; errors?: GraphQLFormattedError[] }> {
+  async function viaHive<TData>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    scopes?: string,
+  ): Promise<{ status: number; data?: TData | null; errors?: GraphQLFormattedError[] }> {
     const response = await gateway.fetch('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(scopes === undefined ? {} : { 'x-test-scopes': scopes }) },
@@ -139,10 +143,19 @@ describe('Hive Gateway', () => {
 
   it('refuses a @requiresScopes field to a caller without the scope at the router, before any partner call', async () => {
     await graph.admin.resetCalls();
-    const refused = await viaHive<{ watchlist: Array<{ id: string; details: { name: string } | null }> }>('{ watchlist { id details { name } } }', {}, 'federation');
+    const refused = await viaHive<{ watchlist: Array<{ id: string; details: { name: string } | null }> }>(
+      '{ watchlist { id details { name } } }',
+      {},
+      'federation',
+    );
     // Hive Gateway answers a request whose only errors are refused fields with HTTP 401, data still partial.
     expect(refused.status).toBe(401);
-    expect(refused.data).toEqual({ watchlist: [{ id: watchlist[0], details: null }, { id: watchlist[1], details: null }] });
+    expect(refused.data).toEqual({
+      watchlist: [
+        { id: watchlist[0], details: null },
+        { id: watchlist[1], details: null },
+      ],
+    });
     expect(refused.errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[['watchlist', 'details'], 'UNAUTHORIZED_FIELD_OR_TYPE']]);
     expect((await graph.admin.calls()).total).toBe(0);
 
@@ -165,10 +178,18 @@ describe('Hive Gateway', () => {
       ids: [watchlist[0], tampered],
     });
     // The id is the risk subgraph's own field; ours (name) is null, with our error.
-    expect(response.data?.persons).toEqual([{ id: watchlist[0], name: 'Carla Demo Paga' }, { id: tampered, name: null }]);
+    expect(response.data?.persons).toEqual([
+      { id: watchlist[0], name: 'Carla Demo Paga' },
+      { id: tampered, name: null },
+    ]);
     expect(response.errors?.map((error) => error.extensions?.code)).toEqual(['BAD_USER_INPUT']);
     expect(response.errors?.[0]?.extensions?.userErrors).toEqual([
-      { code: 'INVALID_INPUT', field: ['representations', '1', 'id'], message: 'id must be a person id this graph issued (Person.id), unchanged', upstreamCode: null },
+      {
+        code: 'INVALID_INPUT',
+        field: ['representations', '1', 'id'],
+        message: 'id must be a person id this graph issued (Person.id), unchanged',
+        upstreamCode: null,
+      },
     ]);
     // One read, for the valid id only.
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
@@ -180,7 +201,10 @@ describe('Hive Gateway', () => {
     const response = await gateway.fetch('http://gateway.test/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-test-scopes': 'proposals.all' },
-      body: JSON.stringify({ query: 'subscription ($id: ID!) { proposalChanged(id: $id) { proposalId changed initial proposal { id situationCode } } }', variables: { id } }),
+      body: JSON.stringify({
+        query: 'subscription ($id: ID!) { proposalChanged(id: $id) { proposalId changed initial proposal { id situationCode } } }',
+        variables: { id },
+      }),
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
@@ -199,7 +223,11 @@ describe('Hive Gateway', () => {
         while (end >= 0) {
           const block = text.slice(0, end);
           text = text.slice(end + 2);
-          const data = block.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('');
+          const data = block
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trim())
+            .join('');
           if (block.split('\n').some((line) => line === 'event: next' || line.startsWith('data:')) && data !== '') {
             events.push(JSON.parse(data));
           }

@@ -75,13 +75,16 @@ async function startOffersSubgraph(): Promise<{ url: string; server: ApolloServe
 function withoutShareableNode(document: DocumentNode): DocumentNode {
   return visit(document, {
     FieldDefinition: (field) =>
-      field.name.value === 'node' || field.name.value === 'nodes' ? { ...field, directives: field.directives?.filter((directive) => directive.name.value !== 'shareable') } : undefined,
+      field.name.value === 'node' || field.name.value === 'nodes'
+        ? { ...field, directives: field.directives?.filter((directive) => directive.name.value !== 'shareable') }
+        : undefined,
   });
 }
 
 function fieldsOf(supergraphSdl: string, typeName: string): string[] {
   const type = parse(supergraphSdl).definitions.find(
-    (definition) => (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.INTERFACE_TYPE_DEFINITION) && definition.name.value === typeName,
+    (definition) =>
+      (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.INTERFACE_TYPE_DEFINITION) && definition.name.value === typeName,
   );
   return type !== undefined && 'fields' in type ? (type.fields ?? []).map((field) => field.name.value).sort() : [];
 }
@@ -161,7 +164,9 @@ describe('a neighbour subgraph with its own Relay Node and Query.node, extending
       const response = await viaHive('query ($id: ID!) { proposal(id: $id) { id number offers { id title } } }', { id: approved?.id });
       expect(response.errors).toBeUndefined();
       const suffix = approved?.id.slice(0, 8) ?? '';
-      expect(response.data).toEqual({ proposal: { id: approved?.id, number: approved?.number, offers: [{ id: `${OFFER_PREFIX}${suffix}`, title: `Offer ${suffix}` }] } });
+      expect(response.data).toEqual({
+        proposal: { id: approved?.id, number: approved?.number, offers: [{ id: `${OFFER_PREFIX}${suffix}`, title: `Offer ${suffix}` }] },
+      });
       expect((await graph.admin.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
     });
 
@@ -181,9 +186,12 @@ describe('a neighbour subgraph with its own Relay Node and Query.node, extending
 
     it('answers nodes(ids:), ours alone, for ids only this subgraph can type (an installment)', async () => {
       const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
-      const direct = await graph.execute<{ proposal: { installments: Array<{ id: string; number: number }> } }>('query ($id: ID!) { proposal(id: $id) { installments { id number } } }', {
-        id: disbursed?.id,
-      });
+      const direct = await graph.execute<{ proposal: { installments: Array<{ id: string; number: number }> } }>(
+        'query ($id: ID!) { proposal(id: $id) { installments { id number } } }',
+        {
+          id: disbursed?.id,
+        },
+      );
       const first = direct.data?.proposal.installments[0];
       const response = await viaHive('query ($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Installment { number } } }', { ids: [first?.id] });
       expect(response).toEqual({ data: { nodes: [{ __typename: 'Installment', id: first?.id, number: 1 }] } });

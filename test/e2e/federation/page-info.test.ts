@@ -63,13 +63,18 @@ describe('PageInfo in a supergraph', () => {
     expect(pageInfoFields(composition.supergraphSdl ?? '')).toEqual(['endCursor', 'hasNextPage', 'hasPreviousPage', 'startCursor']);
   });
 
-  it('composes with The Guild\'s composition beside the same neighbour', () => {
+  it("composes with The Guild's composition beside the same neighbour", () => {
     const composition = composeGuild([
       { name: 'credit', typeDefs: credit, url: 'http://credit.invalid/graphql' },
       { name: 'offers', typeDefs: parse(OFFERS_SDL), url: 'http://offers.invalid/graphql' },
     ]);
     expect(compositionHasErrors(composition) ? composition.errors.map((error) => error.message) : []).toEqual([]);
-    expect(compositionHasErrors(composition) ? [] : pageInfoFields(composition.supergraphSdl)).toEqual(['endCursor', 'hasNextPage', 'hasPreviousPage', 'startCursor']);
+    expect(compositionHasErrors(composition) ? [] : pageInfoFields(composition.supergraphSdl)).toEqual([
+      'endCursor',
+      'hasNextPage',
+      'hasPreviousPage',
+      'startCursor',
+    ]);
   });
 
   it('would not compose without our @shareable: both compositions refuse the shared fields', () => {

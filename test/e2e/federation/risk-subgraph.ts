@@ -72,7 +72,10 @@ export async function startRiskSubgraph(watchlist: string[]): Promise<{ url: str
 }
 
 /** The Person ids our graph issues for `documents` (selecting only `id` costs no partner call). */
-export async function personIdsOf(graph: { execute: <T>(query: string, variables: Record<string, unknown>) => Promise<{ data?: T | null }> }, documents: readonly string[]): Promise<string[]> {
+export async function personIdsOf(
+  graph: { execute: <T>(query: string, variables: Record<string, unknown>) => Promise<{ data?: T | null }> },
+  documents: readonly string[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const document of documents) {
     const answer = await graph.execute<{ person: { id: string } | null }>('query ($document: String!) { person(document: $document) { id } }', { document });

@@ -61,7 +61,9 @@ describe('npm start on an unchanged tree', () => {
 
 describe('the settings', () => {
   it('are read from the environment only through src/config/schema.ts (the standalone sandbox reads its own), and the README points at their reference', () => {
-    const sources = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => file.split('\\').join('/'));
+    const sources = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.split('\\').join('/'));
     // npm's own variables (`npm_lifecycle_event`: run under npm or not) are facts of the process, not settings.
     const reading = sources.filter((file) => /process\.env\b(?!\.npm_)/.test(readFileSync(join(ROOT, 'src', file), 'utf8')));
     // config.ts passes process.env to the schema as the default environment; sandbox/main.ts is the standalone sandbox's entry.

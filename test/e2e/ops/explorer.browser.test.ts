@@ -67,7 +67,9 @@ describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
     expect(response?.status()).toBe(200);
     // The editor is up: GraphiQL's query editor holds the first README example.
     await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 60_000 }).catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\npage errors: ${errors.join('; ')}\nforeign: ${foreign.join(' ')}\nconsole: ${consoled.join('; ')}\n${(await page.content()).slice(0, 1500)}`);
+      throw new Error(
+        `${String(error)}\npage errors: ${errors.join('; ')}\nforeign: ${foreign.join(' ')}\nconsole: ${consoled.join('; ')}\n${(await page.content()).slice(0, 1500)}`,
+      );
     });
     const editorText = await page.evaluate(() => {
       const editor = document.querySelector('.graphiql-query-editor .CodeMirror') as (Element & { CodeMirror?: { getValue(): string } }) | null;
@@ -79,7 +81,9 @@ describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
 
     const disbursed = service.sandbox?.demo.find((proposal) => proposal.label === 'disbursed');
     const editors = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('.CodeMirror')).map((editor) => (editor as Element & { CodeMirror?: { getValue(): string } }).CodeMirror?.getValue() ?? ''),
+      Array.from(document.querySelectorAll('.CodeMirror')).map(
+        (editor) => (editor as Element & { CodeMirror?: { getValue(): string } }).CodeMirror?.getValue() ?? '',
+      ),
     );
     const variables = editors.filter((text) => text.includes('"id"'));
     expect(variables.map((text) => JSON.parse(text) as unknown)).toEqual([{ id: disbursed?.id }]);

@@ -70,7 +70,9 @@ describe('the surface hardened before validation', () => {
           expect((await fetch(`${big.baseUrl}/health`)).status).toBe(200);
           const response = await refused;
           expect(response.status).toBe(400);
-          expect(response.errors).toEqual([{ message: expect.stringContaining('100000 bytes'), extensions: { code: 'QUERY_TOO_LARGE', maxQueryBytes: 100_000 } }]);
+          expect(response.errors).toEqual([
+            { message: expect.stringContaining('100000 bytes'), extensions: { code: 'QUERY_TOO_LARGE', maxQueryBytes: 100_000 } },
+          ]);
         }
         expect((await big.admin.calls()).total).toBe(0);
       } finally {
@@ -80,7 +82,12 @@ describe('the surface hardened before validation', () => {
 
     it('refuses a comment, string or block string longer than GRAPHQL_MAX_TOKEN_LENGTH with TOKEN_TOO_LONG, and accepts one of exactly that length', async () => {
       const long = 'x'.repeat(10_001);
-      for (const query of [`#${long}\n{ __typename }`, `{ __typename } #${long}`, `query($a: String = "${long}") { __typename }`, `query($a: String = """${long}""") { __typename }`]) {
+      for (const query of [
+        `#${long}\n{ __typename }`,
+        `{ __typename } #${long}`,
+        `query($a: String = "${long}") { __typename }`,
+        `query($a: String = """${long}""") { __typename }`,
+      ]) {
         const response = await graph.execute(query);
         expect(response.status).toBe(400);
         expect(response.errors).toEqual([{ message: expect.any(String), extensions: { code: 'TOKEN_TOO_LONG', maxTokenLength: 10_000 } }]);
@@ -90,25 +97,32 @@ describe('the surface hardened before validation', () => {
       expect((await graph.admin.calls()).total).toBe(0);
     });
 
-    it.each([28, 40])('refuses a fragment bomb of %i nested fragments, each spreading the previous one twice, with TOO_MANY_SELECTIONS and stays up', async (levels) => {
-      const chain = ['fragment F0 on Proposal { id situationCode }'];
-      for (let level = 1; level < levels; level += 1) {
-        chain.push(`fragment F${level} on Proposal { ...F${level - 1} ...F${level - 1} }`);
-      }
-      const id = graph.sandbox.demo[0]?.id ?? '';
-      const response = await graph.execute(`query Bomb { proposal(id: "${id}") { ...F${levels - 1} } } ${chain.join(' ')}`);
-      expect(response.status).toBe(400);
-      expect(response.errors).toEqual([{ message: expect.any(String), locations: expect.any(Array), extensions: { code: 'TOO_MANY_SELECTIONS', maxSelections: 2000 } }]);
-      expect((await graph.admin.calls()).total).toBe(0);
-      expect((await fetch(`${graph.baseUrl}/health`)).status).toBe(200);
-      // The same fragments, spread once each below the limit, are answered.
-      const fine = await graph.execute(`query Fine { proposal(id: "${id}") { ...F3 } } ${chain.slice(0, 4).join(' ')}`);
-      expect(fine.errors).toBeUndefined();
-      expect(fine.data).toEqual({ proposal: { id, situationCode: expect.any(Number) } });
-    });
+    it.each([28, 40])(
+      'refuses a fragment bomb of %i nested fragments, each spreading the previous one twice, with TOO_MANY_SELECTIONS and stays up',
+      async (levels) => {
+        const chain = ['fragment F0 on Proposal { id situationCode }'];
+        for (let level = 1; level < levels; level += 1) {
+          chain.push(`fragment F${level} on Proposal { ...F${level - 1} ...F${level - 1} }`);
+        }
+        const id = graph.sandbox.demo[0]?.id ?? '';
+        const response = await graph.execute(`query Bomb { proposal(id: "${id}") { ...F${levels - 1} } } ${chain.join(' ')}`);
+        expect(response.status).toBe(400);
+        expect(response.errors).toEqual([
+          { message: expect.any(String), locations: expect.any(Array), extensions: { code: 'TOO_MANY_SELECTIONS', maxSelections: 2000 } },
+        ]);
+        expect((await graph.admin.calls()).total).toBe(0);
+        expect((await fetch(`${graph.baseUrl}/health`)).status).toBe(200);
+        // The same fragments, spread once each below the limit, are answered.
+        const fine = await graph.execute(`query Fine { proposal(id: "${id}") { ...F3 } } ${chain.slice(0, 4).join(' ')}`);
+        expect(fine.errors).toBeUndefined();
+        expect(fine.data).toEqual({ proposal: { id, situationCode: expect.any(Number) } });
+      },
+    );
 
     it('accepts the full introspection query that explorers and codegen send', async () => {
-      const response = await graph.execute(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }));
+      const response = await graph.execute(
+        getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true }),
+      );
       expect(response.errors).toBeUndefined();
       expect(response.status).toBe(200);
     });
@@ -156,7 +170,7 @@ describe('the surface hardened before validation', () => {
       expect((await graph.admin.calls()).total).toBe(0);
     });
 
-    it('answers the guard\'s refusals (depth, aliases) as application/graphql-response+json when Accept prefers it', async () => {
+    it("answers the guard's refusals (depth, aliases) as application/graphql-response+json when Accept prefers it", async () => {
       const accept = { accept: 'application/graphql-response+json,application/json;q=0.9' };
       const deep = `{ proposal(id: "x") { ${'installments { '.repeat(10)}number${' }'.repeat(10)} } }`;
       const aliases = `{ ${Array.from({ length: 31 }, (_, index) => `a${index}: __typename`).join(' ')} }`;
@@ -231,8 +245,14 @@ describe('the surface hardened before validation', () => {
       expect(body.length).toBeLessThan(65_536);
       const response = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body });
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ errors: [{ message: 'The request body is larger than 65536 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
-      const small = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: new Uint8Array(gzipSync(Buffer.from('{"query":"{ __typename }"}'))) });
+      expect(await response.json()).toEqual({
+        errors: [{ message: 'The request body is larger than 65536 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+      });
+      const small = await fetch(graph.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: new Uint8Array(gzipSync(Buffer.from('{"query":"{ __typename }"}'))),
+      });
       expect(await small.json()).toMatchObject({ data: { __typename: 'Query' } });
     });
 
@@ -261,7 +281,17 @@ describe('Apollo Client against refusals made before GraphQL', () => {
     const client = new ApolloClient({ link: new HttpLink({ uri: graph.url, headers }), cache: new InMemoryCache() });
     try {
       // The variable is used: HttpLink sends only the variables the operation declares and uses.
-      await client.query({ query: gql`query Pad($pad: ID!) { proposal(id: $pad) { id } }`, variables: { pad }, fetchPolicy: 'no-cache' });
+      await client.query({
+        query: gql`
+          query Pad($pad: ID!) {
+            proposal(id: $pad) {
+              id
+            }
+          }
+        `,
+        variables: { pad },
+        fetchPolicy: 'no-cache',
+      });
       return { kind: 'data', codes: [] };
     } catch (error) {
       if (CombinedGraphQLErrors.is(error)) {
@@ -275,7 +305,10 @@ describe('Apollo Client against refusals made before GraphQL', () => {
 
   it('reads extensions.code of a 401 and of a 413 as GraphQL errors through HttpLink', async () => {
     expect(await surfaced({})).toEqual({ kind: 'CombinedGraphQLErrors', codes: ['UNAUTHENTICATED'] });
-    expect(await surfaced({ authorization: 'Bearer web-app-key-0123456789' }, 'x'.repeat(5000))).toEqual({ kind: 'CombinedGraphQLErrors', codes: ['PAYLOAD_TOO_LARGE'] });
+    expect(await surfaced({ authorization: 'Bearer web-app-key-0123456789' }, 'x'.repeat(5000))).toEqual({
+      kind: 'CombinedGraphQLErrors',
+      codes: ['PAYLOAD_TOO_LARGE'],
+    });
     expect((await graph.admin.calls()).total).toBe(0);
   });
 
@@ -295,7 +328,14 @@ describe('start-up in production', () => {
     }
     expect(thrown).toBeInstanceOf(ConfigError);
     const message = (thrown as Error).message;
-    for (const name of ['UPSTREAM_BASE_URL', 'UPSTREAM_ENVIRONMENT_URL', 'UPSTREAM_AUTH_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_PRIVATE_KEY', 'DEMO_SANDBOX=true']) {
+    for (const name of [
+      'UPSTREAM_BASE_URL',
+      'UPSTREAM_ENVIRONMENT_URL',
+      'UPSTREAM_AUTH_URL',
+      'UPSTREAM_CLIENT_ID',
+      'UPSTREAM_PRIVATE_KEY',
+      'DEMO_SANDBOX=true',
+    ]) {
       expect(message).toContain(name);
     }
   });

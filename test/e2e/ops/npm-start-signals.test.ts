@@ -15,15 +15,15 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function freePort(): Promise<number> {
   const probe = createServer();
-  await new Promise<void>(done => probe.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
   const { port } = probe.address() as AddressInfo;
-  await new Promise<void>(done => probe.close(() => done()));
+  await new Promise<void>((done) => probe.close(() => done()));
   return port;
 }
 
 /** Whether something accepts connections on the loopback port. */
 function listening(port: number): Promise<boolean> {
-  return new Promise(done => {
+  return new Promise((done) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
       socket.destroy();
@@ -55,7 +55,7 @@ function tree(root: number): Array<{ pid: number; command: string }> {
       }
     }
   }
-  return found.map(pid => ({ pid, command: commandOf(pid) }));
+  return found.map((pid) => ({ pid, command: commandOf(pid) }));
 }
 
 function commandOf(pid: number): string {
@@ -76,7 +76,11 @@ function alive(pid: number): boolean {
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise(done => (child.exitCode !== null || child.signalCode !== null ? done({ code: child.exitCode, signal: child.signalCode }) : child.once('exit', (code, signal) => done({ code, signal }))));
+  return new Promise((done) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? done({ code: child.exitCode, signal: child.signalCode })
+      : child.once('exit', (code, signal) => done({ code, signal })),
+  );
 }
 
 describe('npm start on SIGTERM', () => {
@@ -128,14 +132,18 @@ describe('npm start on SIGTERM', () => {
         }
       };
       npm.stdout?.on('data', onData);
-      npm.once('exit', code => fail(new Error(`npm start exited with ${code} before listening:\n${text}`)));
+      npm.once('exit', (code) => fail(new Error(`npm start exited with ${code} before listening:\n${text}`)));
     });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     return { npm, port, sandboxPort, output: () => text };
   };
 
   /** What must hold once the tree was told to stop: every process of it gone, both ports closed, a graceful stop. */
-  const expectStopped = async (stopped: { code: number | null; signal: NodeJS.Signals | null }, pids: number[], run: { port: number; sandboxPort: number; output: () => string }): Promise<void> => {
+  const expectStopped = async (
+    stopped: { code: number | null; signal: NodeJS.Signals | null },
+    pids: number[],
+    run: { port: number; sandboxPort: number; output: () => string },
+  ): Promise<void> => {
     expect(stopped).toEqual({ code: 0, signal: null });
     expect(pids.filter(alive)).toEqual([]);
     expect(await listening(run.port)).toBe(false);
@@ -145,22 +153,30 @@ describe('npm start on SIGTERM', () => {
     expect(run.output()).not.toContain('second signal');
   };
 
-  it('has the graph as npm\'s only child (exec: no shell in between), and stops the whole tree when npm alone gets SIGTERM (as npm as PID 1 in a container)', async () => {
+  it("has the graph as npm's only child (exec: no shell in between), and stops the whole tree when npm alone gets SIGTERM (as npm as PID 1 in a container)", async () => {
     const run = await start();
     const pid = run.npm.pid ?? 0;
     const processes = tree(pid);
-    expect(processes.slice(1).map(p => p.command)).toEqual([expect.stringMatching(/(^|\/)node( --[a-z-]+(=\S+)?)* dist\/main\.js$/)]);
+    expect(processes.slice(1).map((p) => p.command)).toEqual([expect.stringMatching(/(^|\/)node( --[a-z-]+(=\S+)?)* dist\/main\.js$/)]);
     const stopped = exited(run.npm);
     process.kill(pid, 'SIGTERM');
-    await expectStopped(await stopped, processes.map(p => p.pid), run);
+    await expectStopped(
+      await stopped,
+      processes.map((p) => p.pid),
+      run,
+    );
   }, 180_000);
 
-  it('stops the whole tree when its process group gets SIGTERM (as a terminal\'s Ctrl-C reaches every process of the foreground group)', async () => {
+  it("stops the whole tree when its process group gets SIGTERM (as a terminal's Ctrl-C reaches every process of the foreground group)", async () => {
     const run = await start();
     const pid = run.npm.pid ?? 0;
     const processes = tree(pid);
     const stopped = exited(run.npm);
     process.kill(-pid, 'SIGTERM');
-    await expectStopped(await stopped, processes.map(p => p.pid), run);
+    await expectStopped(
+      await stopped,
+      processes.map((p) => p.pid),
+      run,
+    );
   }, 180_000);
 });

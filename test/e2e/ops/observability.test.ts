@@ -102,13 +102,16 @@ describe('observability of the running service', () => {
       expect(text).not.toContain(demoId(service, 'disbursed'));
     });
 
-    it('counts the ledger\'s records by state: a create through the graph adds one succeeded record', async () => {
+    it("counts the ledger's records by state: a create through the graph adds one succeeded record", async () => {
       const before = await (await fetch(`${service.http.url}/metrics`)).text();
       const succeeded = sample(before, 'credit_graph_ledger_records', { state: 'succeeded' }) ?? 0;
       const response = await executeGraphQL<{ createProposal: { proposal: { id: string } | null } }, Record<string, unknown>>(
         service.http.graphqlUrl,
         'mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } } }',
-        { key: `metrics-${Date.now()}`, input: { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 } },
+        {
+          key: `metrics-${Date.now()}`,
+          input: { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 },
+        },
       );
       expect(response.errors).toBeUndefined();
       expect(response.data?.createProposal.proposal?.id).toEqual(expect.any(String));
@@ -129,7 +132,13 @@ describe('observability of the running service', () => {
 
       const warnings = logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.level === 'warn');
       expect(warnings).toContainEqual(
-        expect.objectContaining({ message: 'partner call failed', component: 'upstream', operation: 'ConsultarParcelas', code: 'UPSTREAM_UNAVAILABLE', requestId: expect.any(String) }),
+        expect.objectContaining({
+          message: 'partner call failed',
+          component: 'upstream',
+          operation: 'ConsultarParcelas',
+          code: 'UPSTREAM_UNAVAILABLE',
+          requestId: expect.any(String),
+        }),
       );
       expect(logs.join('\n')).not.toContain(id);
     });
@@ -139,11 +148,9 @@ describe('observability of the running service', () => {
     it('records a span per GraphQL operation and a child span per partner call, with no ids or variables in attributes', async () => {
       // A proposal no other test here reads: its reads are not in the read cache yet.
       const id = demoId(service, 'ceded');
-      const response = await executeGraphQL(
-        service.http.graphqlUrl,
-        'query Both($id: ID!) { proposal(id: $id) { situation installments { number } } }',
-        { id },
-      );
+      const response = await executeGraphQL(service.http.graphqlUrl, 'query Both($id: ID!) { proposal(id: $id) { situation installments { number } } }', {
+        id,
+      });
       expect(response.errors).toBeUndefined();
       const finished = spans.getFinishedSpans();
       const operation = finished.filter((span) => span.kind === SpanKind.SERVER);

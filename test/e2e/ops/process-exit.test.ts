@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise(done => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', code => done(code))));
+  return new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
 }
 
 function graphUrlOf(child: ChildProcess): Promise<string> {
@@ -25,7 +25,7 @@ function graphUrlOf(child: ChildProcess): Promise<string> {
         done(match[1]);
       }
     });
-    child.once('exit', code => fail(new Error(`exited with ${code} before listening:\n${text}`)));
+    child.once('exit', (code) => fail(new Error(`exited with ${code} before listening:\n${text}`)));
   });
 }
 
@@ -34,7 +34,11 @@ describe('the built service on SIGTERM', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'credit-graph-exit-'));
-    const build = spawn(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')], { cwd: ROOT, stdio: 'ignore' });
+    const build = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
     expect(await exited(build)).toBe(0);
     cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
@@ -50,7 +54,15 @@ describe('the built service on SIGTERM', () => {
       cwd: folder,
       detached: true,
       stdio: ['ignore', 'pipe', 'ignore'],
-      env: { PATH: process.env.PATH ?? '', PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'debug', DATA_DIR: join(folder, 'data'), UPSTREAM_TIMEOUT_MS: '1000', SHUTDOWN_GRACE_MS: '1500' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        SANDBOX_PORT: '0',
+        LOG_LEVEL: 'debug',
+        DATA_DIR: join(folder, 'data'),
+        UPSTREAM_TIMEOUT_MS: '1000',
+        SHUTDOWN_GRACE_MS: '1500',
+      },
     });
     const url = await graphUrlOf(child);
     // The reader stops reading but keeps the pipe open: once the pipe is full every write is EAGAIN.

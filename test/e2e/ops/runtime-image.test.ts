@@ -61,7 +61,11 @@ function copyProductionDependencies(target: string): number {
   return copied;
 }
 
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? { PATH: process.env.PATH ?? '' } });
     let stdout = '';
@@ -93,7 +97,11 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
 
   beforeAll(async () => {
     folder = mkdtempSync(join(cleanBase(), 'credit-graph-runtime-'));
-    const build = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')], { cwd: ROOT });
+    const build = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
+      { cwd: ROOT },
+    );
     expect(build).toMatchObject({ code: 0 });
     cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
     cpSync(join(ROOT, 'package-lock.json'), join(folder, 'package-lock.json'));
@@ -177,7 +185,14 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', DATA_DIR: join(folder, 'data') },
     });
     expect(result.code).toBe(1);
-    for (const name of ['UPSTREAM_BASE_URL', 'UPSTREAM_ENVIRONMENT_URL', 'UPSTREAM_AUTH_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_PRIVATE_KEY', 'DEMO_SANDBOX=true']) {
+    for (const name of [
+      'UPSTREAM_BASE_URL',
+      'UPSTREAM_ENVIRONMENT_URL',
+      'UPSTREAM_AUTH_URL',
+      'UPSTREAM_CLIENT_ID',
+      'UPSTREAM_PRIVATE_KEY',
+      'DEMO_SANDBOX=true',
+    ]) {
       expect(result.stderr).toContain(name);
     }
     expect(result.stdout).not.toContain('The credit graph:');
@@ -229,7 +244,11 @@ describe('the Dockerfile and compose.yaml', () => {
     const graphs = Object.entries(compose.services).filter(([, service]) => service.build === '.');
     expect(graphs.map(([name]) => name)).toEqual(['graph-1', 'graph-2']);
     for (const [, service] of graphs) {
-      expect(service.environment).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', DATABASE_URL: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//) });
+      expect(service.environment).toMatchObject({
+        NODE_ENV: 'production',
+        REDIS_URL: 'redis://redis:6379',
+        DATABASE_URL: expect.stringMatching(/^postgres:\/\/.+@postgres:5432\//),
+      });
       expect(Object.keys(service.depends_on ?? {})).toEqual(['redis', 'postgres']);
     }
     expect(compose.services.redis?.image).toMatch(/^redis:/);

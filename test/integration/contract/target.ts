@@ -93,7 +93,10 @@ export async function openTarget(kind: TargetKind): Promise<ContractTarget> {
 
 /** A valid CPF built from `seed` (check digits computed; never all-equal digits). */
 export function validCpf(seed: number): string {
-  const base = String(100_000_000 + (Math.abs(Math.floor(seed)) % 800_000_000)).slice(0, 9).split('').map(Number);
+  const base = String(100_000_000 + (Math.abs(Math.floor(seed)) % 800_000_000))
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (digits: number[]): number => {
     const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
     const r = (sum * 10) % 11;

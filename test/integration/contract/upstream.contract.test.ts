@@ -156,7 +156,16 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       });
       expect(result.hasError).toBe(false);
       expect(result).not.toHaveProperty('HasError');
-      for (const field of ['vlrParcela', 'vlrIOF', 'vlrTotalCredito', 'vlrTotalDivida', 'percCETMensal', 'percCETAnual', 'percJurosMensal', 'percJurosAnual'] as const) {
+      for (const field of [
+        'vlrParcela',
+        'vlrIOF',
+        'vlrTotalCredito',
+        'vlrTotalDivida',
+        'percCETMensal',
+        'percCETAnual',
+        'percJurosMensal',
+        'percJurosAnual',
+      ] as const) {
         expect(typeof result[field]).toBe('number');
       }
       expect(result.vlrParcela ?? 0).toBeGreaterThan(10_000 / 24);
@@ -225,7 +234,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
     sandboxOnly("reports another integration's proposal as UPSTREAM_FORBIDDEN (C0112/V0002)", async () => {
       const other = target.otherClient;
       if (other === undefined) {
-        throw new Error("the sandbox target has a second integration");
+        throw new Error('the sandbox target has a second integration');
       }
       const theirs = await newProposal({}, other);
       for (const call of [
@@ -480,7 +489,12 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
         client,
         {
           dto: { codigoProposta: disbursed?.codigo },
-          dtoGerarMultiplosBoletos: { descricaoBoleto: 'contract', notificarCliente: false, tipoRegistro: 1, parcelas: [{ nroParcela: 5, dtVencimento: inDays(5) }] },
+          dtoGerarMultiplosBoletos: {
+            descricaoBoleto: 'contract',
+            notificarCliente: false,
+            tipoRegistro: 1,
+            parcelas: [{ nroParcela: 5, dtVencimento: inDays(5) }],
+          },
         },
         { idempotencyKey: randomUUID() },
       );
@@ -503,7 +517,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
       expect(typeof boleto?.impressao).toBe('string');
     });
 
-    sandboxOnly('leaves a single boleto\'s amount to the partner when vlrBoleto is 0: the listed balances less the discount', async () => {
+    sandboxOnly("leaves a single boleto's amount to the partner when vlrBoleto is 0: the listed balances less the discount", async () => {
       const detail = await receivables.consultarDetalhes(client, { dto: { codigoProposta: disbursed?.codigo, nroParcelas: [8, 9] } });
       const balances = (detail.parcelas ?? []).reduce((sum, p) => sum + Math.round((p.vlrSaldoAtual ?? 0) * 100), 0);
       expect(balances).toBeGreaterThan(0);
@@ -511,7 +525,13 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
         client,
         {
           dto: { codigoProposta: disbursed?.codigo, nroParcelas: [8, 9] },
-          dtoGerarUnicoBoleto: { dtVencimento: inDays(5), descricaoBoleto: 'contract, amount left to the partner', vlrBoleto: 0, vlrDesconto: 1.5, tipoRegistro: 2 },
+          dtoGerarUnicoBoleto: {
+            dtVencimento: inDays(5),
+            descricaoBoleto: 'contract, amount left to the partner',
+            vlrBoleto: 0,
+            vlrDesconto: 1.5,
+            tipoRegistro: 2,
+          },
         },
         { idempotencyKey: randomUUID() },
       );
@@ -615,9 +635,7 @@ describe.each(contractTargets())('upstream contract (%s)', (kind) => {
 
     it('IncluirAssinaturaCCBFinalizada refuses an empty signer list (C0060/V0001)', async () => {
       const created = await newProposal();
-      const error = await rejection(
-        signature.incluirAssinaturaCCBFinalizada(client, { dto: { codigoProposta: created.codigo }, assinantes: [] }, key()),
-      );
+      const error = await rejection(signature.incluirAssinaturaCCBFinalizada(client, { dto: { codigoProposta: created.codigo }, assinantes: [] }, key()));
       expect(error).toBeInstanceOf(UpstreamRejectedError);
       expect(codes(error)).toEqual(['C0060/V0001']);
     });

@@ -31,7 +31,7 @@ describe('the partner circuit breaker through the graph', () => {
 
   const circuitGauge = async (): Promise<Record<string, number>> => {
     const text = await (await fetch(`${graph.baseUrl}/metrics`)).text();
-    return Object.fromEntries([...text.matchAll(/^credit_graph_upstream_circuit_state\{state="([a-z-]+)"\} (\d+)$/gm)].map(m => [m[1], Number(m[2])]));
+    return Object.fromEntries([...text.matchAll(/^credit_graph_upstream_circuit_state\{state="([a-z-]+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));
   };
   const ready = async (): Promise<{ status: number; body: { status: string; details?: Record<string, unknown> } }> => {
     const response = await fetch(`${graph.baseUrl}/ready`);
@@ -39,11 +39,11 @@ describe('the partner circuit breaker through the graph', () => {
   };
   const read = async (id: string): Promise<{ data: unknown; codes: unknown[] }> => {
     const answer = await graph.execute(READ, { id });
-    return { data: answer.data, codes: (answer.errors ?? []).map(e => e.extensions?.code) };
+    return { data: answer.data, codes: (answer.errors ?? []).map((e) => e.extensions?.code) };
   };
 
   it('opens after consecutive failed reads, refuses the next with UPSTREAM_CIRCUIT_OPEN sending nothing, shows it on /ready and /metrics, and closes on a successful probe after the cool-down', async () => {
-    const approved = graph.sandbox.demo.find(d => d.label === 'approved');
+    const approved = graph.sandbox.demo.find((d) => d.label === 'approved');
     const id = approved?.id ?? '';
     expect(await circuitGauge()).toEqual({ closed: 1, open: 0, 'half-open': 0 });
 
@@ -58,7 +58,10 @@ describe('the partner circuit breaker through the graph', () => {
     await graph.admin.resetCalls();
     expect(await read(id)).toEqual({ data: { proposal: null }, codes: ['UPSTREAM_CIRCUIT_OPEN'] });
     expect((await graph.admin.calls()).total).toBe(0);
-    expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ status: 'ready', details: { upstreamCircuit: 'open', upstreamCircuitRetryInSeconds: COOL_DOWN_MS / 1000 } }) });
+    expect(await ready()).toEqual({
+      status: 200,
+      body: expect.objectContaining({ status: 'ready', details: { upstreamCircuit: 'open', upstreamCircuitRetryInSeconds: COOL_DOWN_MS / 1000 } }),
+    });
     expect(await circuitGauge()).toEqual({ closed: 0, open: 1, 'half-open': 0 });
 
     // The partner recovers; once the cool-down has passed the next read is the probe, and it succeeds.

@@ -39,7 +39,10 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 /** A valid CPF from a counter (check digits computed). */
 function cpf(n: number): string {
-  const base = String(200_000_000 + n).slice(0, 9).split('').map(Number);
+  const base = String(200_000_000 + n)
+    .slice(0, 9)
+    .split('')
+    .map(Number);
   const digit = (d: number[]): number => {
     const r = (d.reduce((acc, x, i) => acc + x * (d.length + 1 - i), 0) * 10) % 11;
     return r === 10 ? 0 : r;
@@ -224,9 +227,7 @@ describe('upstream client under sandbox faults', () => {
     it('does not retry a write on 500: the upstream may have processed it', async () => {
       const c = client();
       await env.admin.setFaults({ failNext: 1, errorStatus: 500, operations: [INCLUIR] });
-      const error = await incluirManual(c, { dto: { documentoCliente: cpf(4), tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 2 } }).catch(
-        (e: unknown) => e,
-      );
+      const error = await incluirManual(c, { dto: { documentoCliente: cpf(4), tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 2 } }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamUnavailableError);
       expect((await env.admin.calls()).operations[INCLUIR]).toBe(1);
     });

@@ -27,7 +27,9 @@ describe('the embedded ledger directory', () => {
     const first = await openLedgerDatabase({ dataDir });
     const second = openLedgerDatabase({ dataDir });
     await expect(second).rejects.toThrow(LedgerUnavailableError);
-    await expect(second).rejects.toThrow(`the embedded ledger under ${join(dataDir, 'ledger')} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`);
+    await expect(second).rejects.toThrow(
+      `the embedded ledger under ${join(dataDir, 'ledger')} is in use by another process: give each process its own DATA_DIR, or share a PostgreSQL through DATABASE_URL`,
+    );
     // The refused opener changed nothing: the first still works.
     await expect(first.db.selectFrom('ledger_operations').select('idempotency_key').execute()).resolves.toEqual([]);
     await first.close();
@@ -39,7 +41,13 @@ describe('the embedded ledger directory', () => {
 
   it('initializes an empty directory, keeps what was written across a reopen, and runs with the small settings', async () => {
     const settings = async (db: Awaited<ReturnType<typeof openLedgerDatabase>>['db']) =>
-      (await sql<{ name: string; setting: string; unit: string | null }>`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem') order by name`.execute(db)).rows;
+      (
+        await sql<{
+          name: string;
+          setting: string;
+          unit: string | null;
+        }>`select name, setting, unit from pg_settings where name in ('shared_buffers', 'work_mem') order by name`.execute(db)
+      ).rows;
     const first = await openLedgerDatabase({ dataDir });
     expect(existsSync(join(dataDir, 'ledger', 'PG_VERSION'))).toBe(true);
     await sql`insert into ledger_migrations_lock (id, is_locked) values ('kept', 0)`.execute(first.db);

@@ -15,7 +15,7 @@ const PAY_PATH = '/AgendaRecebivel/IncluirLancamentoParcela';
 /** The ledger's client-side deadlines in these tests (LEDGER_CONNECT_TIMEOUT_MS, LEDGER_STATEMENT_TIMEOUT_MS). */
 const TIMEOUTS = { connectMs: 400, statementMs: 600, idleMs: 5000, keepAliveMs: 1000 };
 
-const codes = (answer: GraphResponse<unknown>): unknown[] => (answer.errors ?? []).map(e => e.extensions?.code);
+const codes = (answer: GraphResponse<unknown>): unknown[] => (answer.errors ?? []).map((e) => e.extensions?.code);
 
 describeWithPostgres('the ledger over a PostgreSQL that fails', () => {
   let drop: () => Promise<void>;
@@ -24,8 +24,7 @@ describeWithPostgres('the ledger over a PostgreSQL that fails', () => {
   let graph: TestGraph;
   let proposalId: string;
 
-  const pay = (key: string, amount = '1.00') =>
-    graph.execute(PAY, { key, input: { proposalId, payment: { installmentNumber: 2, amount } } });
+  const pay = (key: string, amount = '1.00') => graph.execute(PAY, { key, input: { proposalId, payment: { installmentNumber: 2, amount } } });
 
   beforeAll(async () => {
     const created = await createTestDatabase('faults');
@@ -36,7 +35,7 @@ describeWithPostgres('the ledger over a PostgreSQL that fails', () => {
     viaProxy.port = String(proxy.port);
     database = await openLedgerDatabase({ databaseUrl: viaProxy.toString(), poolSize: 4, timeouts: TIMEOUTS });
     graph = await startTestGraph({ ledger: new Ledger(new SqlLedgerStore(database.db)), writes: { waitMs: 0 } });
-    proposalId = graph.sandbox.demo.find(p => p.label === 'disbursed')?.id ?? '';
+    proposalId = graph.sandbox.demo.find((p) => p.label === 'disbursed')?.id ?? '';
   }, 180_000);
 
   afterAll(async () => {
@@ -55,7 +54,7 @@ describeWithPostgres('the ledger over a PostgreSQL that fails', () => {
     for (let round = 0; round < 5; round += 1) {
       const load = Array.from({ length: 12 }, () => pay(randomUUID()));
       // Cut while the load holds connections (the first request has reached the ledger).
-      await new Promise<void>(resolve => {
+      await new Promise<void>((resolve) => {
         const cut = (): void => {
           if (proxy.open > 0) {
             proxy.resetAll();

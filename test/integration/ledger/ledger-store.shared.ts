@@ -11,7 +11,7 @@ import { type LedgerKind, openTestLedger, type TestLedgerDatabase } from '../../
 /** A clock the test moves. */
 function testClock(start = Date.parse('2026-03-02T12:00:00Z')): { now: () => Date; advance: (ms: number) => void } {
   let at = start;
-  return { now: () => new Date(at), advance: ms => void (at += ms) };
+  return { now: () => new Date(at), advance: (ms) => void (at += ms) };
 }
 
 function request(overrides: Partial<WriteRequest> = {}): WriteRequest {
@@ -106,8 +106,8 @@ export function ledgerSuite(kind: LedgerKind): void {
       const replica = await database.open({ now: clock.now });
       const write = request();
       const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? ledger : replica).begin(write)));
-      expect(claims.filter(c => c.kind === 'send')).toHaveLength(1);
-      expect(claims.filter(c => c.kind === 'wait')).toHaveLength(19);
+      expect(claims.filter((c) => c.kind === 'send')).toHaveLength(1);
+      expect(claims.filter((c) => c.kind === 'wait')).toHaveLength(19);
     });
 
     it('keeps what it recorded across a restart (a new ledger over the same database)', async () => {
@@ -126,17 +126,29 @@ export function ledgerSuite(kind: LedgerKind): void {
   });
 
   describe('writeOnce', () => {
-    const sleepsOf = (advance: (ms: number) => void): ((ms: number) => Promise<void>) => async ms => {
-      advance(ms);
-      await new Promise(resolve => setImmediate(resolve));
-    };
+    const sleepsOf =
+      (advance: (ms: number) => void): ((ms: number) => Promise<void>) =>
+      async (ms) => {
+        advance(ms);
+        await new Promise((resolve) => setImmediate(resolve));
+      };
 
     it('sends once and replays the outcome, recording the created proposal for its caller', async () => {
       const write = request();
       let sends = 0;
-      const send = async (): Promise<{ state: 'succeeded'; outcome: unknown; proposalId: string; createdProposal: { number: number; operationCode: string } }> => {
+      const send = async (): Promise<{
+        state: 'succeeded';
+        outcome: unknown;
+        proposalId: string;
+        createdProposal: { number: number; operationCode: string };
+      }> => {
         sends += 1;
-        return { state: 'succeeded', outcome: { codigo: 'prop-1', numero: 11 }, proposalId: `prop-${write.idempotencyKey}`, createdProposal: { number: 11, operationCode: 'op-1' } };
+        return {
+          state: 'succeeded',
+          outcome: { codigo: 'prop-1', numero: 11 },
+          proposalId: `prop-${write.idempotencyKey}`,
+          createdProposal: { number: 11, operationCode: 'op-1' },
+        };
       };
       const first = await writeOnce(ledger, write, { send });
       const second = await writeOnce(ledger, write, { send });
@@ -152,7 +164,7 @@ export function ledgerSuite(kind: LedgerKind): void {
         prepare: async () => {
           throw new Error('partner read failed');
         },
-        send: async record => {
+        send: async (record) => {
           seen.push(record.probe);
           return { state: 'succeeded', outcome: 'sent' };
         },
@@ -161,8 +173,8 @@ export function ledgerSuite(kind: LedgerKind): void {
       expect(seen).toEqual([]);
       expect((await ledger.find(write.callerId, write.idempotencyKey))?.state).toBe('failed');
       const sent = await writeOnce(ledger, write, {
-        prepare: async record => ({ ...(record.probe as object), before: 3 }),
-        send: async record => {
+        prepare: async (record) => ({ ...(record.probe as object), before: 3 }),
+        send: async (record) => {
           seen.push(record.probe);
           return { state: 'succeeded', outcome: 'sent' };
         },
@@ -218,14 +230,19 @@ export function ledgerSuite(kind: LedgerKind): void {
           sends += 1;
           return { state: 'succeeded', outcome: 'a second proposal' };
         },
-        probe: async record => {
+        probe: async (record) => {
           probed.push(record);
-          return { found: true, outcome: { codigo: 'found-1', numero: 3 }, proposalId: `found-${write.idempotencyKey}`, createdProposal: { number: 3, operationCode: 'op-1' } };
+          return {
+            found: true,
+            outcome: { codigo: 'found-1', numero: 3 },
+            proposalId: `found-${write.idempotencyKey}`,
+            createdProposal: { number: 3, operationCode: 'op-1' },
+          };
         },
       });
       expect(found.kind === 'succeeded' && found.outcome).toEqual({ codigo: 'found-1', numero: 3 });
       expect(sends).toBe(1);
-      expect(probed.map(r => r.probe)).toEqual([{ operationCode: 'op-1' }]);
+      expect(probed.map((r) => r.probe)).toEqual([{ operationCode: 'op-1' }]);
       const record = await ledger.find(write.callerId, write.idempotencyKey);
       expect([record?.state, record?.resolution, record?.attempts]).toEqual(['succeeded', 'found', 1]);
       expect((await ledger.ownersOf([`found-${write.idempotencyKey}`])).get(`found-${write.idempotencyKey}`)).toBe('caller-a');
@@ -282,13 +299,18 @@ export function ledgerSuite(kind: LedgerKind): void {
       await writeOnce(ledger, fresh, { send: unknown });
       const report = await reconcileOnce(ledger, {
         settleMs: 30_000,
-        probeFor: record =>
+        probeFor: (record) =>
           record.operation === 'Found'
-            ? async () => ({ found: true, outcome: { codigo: 'r-1' }, proposalId: `r-${found.idempotencyKey}`, createdProposal: { number: 1, operationCode: 'op-1' } })
+            ? async () => ({
+                found: true,
+                outcome: { codigo: 'r-1' },
+                proposalId: `r-${found.idempotencyKey}`,
+                createdProposal: { number: 1, operationCode: 'op-1' },
+              })
             : async () => ({ found: false }),
       });
-      const mine = [found, absent, fresh].map(w => w.idempotencyKey);
-      const states = await Promise.all(mine.map(async key => (await ledger.find('caller-a', key))?.state));
+      const mine = [found, absent, fresh].map((w) => w.idempotencyKey);
+      const states = await Promise.all(mine.map(async (key) => (await ledger.find('caller-a', key))?.state));
       expect(states).toEqual(['succeeded', 'failed', 'unknown']);
       expect(report.found).toBeGreaterThanOrEqual(1);
       expect(report.absent).toBeGreaterThanOrEqual(1);
@@ -296,7 +318,7 @@ export function ledgerSuite(kind: LedgerKind): void {
   });
 
   describe('proposals', () => {
-    it('pages a caller\'s proposals newest first, and only its own', async () => {
+    it("pages a caller's proposals newest first, and only its own", async () => {
       const caller = `pager-${randomUUID()}`;
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) {
@@ -313,11 +335,11 @@ export function ledgerSuite(kind: LedgerKind): void {
       const page1 = await ledger.proposals(caller, 2);
       const page2 = await ledger.proposals(caller, 2, { createdAt: page1[1]!.createdAt, proposalId: page1[1]!.proposalId });
       const page3 = await ledger.proposals(caller, 2, { createdAt: page2[1]!.createdAt, proposalId: page2[1]!.proposalId });
-      expect([...page1, ...page2, ...page3].map(p => p.proposalId)).toEqual([...ids].reverse());
+      expect([...page1, ...page2, ...page3].map((p) => p.proposalId)).toEqual([...ids].reverse());
       expect(page3).toHaveLength(1);
     });
 
-    it('pages oldest first with direction asc, reads the cursor\'s own row only when inclusive, and counts one caller\'s or everyone\'s', async () => {
+    it("pages oldest first with direction asc, reads the cursor's own row only when inclusive, and counts one caller's or everyone's", async () => {
       const caller = `asc-${randomUUID()}`;
       const ids: string[] = [];
       for (let i = 0; i < 3; i += 1) {
@@ -329,12 +351,12 @@ export function ledgerSuite(kind: LedgerKind): void {
         clock.advance(1000);
       }
       const page1 = await ledger.proposals(caller, 2, undefined, { direction: 'asc' });
-      expect(page1.map(p => p.proposalId)).toEqual([ids[0], ids[1]]);
+      expect(page1.map((p) => p.proposalId)).toEqual([ids[0], ids[1]]);
       const at = { createdAt: page1[1]!.createdAt, proposalId: page1[1]!.proposalId };
-      expect((await ledger.proposals(caller, 5, at, { direction: 'asc' })).map(p => p.proposalId)).toEqual([ids[2]]);
-      expect((await ledger.proposals(caller, 5, at, { direction: 'desc' })).map(p => p.proposalId)).toEqual([ids[0]]);
-      expect((await ledger.proposals(caller, 5, at, { direction: 'desc', inclusive: true })).map(p => p.proposalId)).toEqual([ids[1], ids[0]]);
-      expect((await ledger.proposals(caller, 5, at, { direction: 'asc', inclusive: true })).map(p => p.proposalId)).toEqual([ids[1], ids[2]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'asc' })).map((p) => p.proposalId)).toEqual([ids[2]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'desc' })).map((p) => p.proposalId)).toEqual([ids[0]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'desc', inclusive: true })).map((p) => p.proposalId)).toEqual([ids[1], ids[0]]);
+      expect((await ledger.proposals(caller, 5, at, { direction: 'asc', inclusive: true })).map((p) => p.proposalId)).toEqual([ids[1], ids[2]]);
       expect(await ledger.countProposals(caller)).toBe(3);
       expect(await ledger.countProposals(`nobody-${randomUUID()}`)).toBe(0);
       expect(await ledger.countProposals(null)).toBe((await ledger.proposals(null, 10_000)).length);
@@ -349,14 +371,14 @@ export function ledgerSuite(kind: LedgerKind): void {
       return id;
     };
 
-    it('pages every caller\'s proposals newest first when no caller is given (proposals.all)', async () => {
+    it("pages every caller's proposals newest first when no caller is given (proposals.all)", async () => {
       const mine = await create(`a-${randomUUID()}`, null, 1);
       const theirs = await create(`b-${randomUUID()}`, null, 2);
       const all = await ledger.proposals(null, 10_000);
-      const ids = all.map(p => p.proposalId);
+      const ids = all.map((p) => p.proposalId);
       expect(ids.indexOf(theirs)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(theirs)).toBeLessThan(ids.indexOf(mine));
-      const order = all.map(p => [p.createdAt.getTime(), p.proposalId] as const);
+      const order = all.map((p) => [p.createdAt.getTime(), p.proposalId] as const);
       expect(order).toEqual([...order].sort((x, y) => y[0] - x[0] || (y[1] < x[1] ? -1 : y[1] > x[1] ? 1 : 0)));
     });
 
@@ -376,22 +398,28 @@ export function ledgerSuite(kind: LedgerKind): void {
       const b = `b-${randomUUID()}`;
       const first = await create(a, code, 1);
       const second = await create(b, code, 2);
-      expect((await ledger.proposalsByOperationCode(code, a)).map(p => p.proposalId)).toEqual([first]);
-      expect((await ledger.proposalsByOperationCode(code, b)).map(p => p.proposalId)).toEqual([second]);
-      expect((await ledger.proposalsByOperationCode(code, null)).map(p => p.proposalId)).toEqual([second, first]);
+      expect((await ledger.proposalsByOperationCode(code, a)).map((p) => p.proposalId)).toEqual([first]);
+      expect((await ledger.proposalsByOperationCode(code, b)).map((p) => p.proposalId)).toEqual([second]);
+      expect((await ledger.proposalsByOperationCode(code, null)).map((p) => p.proposalId)).toEqual([second, first]);
       expect(await ledger.proposalsByOperationCode(code, 'nobody')).toEqual([]);
     });
 
-    it('reads back each proposal\'s writes with their details, oldest first', async () => {
+    it("reads back each proposal's writes with their details, oldest first", async () => {
       const caller = `history-${randomUUID()}`;
       const id = await create(caller, null, 3);
-      await writeOnce(ledger, request({ callerId: caller, operation: 'IncluirAvalista', proposalId: id, details: { name: 'Ana', document: '52998224725', kind: 'INDIVIDUAL' } }), {
-        send: async () => ({ state: 'succeeded', outcome: { codigo: 'g-1', numero: 1 } }),
-      });
+      await writeOnce(
+        ledger,
+        request({ callerId: caller, operation: 'IncluirAvalista', proposalId: id, details: { name: 'Ana', document: '52998224725', kind: 'INDIVIDUAL' } }),
+        {
+          send: async () => ({ state: 'succeeded', outcome: { codigo: 'g-1', numero: 1 } }),
+        },
+      );
       clock.advance(1000);
-      await writeOnce(ledger, request({ callerId: caller, operation: 'IncluirDocumento', proposalId: id }), { send: async () => ({ state: 'rejected', outcome: [] }) });
+      await writeOnce(ledger, request({ callerId: caller, operation: 'IncluirDocumento', proposalId: id }), {
+        send: async () => ({ state: 'rejected', outcome: [] }),
+      });
       const history = (await ledger.operationsOf([id, 'none'])).get(id) ?? [];
-      expect(history.map(r => [r.operation, r.state, r.details])).toEqual([
+      expect(history.map((r) => [r.operation, r.state, r.details])).toEqual([
         ['IncluirManual', 'succeeded', null],
         ['IncluirAvalista', 'succeeded', { name: 'Ana', document: '52998224725', kind: 'INDIVIDUAL' }],
         ['IncluirDocumento', 'rejected', null],
@@ -409,7 +437,7 @@ export function ledgerSuite(kind: LedgerKind): void {
           throw new Error('a SQL ledger without its database');
         }
         const { rows } = await sql<{ name: string }>`select name from ledger_migrations order by name`.execute(db);
-        expect(rows.map(r => r.name)).toEqual(['0001_operations', '0002_read_back']);
+        expect(rows.map((r) => r.name)).toEqual(['0001_operations', '0002_read_back']);
       });
     });
   }

@@ -73,7 +73,10 @@ describe('sandbox latency: the work is done at once, only the answer is late', (
         body: JSON.stringify(manual('OP-LATE-1')),
         signal: abort.signal,
       });
-      const applied = await eventually(() => t.admin.proposals(), (all) => all.some((p) => p.codigoOperacao === 'OP-LATE-1'));
+      const applied = await eventually(
+        () => t.admin.proposals(),
+        (all) => all.some((p) => p.codigoOperacao === 'OP-LATE-1'),
+      );
       expect(applied.filter((p) => p.codigoOperacao === 'OP-LATE-1')).toHaveLength(1);
       abort.abort();
       await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
@@ -124,7 +127,10 @@ describe('sandbox latency: the work is done at once, only the answer is late', (
       const error = await incluirManual(client, manual('OP-LATE-4'), { idempotencyKey: 'late-4', deadlineMs: 300 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UpstreamTimeoutError);
       expect((error as UpstreamTimeoutError).code).toBe('UPSTREAM_TIMEOUT');
-      const proposals = await eventually(() => t.admin.proposals(), (all) => all.some((p) => p.codigoOperacao === 'OP-LATE-4'));
+      const proposals = await eventually(
+        () => t.admin.proposals(),
+        (all) => all.some((p) => p.codigoOperacao === 'OP-LATE-4'),
+      );
       expect(proposals.filter((p) => p.codigoOperacao === 'OP-LATE-4')).toHaveLength(1);
       // Timeouts are not retried for writes: the partner saw the write once.
       expect((await t.admin.calls()).operations[MANUAL]).toBe(1);

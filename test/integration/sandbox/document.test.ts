@@ -10,7 +10,14 @@ describe('sandbox IncluirDocumento', () => {
   let token: string;
   let id: string;
   const upload = (documento: unknown, dto: unknown = { codigoProposta: id }) => callOperation(t.sandbox, token, DOC, { dto, documento });
-  const doc = (overrides: Record<string, unknown> = {}) => ({ tipoDocumento: 1, nomeArquivo: 'rg.pdf', extensao: 'pdf', dtValidade: '2030-01-01T00:00:00Z', arquivo: PDF, ...overrides });
+  const doc = (overrides: Record<string, unknown> = {}) => ({
+    tipoDocumento: 1,
+    nomeArquivo: 'rg.pdf',
+    extensao: 'pdf',
+    dtValidade: '2030-01-01T00:00:00Z',
+    arquivo: PDF,
+    ...overrides,
+  });
   const ctx = (res: { json: { messages: { code: string; context: string }[] } }) => res.json.messages.map((m) => `${m.code}/${m.context}`);
 
   beforeAll(async () => {
@@ -22,8 +29,11 @@ describe('sandbox IncluirDocumento', () => {
   beforeEach(async () => {
     await t.admin.reset();
     token = await getToken(t.sandbox, t.client);
-    id = (await callOperation(t.sandbox, token, '/Proposta/IncluirManual', { dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } }))
-      .json.codigo as string;
+    id = (
+      await callOperation(t.sandbox, token, '/Proposta/IncluirManual', {
+        dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 },
+      })
+    ).json.codigo as string;
   });
 
   it('stores a document and answers its record', async () => {

@@ -24,8 +24,9 @@ describe('sandbox FGTS operations', () => {
   beforeEach(async () => {
     await t.admin.reset();
     token = await getToken(t.sandbox, t.client);
-    id = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5, percJurosNegociado: 1.79 } }))
-      .json.codigo as string;
+    id = (
+      await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5, percJurosNegociado: 1.79 } })
+    ).json.codigo as string;
     // Approved at once (the admin move), so the events below keep the pinned clock's instant.
     await t.admin.setSituation(id, 2);
   });
@@ -59,7 +60,13 @@ describe('sandbox FGTS operations', () => {
       const parcelas = await call('/Proposta/ConsultarParcelas', { dto: { codigoProposta: id } });
       expect(parcelas.json.parcelas.map((p: { situacao: number }) => p.situacao)).toEqual([3, 3, 3, 3, 3]);
       expect(q.json.CancelamentoFGTS).toEqual([
-        expect.objectContaining({ TipoEvento: 1, ContextoEvento: 'CANCELAMENTO_FGTS', DtEvento: '2026-03-10T12:00:00.000Z', NumLinhaDigitavel: null, PixCopiaCola: null }),
+        expect.objectContaining({
+          TipoEvento: 1,
+          ContextoEvento: 'CANCELAMENTO_FGTS',
+          DtEvento: '2026-03-10T12:00:00.000Z',
+          NumLinhaDigitavel: null,
+          PixCopiaCola: null,
+        }),
       ]);
     });
 
@@ -112,7 +119,8 @@ describe('sandbox FGTS operations', () => {
       } else if (setup === 'rejected') {
         await t.admin.setSituation(id, 3);
       } else {
-        target = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } })).json.codigo as string;
+        target = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } })).json
+          .codigo as string;
       }
       const res = await call(CANCEL, { CodigoProposta: target });
       expect(res.status).toBe(400);
@@ -153,7 +161,12 @@ describe('sandbox FGTS operations', () => {
       const agentRefusals: [string, Record<string, unknown>, number, string][] = [
         ['a fiduciary operation in progress', { fiduciaryInProgress: true }, 5, 'Existe uma operação fiduciária em andamento. Tente novamente mais tarde.'],
         ['a date before notBefore', { notBefore: '2026-03-12' }, 10, 'Operação não permitida antes de 2026-03-12T00:00:00.000Z.'],
-        ['a pending anniversary-withdrawal payment', { pendingAnniversaryPayment: true }, 13, 'Operação não permitida: existe pagamento de saque-aniversário pendente.'],
+        [
+          'a pending anniversary-withdrawal payment',
+          { pendingAnniversaryPayment: true },
+          13,
+          'Operação não permitida: existe pagamento de saque-aniversário pendente.',
+        ],
       ];
       it.each(agentRefusals)('refuses %s with message %i (HTTP 400, nothing changes)', async (_name, state, number, description) => {
         await t.admin.setSituation(id, 9);
@@ -204,7 +217,11 @@ describe('sandbox FGTS operations', () => {
 
       it('refuses bad admin bodies, unknown proposals and non-FGTS proposals; reset clears the conditions', async () => {
         const post = (target: string, body: unknown) =>
-          fetch(`${t.sandbox.url}/_sandbox/proposals/${target}/fgts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+          fetch(`${t.sandbox.url}/_sandbox/proposals/${target}/fgts`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
         const cases: [string, unknown, number, string][] = [
           [id, { fiduciaryInProgress: 'yes' }, 400, 'fiduciaryInProgress and pendingAnniversaryPayment must be booleans'],
           [id, { notBefore: 'tomorrow' }, 400, 'notBefore must be an ISO 8601 date or date-time, or null'],
@@ -215,7 +232,8 @@ describe('sandbox FGTS operations', () => {
           const res = await post(target, body);
           expect([res.status, await res.json()]).toEqual([status, { error }]);
         }
-        const cp = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } })).json.codigo as string;
+        const cp = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } })).json
+          .codigo as string;
         const notFgts = await post(cp, { fiduciaryInProgress: true });
         expect([notFgts.status, await notFgts.json()]).toEqual([400, { error: 'not an FGTS proposal (tipoContrato FGTS)' }]);
         const put = await fetch(`${t.sandbox.url}/_sandbox/proposals/${id}/fgts`, { method: 'PUT', body: '{}' });
@@ -223,7 +241,8 @@ describe('sandbox FGTS operations', () => {
         await t.admin.setFgtsAgent(id, { fiduciaryInProgress: true });
         await t.admin.reset();
         token = await getToken(t.sandbox, t.client);
-        const again = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5 } })).json.codigo as string;
+        const again = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5 } })).json
+          .codigo as string;
         expect(again).toBe(id);
         expect((await t.admin.fgtsAgent(id)).fgts).toEqual({ fiduciaryInProgress: false, notBefore: null, pendingAnniversaryPayment: false });
       });

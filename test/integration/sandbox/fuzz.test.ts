@@ -5,7 +5,22 @@ import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox
 type Started = Awaited<ReturnType<typeof startTestSandbox>>;
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; $ref?: string; format?: string };
 
-const FIXED_JUNK = ['', 'null', '[]', '123', '"s"', '{}', '{"dto":null}', '{"dto":"x"}', '{"dto":[]}', '{"dto":{}}', '{"dto":{"codigoProposta":123}}', '{"dto":', '\u0000', '{"__proto__":{"x":1}}'];
+const FIXED_JUNK = [
+  '',
+  'null',
+  '[]',
+  '123',
+  '"s"',
+  '{}',
+  '{"dto":null}',
+  '{"dto":"x"}',
+  '{"dto":[]}',
+  '{"dto":{}}',
+  '{"dto":{"codigoProposta":123}}',
+  '{"dto":',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+];
 
 /**
  * Random bodies shaped loosely like each operation's request schema: each field gets, at random,
@@ -65,7 +80,9 @@ function generator(random: Random, components: Record<string, Schema>, ids: { id
       case 'boolean':
         return random.next() < 0.5;
       default:
-        return schema.format === 'date-time' ? pick(['2026-03-15T00:00:00Z', '2020-01-01', 'ontem']) : pick(['abc', 'a@b.com', '11987654321', '52998224725', 'pdf']);
+        return schema.format === 'date-time'
+          ? pick(['2026-03-15T00:00:00Z', '2020-01-01', 'ontem'])
+          : pick(['abc', 'a@b.com', '11987654321', '52998224725', 'pdf']);
     }
   };
   return value;
@@ -134,8 +151,32 @@ describe('sandbox under junk input', () => {
   });
 
   it('never answers the admin API with a 5xx', async () => {
-    const paths = ['reset', 'clients', 'calls', 'proposals', `proposals/${t.sandbox.demo[0]?.id ?? ''}/situacao`, 'clock', 'faults', 'tokens/revoke', 'token-endpoint', 'openapi.json', 'nope'];
-    const bodies = ['', '{', '[]', 'null', '{"situacao":"2"}', '{"now":"ontem"}', '{"advanceDays":"1"}', '{"errorRate":-1}', '{"operations":[1]}', '{"down":"yes"}', '{"clientId":1}'];
+    const paths = [
+      'reset',
+      'clients',
+      'calls',
+      'proposals',
+      `proposals/${t.sandbox.demo[0]?.id ?? ''}/situacao`,
+      'clock',
+      'faults',
+      'tokens/revoke',
+      'token-endpoint',
+      'openapi.json',
+      'nope',
+    ];
+    const bodies = [
+      '',
+      '{',
+      '[]',
+      'null',
+      '{"situacao":"2"}',
+      '{"now":"ontem"}',
+      '{"advanceDays":"1"}',
+      '{"errorRate":-1}',
+      '{"operations":[1]}',
+      '{"down":"yes"}',
+      '{"clientId":1}',
+    ];
     for (const path of paths) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
         for (const body of method === 'GET' || method === 'DELETE' ? [undefined] : bodies) {

@@ -164,8 +164,20 @@ describe('sandbox request pipeline', () => {
 
     it('compares bodies canonically (key order does not matter)', async () => {
       const key = randomUUID();
-      const a = await callOperation(t.sandbox, token, MANUAL, '{"dto":{"prazo":12,"vlrSolicitado":1000,"tipoContrato":"CP","documentoCliente":"52998224725"}}', { IdempotencyKey: key });
-      const b = await callOperation(t.sandbox, token, MANUAL, '{ "dto": {"documentoCliente":"52998224725","tipoContrato":"CP","vlrSolicitado":1000,"prazo":12} }', { IdempotencyKey: key });
+      const a = await callOperation(
+        t.sandbox,
+        token,
+        MANUAL,
+        '{"dto":{"prazo":12,"vlrSolicitado":1000,"tipoContrato":"CP","documentoCliente":"52998224725"}}',
+        { IdempotencyKey: key },
+      );
+      const b = await callOperation(
+        t.sandbox,
+        token,
+        MANUAL,
+        '{ "dto": {"documentoCliente":"52998224725","tipoContrato":"CP","vlrSolicitado":1000,"prazo":12} }',
+        { IdempotencyKey: key },
+      );
       expect(b.json.codigo).toBe(a.json.codigo);
     });
 
@@ -409,7 +421,10 @@ describe('sandbox request pipeline', () => {
     });
 
     it('describes the admin API in an OpenAPI document of its own, built from its route table', async () => {
-      const doc = (await (await fetch(`${t.sandbox.url}/_sandbox/admin/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, { summary: string }>> };
+      const doc = (await (await fetch(`${t.sandbox.url}/_sandbox/admin/openapi.json`)).json()) as {
+        openapi: string;
+        paths: Record<string, Record<string, { summary: string }>>;
+      };
       expect(doc.openapi).toMatch(/^3\.0\./);
       expect(Object.keys(doc.paths['/_sandbox/idempotency'] ?? {})).toEqual(['get', 'put']);
       expect(doc.paths['/_sandbox/idempotency']?.put?.summary).toMatch(/replay: false/);

@@ -81,7 +81,10 @@ describe('sandbox boleto print pages', () => {
     const url = boleto.impressao as string;
     const match = new RegExp(`^${t.sandbox.url}/boletos/5000001/impressao/([0-9a-f]{32})$`).exec(url);
     expect(match).not.toBeNull();
-    const details = await call('/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: demo('disbursed'), nroParcelas: [2] }, dtoConsultaDetalhes: { trazerBoleto: true } });
+    const details = await call('/AgendaRecebivel/ConsultarDetalhes', {
+      dto: { codigoProposta: demo('disbursed'), nroParcelas: [2] },
+      dtoConsultaDetalhes: { trazerBoleto: true },
+    });
     expect(details.json.parcelas[0].boletos[0].urlImpressao).toBe(url);
     await t.admin.resetCalls();
 
@@ -119,7 +122,12 @@ describe('sandbox boleto print pages', () => {
     const url = (await demoBoleto()).impressao as string;
     const tokenPart = url.slice(-32);
     const wrong = `${tokenPart.slice(0, 31)}${tokenPart[31] === '0' ? '1' : '0'}`;
-    for (const path of [`/boletos/5009999/impressao/${tokenPart}`, `/boletos/5000001/impressao/${wrong}`, '/boletos/5000001/impressao', `/boletos/5000001/impressao/${tokenPart.toUpperCase()}`]) {
+    for (const path of [
+      `/boletos/5009999/impressao/${tokenPart}`,
+      `/boletos/5000001/impressao/${wrong}`,
+      '/boletos/5000001/impressao',
+      `/boletos/5000001/impressao/${tokenPart.toUpperCase()}`,
+    ]) {
       const res = await fetch(`${t.sandbox.url}${path}`);
       expect([path, res.status]).toEqual([path, 404]);
       expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

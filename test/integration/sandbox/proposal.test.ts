@@ -251,7 +251,15 @@ describe('sandbox proposal operations', () => {
     it('lists the schedule with the proposal number in codigoProposta', async () => {
       const created = await manual({ prazo: 3, vlrSolicitado: 900 });
       const res = await call('/Proposta/ConsultarParcelas', { dto: { codigoProposta: created.json.codigo }, parametros: [] });
-      const v = computeProposalValues({ requestedAmount: 900, monthlyInterestPct: 2.5, installments: 3, personType: 1, calculationFormat: 1, baseDate: NOW, extraDays: 0 });
+      const v = computeProposalValues({
+        requestedAmount: 900,
+        monthlyInterestPct: 2.5,
+        installments: 3,
+        personType: 1,
+        calculationFormat: 1,
+        baseDate: NOW,
+        extraDays: 0,
+      });
       expect(res.status).toBe(200);
       expect(res.json.parcelas).toEqual(
         v.schedule.map((s) => ({

@@ -31,7 +31,14 @@ describe('sandbox receivables over HTTP', () => {
     const r = await call('ConsultarDetalhes', { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(r.json).toMatchObject({ hasError: false, numeroProposta: number, situacaoAgenda: 1, qtdeParcelas: 12, situacaoProposta: 9, documentoFederalCliente: '39053344705' });
+    expect(r.json).toMatchObject({
+      hasError: false,
+      numeroProposta: number,
+      situacaoAgenda: 1,
+      qtdeParcelas: 12,
+      situacaoProposta: 9,
+      documentoFederalCliente: '39053344705',
+    });
     // 12,000.00 at 1.99 % over 12 from 2026-03-10 with IOF financed (hand-checked): 12,253.46
     // financed, 11 installments of 1,157.97 and a last of 1,157.99; 12,737.69 left over 365 days.
     expect(r.json).toMatchObject({ vlrFinanciado: 12253.46, vlrTotalPago: 1157.97, vlrRetencaoDiarioAprox: 34.9, dtInclusao: '2026-03-10T12:00:00.000Z' });
@@ -52,16 +59,25 @@ describe('sandbox receivables over HTTP', () => {
   });
 
   it('generates a boleto, lists it, and replaces it with a new one for the same installment', async () => {
-    const first = await call('GerarUnicoBoleto', { dto: { codigoProposta: id, nroParcelas: [3, 4] }, dtoGerarUnicoBoleto: { tipoRegistro: 1, dtVencimento: '2026-03-20T00:00:00Z' } });
+    const first = await call('GerarUnicoBoleto', {
+      dto: { codigoProposta: id, nroParcelas: [3, 4] },
+      dtoGerarUnicoBoleto: { tipoRegistro: 1, dtVencimento: '2026-03-20T00:00:00Z' },
+    });
     expect(first.json.hasError).toBe(false);
     const [numero] = first.json.parametros.filter((p: { nome: string }) => p.nome === 'numeroBoleto').map((p: { valor: string }) => Number(p.valor));
     const emv = first.json.parametros.find((p: { nome: string }) => p.nome === 'pixCopiaECola').valor;
     expect(isValidPixPayload(emv)).toBe(true);
-    const second = await call('GerarMultiplosBoletos', { dto: { codigoProposta: id }, dtoGerarMultiplosBoletos: { tipoRegistro: 2, parcelas: [{ nroParcela: 4 }] } });
+    const second = await call('GerarMultiplosBoletos', {
+      dto: { codigoProposta: id },
+      dtoGerarMultiplosBoletos: { tipoRegistro: 2, parcelas: [{ nroParcela: 4 }] },
+    });
     expect(second.json.parametros.map((p: { nome: string }) => p.nome)).toEqual(['numeroBoleto', 'linhaDigitavel']);
     const open = await call('ConsultarBoletos', { dto: { codigoProposta: id } });
     expect(open.json.boletos.map((b: { parcelas: string }) => b.parcelas)).toEqual(['2', '4']);
-    const all = await call('ConsultarBoletos', { dto: { codigoProposta: id }, dtoConsultaBoletos: { trazerBoletosCancelados: true, numerosBoletos: [numero] } });
+    const all = await call('ConsultarBoletos', {
+      dto: { codigoProposta: id },
+      dtoConsultaBoletos: { trazerBoletosCancelados: true, numerosBoletos: [numero] },
+    });
     expect(all.json.boletos).toHaveLength(1);
     expect(all.json.boletos[0]).toMatchObject({ numeroBoleto: numero, parcelas: '3,4', dtCancelamento: '2026-03-10T12:00:00.000Z', qrCode: { emv } });
   });
@@ -80,7 +96,10 @@ describe('sandbox receivables over HTTP', () => {
     expect(over.json).toMatchObject({ hasError: true, messages: [{ code: 'C0202', context: 'V0002', field: 'dtoLancamentoParcela.vlrPagamento' }] });
     const settled = await call('IncluirLancamentoParcela', { dto: { codigoProposta: id, nroParcela: 1 }, dtoLancamentoParcela: { vlrPagamento: 1 } });
     expect(settled.json.messages[0]).toMatchObject({ code: 'C0201', context: 'V0002' });
-    const unknown = await call('IncluirLancamentoMultiplasParcelas', { dto: { codigoProposta: id }, dtoLancamentoParcelas: [{ nroParcela: 99, vlrPagamento: 1 }] });
+    const unknown = await call('IncluirLancamentoMultiplasParcelas', {
+      dto: { codigoProposta: id },
+      dtoLancamentoParcelas: [{ nroParcela: 99, vlrPagamento: 1 }],
+    });
     expect(unknown.json.messages[0]).toMatchObject({ code: 'C0201', context: 'V0001', field: 'dtoLancamentoParcelas[0]' });
     const after = await call('ConsultarDetalhes', { dto: { codigoProposta: id, nroParcelas: [5] } });
     expect(after.json.parcelas[0]).toMatchObject({ situacao: 2, vlrTotalPago: 100 });

@@ -35,7 +35,9 @@ describe('sandbox registry over HTTP', () => {
     expect((await story('39053344705')).nome).toBe('Carla Demo Paga');
     const stranger = await story('98765432100');
     // A proposal created without nomeCliente is the registry's person.
-    const created = await callOperation(t.sandbox, token, '/Proposta/IncluirManual', { dto: { documentoCliente: '98765432100', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 } });
+    const created = await callOperation(t.sandbox, token, '/Proposta/IncluirManual', {
+      dto: { documentoCliente: '98765432100', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 3 },
+    });
     await t.admin.setSituation(created.json.codigo, 9);
     const details = await callOperation(t.sandbox, token, '/AgendaRecebivel/ConsultarDetalhes', { dto: { codigoProposta: created.json.codigo } });
     expect(details.json.nomeCliente).toBe(stranger.nome);

@@ -11,7 +11,8 @@ describe('sandbox review fixes', () => {
   let t: Started;
   let token: string;
   const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
-  const manual = (dto: Record<string, unknown>) => call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 12, ...dto } });
+  const manual = (dto: Record<string, unknown>) =>
+    call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 12, ...dto } });
   const s0003 = (field: string, description: string) => ({
     msg: 'Falha na operação.',
     hasError: true,
@@ -63,7 +64,10 @@ describe('sandbox review fixes', () => {
 
   it('names nroDiasAcrescimo, not dtPrimeiroVencto, when the derived first due date is not after today', async () => {
     const c = await call('/Proposta/CalcularValoresProposta', { dto: { vlrSolicitado: 1000, prazo: 12, nroDiasAcrescimo: -40 } });
-    expect([c.status, c.json]).toEqual([400, s0003('dto.nroDiasAcrescimo', 'Valores inconsistentes: o primeiro vencimento deve ser posterior à data de hoje.')]);
+    expect([c.status, c.json]).toEqual([
+      400,
+      s0003('dto.nroDiasAcrescimo', 'Valores inconsistentes: o primeiro vencimento deve ser posterior à data de hoje.'),
+    ]);
   });
 
   it('refuses amounts whose figures lose the cent (or overflow) instead of answering nulls', async () => {
@@ -89,13 +93,17 @@ describe('sandbox review fixes', () => {
     expect(utcIso('2026-06-15')).toBe('2026-06-15');
     const id = (await manual({})).json.codigo as string;
     await t.admin.setSituation(id, 9);
-    await call('/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: id, nroParcelas: [1] }, dtoGerarUnicoBoleto: { dtVencimento: '2026-06-15T23:30:00', tipoRegistro: 2 } });
+    await call('/AgendaRecebivel/GerarUnicoBoleto', {
+      dto: { codigoProposta: id, nroParcelas: [1] },
+      dtoGerarUnicoBoleto: { dtVencimento: '2026-06-15T23:30:00', tipoRegistro: 2 },
+    });
     const b = await call('/AgendaRecebivel/ConsultarBoletos', { dto: { codigoProposta: id } });
     expect(b.json.boletos[0].dtVencimento).toBe('2026-06-15T00:00:00.000Z');
   });
 
   it('keeps the admin clock within 2001..9999 and changes nothing on a refused request (was a 500 on every later call)', async () => {
-    const post = (body: unknown) => fetch(`${t.sandbox.url}/_sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${t.sandbox.url}/_sandbox/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const range = { error: 'the clock must stay between 2001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' };
     for (const body of [{ advanceDays: 1e12 }, { advanceDays: -1e7 }, { now: '1999-12-31T00:00:00Z' }, { now: '2026-01-01T00:00:00Z', advanceDays: 3e6 }]) {
       const res = await post(body);

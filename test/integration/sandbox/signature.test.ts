@@ -147,7 +147,9 @@ describe('sandbox signature operations', () => {
       await invite([signer(), second()]);
       const first = await call(SIGNED, {
         dto: { codigoProposta: id },
-        assinantes: [{ nome: 'Ana Lima', email: 'ana@example.com', documento: '52998224725', dtAssinatura: '2026-03-10T11:00:00Z', ipAssinatura: '203.0.113.7' }],
+        assinantes: [
+          { nome: 'Ana Lima', email: 'ana@example.com', documento: '52998224725', dtAssinatura: '2026-03-10T11:00:00Z', ipAssinatura: '203.0.113.7' },
+        ],
       });
       expect(first.status).toBe(200);
       expect(first.json.parametros).toEqual([

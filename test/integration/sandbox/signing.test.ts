@@ -26,7 +26,8 @@ describe('the signer journey page (urlAssinatura)', () => {
   beforeEach(async () => {
     await t.admin.reset();
     token = await getToken(t.sandbox, t.client);
-    id = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: '39053344705', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } })).json.codigo as string;
+    id = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: '39053344705', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } })).json
+      .codigo as string;
     await t.admin.concludeAnalyses();
     const invited = await call('/Proposta/IncluirAssinaturaCCB', { dto: { codigoProposta: id }, assinantes: [ANA, BRUNO] });
     url = (invited.json.parametros as { nome: string; valor: string }[]).find((p) => p.nome === 'urlAssinatura')?.valor ?? '';

@@ -22,7 +22,12 @@ describe('the configuration reference', () => {
   it('gives every variable a description, a type and a default', () => {
     for (const [name, schema] of Object.entries(settingsSchema.shape)) {
       const doc = settingDocs.get(schema);
-      expect({ name, description: (doc?.description.length ?? 0) > 10, type: (doc?.type.length ?? 0) > 0, shown: (doc?.shown.length ?? 0) > 0 }).toEqual({ name, description: true, type: true, shown: true });
+      expect({ name, description: (doc?.description.length ?? 0) > 10, type: (doc?.type.length ?? 0) > 0, shown: (doc?.shown.length ?? 0) > 0 }).toEqual({
+        name,
+        description: true,
+        type: true,
+        shown: true,
+      });
     }
   });
 
@@ -30,7 +35,9 @@ describe('the configuration reference', () => {
     const stale = page.replace('| `PORT` | `4000` |', '| `PORT` | `4001` |');
     expect(stale).not.toBe(page);
     expect(updateReference(stale)).toBe(page);
-    expect(updateReference(`intro\n${BEGIN_MARKER}\nold\n${END_MARKER}\nrules\n`)).toBe(`intro\n${BEGIN_MARKER}\n\n${renderReference()}\n\n${END_MARKER}\nrules\n`);
+    expect(updateReference(`intro\n${BEGIN_MARKER}\nold\n${END_MARKER}\nrules\n`)).toBe(
+      `intro\n${BEGIN_MARKER}\n\n${renderReference()}\n\n${END_MARKER}\nrules\n`,
+    );
     expect(() => updateReference('no markers')).toThrow(/markers/);
   });
 });

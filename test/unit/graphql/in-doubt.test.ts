@@ -43,7 +43,7 @@ describe('in-doubt helpers', () => {
       return {
         operationsOf: async (ids: string[]) => {
           asked.push(ids);
-          return new Map([[ 'p1', records ]]);
+          return new Map([['p1', records]]);
         },
       } as unknown as Ledger;
     }

@@ -72,7 +72,7 @@ describe('installment mapper', () => {
       ],
       'p-1',
     );
-    expect(items.map(i => [i.number, i.amount, i.paidAmount, i.situationCode, i.proposalId])).toEqual([
+    expect(items.map((i) => [i.number, i.amount, i.paidAmount, i.situationCode, i.proposalId])).toEqual([
       [1, '100.50', '100.50', 1, 'p-1'],
       [2, '100.50', null, null, 'p-1'],
     ]);
@@ -87,20 +87,33 @@ const PROPOSAL = '7b1e3c52-55a4-4b8f-9a57-0d7c1f0e2a11';
 
 describe('agenda mapper', () => {
   it('maps the agenda with boletos, Pix charges and ledger entries per installment', () => {
-    const agenda = mapAgendaDetail({
-      numeroProposta: 100003,
-      situacaoAgenda: 1,
-      situacaoProposta: 9,
-      documentoFederalCliente: '39053344705',
-      vlrFinanciado: 12000,
-      parcelas: [
-        { nroParcela: 2, vlrSaldoAtual: 1130.47, boletos: [{ numeroBoleto: 5000001, linhaDigitavel: '2'.repeat(47), qrCode: { emv: '000201', imagem: 'iVBOR' } }], pix: [{ emv: '000201' }] },
-        { nroParcela: 1, vlrSaldoAtual: 0, lancamentos: [{ vlrPagamento: 1130.47, vlrSaldoParcela: 0, descLancamento: 'Pagamento' }], boletos: [{ numeroBoleto: 5000000, qrCode: { emv: null, imagem: null } as never }] },
-      ],
-    }, PROPOSAL);
+    const agenda = mapAgendaDetail(
+      {
+        numeroProposta: 100003,
+        situacaoAgenda: 1,
+        situacaoProposta: 9,
+        documentoFederalCliente: '39053344705',
+        vlrFinanciado: 12000,
+        parcelas: [
+          {
+            nroParcela: 2,
+            vlrSaldoAtual: 1130.47,
+            boletos: [{ numeroBoleto: 5000001, linhaDigitavel: '2'.repeat(47), qrCode: { emv: '000201', imagem: 'iVBOR' } }],
+            pix: [{ emv: '000201' }],
+          },
+          {
+            nroParcela: 1,
+            vlrSaldoAtual: 0,
+            lancamentos: [{ vlrPagamento: 1130.47, vlrSaldoParcela: 0, descLancamento: 'Pagamento' }],
+            boletos: [{ numeroBoleto: 5000000, qrCode: { emv: null, imagem: null } as never }],
+          },
+        ],
+      },
+      PROPOSAL,
+    );
     expect(agenda.proposalSituation).toBe(ProposalSituation.DISBURSED);
     expect(agenda.financedAmount).toBe('12000.00');
-    expect(agenda.allInstallments.map(i => [i.number, i.balance])).toEqual([
+    expect(agenda.allInstallments.map((i) => [i.number, i.balance])).toEqual([
       [1, '0.00'],
       [2, '1130.47'],
     ]);
@@ -109,7 +122,7 @@ describe('agenda mapper', () => {
     expect(agenda.allInstallments[1]?.boletos[0]).toMatchObject({ number: 5000001, qrCode: { emv: '000201', imageBase64: 'iVBOR' } });
     expect(agenda.allInstallments[1]?.pix[0]).toMatchObject({ emv: '000201', imageBase64: null });
     // Every entity inside the agenda has its Node id, minted from the proposal and its keys.
-    expect(agenda.allInstallments.map(i => i.id)).toEqual([nodeId('AgendaInstallment', PROPOSAL, 1), nodeId('AgendaInstallment', PROPOSAL, 2)]);
+    expect(agenda.allInstallments.map((i) => i.id)).toEqual([nodeId('AgendaInstallment', PROPOSAL, 1), nodeId('AgendaInstallment', PROPOSAL, 2)]);
     expect(agenda.allInstallments[0]?.entries[0]?.id).toBe(nodeId('LedgerEntry', PROPOSAL, 1, 0));
     expect(agenda.allInstallments[1]?.boletos[0]?.id).toBe(nodeId('AgendaBoleto', PROPOSAL, 2, 5000001));
     expect(agenda.allInstallments[1]?.pix[0]?.id).toBe(nodeId('PixCharge', PROPOSAL, 2, 0));
@@ -118,7 +131,9 @@ describe('agenda mapper', () => {
 
 describe('agendaItemOf', () => {
   it('finds the first item of an installment number, ignoring items without a number', () => {
-    const detail = { parcelas: [{ vlrSaldoAtual: 9 }, { nroParcela: 2, vlrSaldoAtual: 20 }, { nroParcela: 1, vlrSaldoAtual: 10 }, { nroParcela: 2, vlrSaldoAtual: 21 }] };
+    const detail = {
+      parcelas: [{ vlrSaldoAtual: 9 }, { nroParcela: 2, vlrSaldoAtual: 20 }, { nroParcela: 1, vlrSaldoAtual: 10 }, { nroParcela: 2, vlrSaldoAtual: 21 }],
+    };
     expect(agendaItemOf(detail, 2)?.vlrSaldoAtual).toBe(20);
     expect(agendaItemOf(detail, 1)?.vlrSaldoAtual).toBe(10);
     expect(agendaItemOf(detail, 3)).toBeUndefined();
@@ -135,19 +150,52 @@ describe('boleto mapper', () => {
   });
 
   it('maps a boleto record, print URL from impressao and null payments', () => {
-    const boleto = mapBoleto({ numeroBoleto: 5000001, parcelas: '2', valorBoleto: 1130.4, vlrPago: null, dtCancelamento: null, impressao: 'http://x/b/5000001', dtVencimento: '2026-03-10T00:00:00Z' }, PROPOSAL);
-    expect(boleto).toMatchObject({ id: nodeId('Boleto', PROPOSAL, 5000001), number: 5000001, installmentNumbers: [2], amount: '1130.40', paidAmount: null, cancelledAt: null, printUrl: 'http://x/b/5000001', qrCode: null });
+    const boleto = mapBoleto(
+      {
+        numeroBoleto: 5000001,
+        parcelas: '2',
+        valorBoleto: 1130.4,
+        vlrPago: null,
+        dtCancelamento: null,
+        impressao: 'http://x/b/5000001',
+        dtVencimento: '2026-03-10T00:00:00Z',
+      },
+      PROPOSAL,
+    );
+    expect(boleto).toMatchObject({
+      id: nodeId('Boleto', PROPOSAL, 5000001),
+      number: 5000001,
+      installmentNumbers: [2],
+      amount: '1130.40',
+      paidAmount: null,
+      cancelledAt: null,
+      printUrl: 'http://x/b/5000001',
+      qrCode: null,
+    });
   });
 
   it('reads the generated boleto numbers from parametros', () => {
-    expect(generatedBoletoNumbers([{ nome: 'numeroBoleto', valor: '5000002' }, { nome: 'linhaDigitavel', valor: '123' }, { nome: 'numeroBoleto', valor: '5000003' }])).toEqual([5000002, 5000003]);
+    expect(
+      generatedBoletoNumbers([
+        { nome: 'numeroBoleto', valor: '5000002' },
+        { nome: 'linhaDigitavel', valor: '123' },
+        { nome: 'numeroBoleto', valor: '5000003' },
+      ]),
+    ).toEqual([5000002, 5000003]);
     expect(generatedBoletoNumbers(undefined)).toEqual([]);
   });
 });
 
 describe('registry mapper', () => {
   it('types the known registry keys and keeps the raw json', () => {
-    const json = { documento: '11222333000181', tipoPessoa: 2, nome: 'Empresa X', socios: [{ nome: 'Sócio', percentual: 50.5 }], enderecos: [{ cidade: 'São Paulo', uf: 'SP' }], extra: { a: 1 } };
+    const json = {
+      documento: '11222333000181',
+      tipoPessoa: 2,
+      nome: 'Empresa X',
+      socios: [{ nome: 'Sócio', percentual: 50.5 }],
+      enderecos: [{ cidade: 'São Paulo', uf: 'SP' }],
+      extra: { a: 1 },
+    };
     const record = mapRegistrationRecord(json, '11.222.333/0001-81');
     expect(record).toMatchObject({ document: '11222333000181', personType: 'COMPANY', personTypeCode: 2, name: 'Empresa X', emails: [], raw: json });
     expect(record.partners[0]).toMatchObject({ name: 'Sócio', sharePercent: '50.5' });
@@ -160,7 +208,13 @@ describe('registry mapper', () => {
 
   it('reads a bureau report from the top level or from its json string', () => {
     const top = mapBureauReport({ msg: 'ok', hasError: false, score: 700, passivos: { quantidade: 2, valorTotal: 1000.1, itens: [{}, {}] } }, '52998224725');
-    expect(top).toMatchObject({ document: '52998224725', score: 700, liabilities: { count: 2, total: '1000.10' }, restrictions: null, raw: { score: 700, passivos: { quantidade: 2, valorTotal: 1000.1, itens: [{}, {}] } } });
+    expect(top).toMatchObject({
+      document: '52998224725',
+      score: 700,
+      liabilities: { count: 2, total: '1000.10' },
+      restrictions: null,
+      raw: { score: 700, passivos: { quantidade: 2, valorTotal: 1000.1, itens: [{}, {}] } },
+    });
     const nested = mapBureauReport({ json: { score: 10, faixaRisco: 'E' } }, '52998224725');
     expect(nested).toMatchObject({ score: 10, riskBand: 'E', raw: { score: 10, faixaRisco: 'E' } });
   });
@@ -168,6 +222,11 @@ describe('registry mapper', () => {
 
 describe('simulation mapper', () => {
   it('maps money with cents and rates as sent', () => {
-    expect(mapSimulation({ vlrParcela: 487.4, percCETMensal: 2.71, vlrTAC: 0 })).toMatchObject({ installmentAmount: '487.40', monthlyCet: '2.71', tacAmount: '0.00', iofAmount: null });
+    expect(mapSimulation({ vlrParcela: 487.4, percCETMensal: 2.71, vlrTAC: 0 })).toMatchObject({
+      installmentAmount: '487.40',
+      monthlyCet: '2.71',
+      tacAmount: '0.00',
+      iofAmount: null,
+    });
   });
 });

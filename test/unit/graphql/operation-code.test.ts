@@ -25,7 +25,7 @@ describe('operationCodesOf', () => {
   const bob = operationCodesOf(namespaces, 'bob', false);
   const operator = operationCodesOf(namespaces, 'alice', true);
 
-  it('sends a caller\'s code in its namespace, which never names the caller', () => {
+  it("sends a caller's code in its namespace, which never names the caller", () => {
     expect(alice.toPartner('OP-1')).toBe(`${namespaces.tagOf('alice')}-OP-1`);
     expect(alice.toPartner('OP-1')).not.toContain('alice');
     expect(bob.toPartner('OP-1')).not.toBe(alice.toPartner('OP-1'));

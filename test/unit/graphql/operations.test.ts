@@ -10,14 +10,14 @@ describe('schema/operations', () => {
     schema = await buildCreditGraphSchema();
   });
 
-  const files = readdirSync(dir).filter(f => f.endsWith('.graphql'));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql'));
 
   it('has the example operations', () => {
     expect(files.sort()).toEqual(['call-counts.graphql', 'live.graphql', 'mutations.graphql', 'proposal.graphql', 'viewer.graphql']);
   });
 
-  it.each(files)('%s validates against the schema', file => {
+  it.each(files)('%s validates against the schema', (file) => {
     const document = parse(readFileSync(new URL(file, dir), 'utf8'));
-    expect(validate(schema, document).map(e => e.message)).toEqual([]);
+    expect(validate(schema, document).map((e) => e.message)).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ describe('probes', () => {
     expect(probeFamily('GerarUnicoBoleto')).not.toBe(probeFamily('IncluirLancamentoParcela'));
   });
 
-  it('finds a created proposal by the operation code it was sent with, shaped like the create\'s answer', async () => {
+  it("finds a created proposal by the operation code it was sent with, shaped like the create's answer", async () => {
     const upstream = partner({ Codigo: 'p-uuid', CodigoProposta: '12345' });
     const probe = probeFor('IncluirManual', { upstream, ledger });
     await expect(probe?.(CREATE)).resolves.toEqual({

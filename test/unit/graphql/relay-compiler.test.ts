@@ -77,7 +77,13 @@ describe('relay-compiler over the committed SDL', () => {
     writeFileSync(join(dir, 'src', 'relay.ts'), DOCUMENTS);
     writeFileSync(
       join(dir, 'relay.config.json'),
-      JSON.stringify({ src: './src', schema: './schema.graphql', language: 'typescript', artifactDirectory: './src/__generated__', customScalarTypes: { Decimal: 'string', DateTime: 'string', Date: 'string' } }),
+      JSON.stringify({
+        src: './src',
+        schema: './schema.graphql',
+        language: 'typescript',
+        artifactDirectory: './src/__generated__',
+        customScalarTypes: { Decimal: 'string', DateTime: 'string', Date: 'string' },
+      }),
     );
   });
 

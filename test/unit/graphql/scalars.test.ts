@@ -1,7 +1,16 @@
 import { Kind, parseValue } from 'graphql';
 import { Decimal } from 'decimal.js';
 import { GraphQLError } from 'graphql';
-import { CalendarDateScalar, DateTimeScalar, DecimalScalar, formatDecimal, formatMoney, isCalendarDate, toCalendarDate, toDateTime } from '../../../src/graphql/scalars.js';
+import {
+  CalendarDateScalar,
+  DateTimeScalar,
+  DecimalScalar,
+  formatDecimal,
+  formatMoney,
+  isCalendarDate,
+  toCalendarDate,
+  toDateTime,
+} from '../../../src/graphql/scalars.js';
 import { defineCodeEnum } from '../../../src/graphql/common/code-enum.js';
 
 describe('DecimalScalar', () => {
@@ -181,7 +190,14 @@ describe('DateTimeScalar input', () => {
       expect((caught as GraphQLError).message).not.toContain(bad);
       expect((caught as GraphQLError).extensions).toEqual({
         code: 'BAD_USER_INPUT',
-        userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"', upstreamCode: null }],
+        userErrors: [
+          {
+            code: 'INVALID_INPUT',
+            field: null,
+            message: 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"',
+            upstreamCode: null,
+          },
+        ],
       });
     }
     expect(() => DateTimeScalar.parseLiteral(parseValue('"2026-03-15T10:00:00"'))).toThrow('DateTime expects an RFC 3339 date-time with an offset');

@@ -18,7 +18,14 @@ describe('buildCreditGraphSchema', () => {
     // A value type other subgraphs define too (DESIGN.md: Federation 2).
     expect(sdl).toMatch(/type PageInfo\s+@shareable/);
     const entity = schema.getType('_Entity');
-    expect(entity && 'getTypes' in entity ? entity.getTypes().map(t => t.name).sort() : []).toEqual(['Person', 'Proposal']);
+    expect(
+      entity && 'getTypes' in entity
+        ? entity
+            .getTypes()
+            .map((t) => t.name)
+            .sort()
+        : [],
+    ).toEqual(['Person', 'Proposal']);
   });
 
   it('keeps the fixed field names of the issue', () => {
@@ -35,7 +42,21 @@ describe('buildCreditGraphSchema', () => {
 
   it('describes every type and field it defines, naming the upstream field', () => {
     const own = Object.values(schema.getTypeMap()).filter(
-      (t: GraphQLNamedType) => isNamedType(t) && !t.name.startsWith('_') && !['String', 'Int', 'Float', 'Boolean', 'ID', 'link__Import', 'link__Purpose', 'federation__FieldSet', 'federation__Scope', 'federation__Policy'].includes(t.name),
+      (t: GraphQLNamedType) =>
+        isNamedType(t) &&
+        !t.name.startsWith('_') &&
+        ![
+          'String',
+          'Int',
+          'Float',
+          'Boolean',
+          'ID',
+          'link__Import',
+          'link__Purpose',
+          'federation__FieldSet',
+          'federation__Scope',
+          'federation__Policy',
+        ].includes(t.name),
     );
     const missing: string[] = [];
     for (const type of own) {
@@ -44,7 +65,7 @@ describe('buildCreditGraphSchema', () => {
       }
       if (type instanceof GraphQLObjectType || type instanceof GraphQLInputObjectType) {
         // _entities and _service are added by @apollo/subgraph, not by this graph
-        for (const field of Object.values(type.getFields()).filter(f => !f.name.startsWith('_'))) {
+        for (const field of Object.values(type.getFields()).filter((f) => !f.name.startsWith('_'))) {
           if (!field.description) {
             missing.push(`${type.name}.${field.name}`);
           } else if (!/Upstream|upstream|no extra call|No extra call/.test(field.description)) {

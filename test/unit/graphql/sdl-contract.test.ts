@@ -28,12 +28,12 @@ const IDENTIFIER_CODES = new Set(['PaymentEntry.bankCode', 'PaymentAccountInput.
 type AnyField = GraphQLField<unknown, unknown> | GraphQLInputField;
 
 function ownTypes(): GraphQLNamedType[] {
-  return Object.values(schema.getTypeMap()).filter(t => !t.name.startsWith('__'));
+  return Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));
 }
 
 function fieldsOf(type: GraphQLNamedType): Array<[string, AnyField]> {
   if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-    return Object.values(type.getFields()).map(field => [`${type.name}.${field.name}`, field] as [string, AnyField]);
+    return Object.values(type.getFields()).map((field) => [`${type.name}.${field.name}`, field] as [string, AnyField]);
   }
   return [];
 }
@@ -43,7 +43,7 @@ const allFields = ownTypes().flatMap(fieldsOf);
 describe('the emitted SDL as a frontend contract', () => {
   it('types no field JSON except the raw... escape hatches', () => {
     const json = allFields.filter(([, field]) => getNamedType(field.type).name === 'JSON').map(([name]) => name);
-    expect(json.filter(name => !/\.raw[A-Z]?\w*$/.test(name))).toEqual([]);
+    expect(json.filter((name) => !/\.raw[A-Z]?\w*$/.test(name))).toEqual([]);
   });
 
   it('puts an enum beside every raw Int ...Code output field (xCode beside x)', () => {
@@ -60,7 +60,7 @@ describe('the emitted SDL as a frontend contract', () => {
         }
         const sibling = fields[field.name.slice(0, -'Code'.length)];
         const enumType = sibling ? getNamedType(sibling.type) : undefined;
-        if (!isEnumType(enumType) || !enumType.getValues().some(v => v.name === 'UNKNOWN')) {
+        if (!isEnumType(enumType) || !enumType.getValues().some((v) => v.name === 'UNKNOWN')) {
           missing.push(key);
         }
       }
@@ -71,19 +71,22 @@ describe('the emitted SDL as a frontend contract', () => {
   it('repeats no description paragraph more than three times', () => {
     const counts = new Map<string, number>();
     const count = (description: string | null | undefined): void => {
-      for (const paragraph of (description ?? '').split(/\n\s*\n/).map(p => p.trim()).filter(p => p !== '')) {
+      for (const paragraph of (description ?? '')
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter((p) => p !== '')) {
         counts.set(paragraph, (counts.get(paragraph) ?? 0) + 1);
       }
     };
     for (const type of ownTypes()) {
       count(type.description);
       if (isEnumType(type)) {
-        type.getValues().forEach(v => count(v.description));
+        type.getValues().forEach((v) => count(v.description));
       }
       for (const [, field] of fieldsOf(type)) {
         count(field.description);
         if ('args' in field) {
-          field.args.forEach(arg => count(arg.description));
+          field.args.forEach((arg) => count(arg.description));
         }
       }
     }
@@ -100,24 +103,52 @@ describe('the emitted SDL as a frontend contract', () => {
       })
       .map(([name, field]) => `${name}: ${getNamedType(field.type).name}`);
     expect(misfits).toEqual([]);
-    for (const name of ['Installment.dueDate', 'Boleto.dueDate', 'AgendaInstallment.dueDate', 'IndividualGuarantorInput.birthDate', 'RegistrationRecord.birthDate']) {
+    for (const name of [
+      'Installment.dueDate',
+      'Boleto.dueDate',
+      'AgendaInstallment.dueDate',
+      'IndividualGuarantorInput.birthDate',
+      'RegistrationRecord.birthDate',
+    ]) {
       expect(allFields.find(([key]) => key === name)?.[1].type.toString()).toMatch(/^Date!?$/);
     }
     expect(isScalarType(schema.getType('Date'))).toBe(true);
   });
 
   it('has every entity implement Node with a non-null ID id, and Query.node / nodes find them', () => {
-    const entities = ['Proposal', 'Installment', 'AgendaDetail', 'AgendaInstallment', 'AgendaBoleto', 'Boleto', 'PixCharge', 'LedgerEntry', 'PaymentEntry', 'FgtsCancellation', 'Guarantor', 'Signer', 'ProposalDocument', 'ProposalOperation', 'Person'];
+    const entities = [
+      'Proposal',
+      'Installment',
+      'AgendaDetail',
+      'AgendaInstallment',
+      'AgendaBoleto',
+      'Boleto',
+      'PixCharge',
+      'LedgerEntry',
+      'PaymentEntry',
+      'FgtsCancellation',
+      'Guarantor',
+      'Signer',
+      'ProposalDocument',
+      'ProposalOperation',
+      'Person',
+    ];
     const node = schema.getType('Node');
     expect(isInterfaceType(node)).toBe(true);
-    const implementing = ownTypes().filter(t => isObjectType(t) && t.getInterfaces().some(i => i.name === 'Node')).map(t => t.name).sort();
+    const implementing = ownTypes()
+      .filter((t) => isObjectType(t) && t.getInterfaces().some((i) => i.name === 'Node'))
+      .map((t) => t.name)
+      .sort();
     expect(implementing).toEqual([...entities].sort());
     for (const name of implementing) {
       expect(`${name}.id: ${String(allFields.find(([key]) => key === `${name}.id`)?.[1].type)}`).toBe(`${name}.id: ID!`);
     }
     // Every other object with an id is an entity too, so no id escapes a client cache's normalization.
-    const withId = ownTypes().filter(t => isObjectType(t) && 'id' in t.getFields()).map(t => t.name).sort();
-    expect(withId.filter(name => !implementing.includes(name))).toEqual([]);
+    const withId = ownTypes()
+      .filter((t) => isObjectType(t) && 'id' in t.getFields())
+      .map((t) => t.name)
+      .sort();
+    expect(withId.filter((name) => !implementing.includes(name))).toEqual([]);
     const query = schema.getQueryType()?.getFields();
     expect(String(query?.['node']?.type)).toBe('Node');
     expect(String(query?.['nodes']?.type)).toBe('[Node]!');

@@ -8,14 +8,20 @@ import { rejectionUserErrors } from '../../../src/graphql/runtime/write.js';
 const FAMILIES = Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[];
 
 describe('the user error table', () => {
-  it.each(FAMILIES)('maps a partner code %s does not know to its generic REJECTED, never to an internal error', family => {
+  it.each(FAMILIES)('maps a partner code %s does not know to its generic REJECTED, never to an internal error', (family) => {
     const error = new UpstreamRejectedError('rejected', {
       operation: 'IncluirLancamentoParcela',
       status: 200,
       items: [{ code: 'X9999', detail: 'V0042', field: '', description: 'Texto livre do parceiro', meaning: undefined }],
     });
     const [presented] = presentUserErrors(family, rejectionUserErrors(error), 'pt-BR');
-    expect(presented).toMatchObject({ code: 'REJECTED', messageKey: `${USER_ERROR_FAMILIES[family].key}.rejected`, upstreamCode: 'X9999/V0042', message: 'O parceiro de crédito recusou a operação.', legacyCode: 'REJECTED' });
+    expect(presented).toMatchObject({
+      code: 'REJECTED',
+      messageKey: `${USER_ERROR_FAMILIES[family].key}.rejected`,
+      upstreamCode: 'X9999/V0042',
+      message: 'O parceiro de crédito recusou a operação.',
+      legacyCode: 'REJECTED',
+    });
     const [english] = presentUserErrors(family, rejectionUserErrors(error), 'en');
     expect(english?.message).toBe('The credit partner rejected the operation.');
   });
@@ -23,20 +29,28 @@ describe('the user error table', () => {
   it('maps a graph rule without a catalogue code by its rule, and an unknown rule to INVALID_INPUT', () => {
     const [decimals, other] = presentUserErrors(
       'payment',
-      [userError(UserErrorCode.INVALID_INPUT, 'amount must have at most 2 decimal places', ['input', 'payment', 'amount'], null, 'maxDecimalPlaces'), userError(UserErrorCode.INVALID_INPUT, 'description must be shorter', ['input', 'payment', 'description'], null, 'maxLength')],
+      [
+        userError(UserErrorCode.INVALID_INPUT, 'amount must have at most 2 decimal places', ['input', 'payment', 'amount'], null, 'maxDecimalPlaces'),
+        userError(UserErrorCode.INVALID_INPUT, 'description must be shorter', ['input', 'payment', 'description'], null, 'maxLength'),
+      ],
       'en',
     );
-    expect(decimals).toMatchObject({ code: 'TOO_MANY_DECIMAL_PLACES', messageKey: 'payment.tooManyDecimalPlaces', message: 'amount must have at most 2 decimal places', upstreamCode: null });
+    expect(decimals).toMatchObject({
+      code: 'TOO_MANY_DECIMAL_PLACES',
+      messageKey: 'payment.tooManyDecimalPlaces',
+      message: 'amount must have at most 2 decimal places',
+      upstreamCode: null,
+    });
     expect(other).toMatchObject({ code: 'INVALID_INPUT', messageKey: 'payment.invalidInput', message: 'description must be shorter' });
   });
 
   it('gives every code of every family one entry, a Portuguese message and a distinct messageKey', () => {
     for (const family of FAMILIES) {
-      const codes = familyEntries(family).map(entry => entry.code);
+      const codes = familyEntries(family).map((entry) => entry.code);
       expect(new Set(codes).size).toBe(codes.length);
       expect(codes).toEqual(expect.arrayContaining(['REJECTED', 'INVALID_INPUT', 'NOT_FOUND', 'FORBIDDEN', 'IDEMPOTENCY_KEY_REUSED']));
-      familyEntries(family).forEach(entry => expect(entry.pt.length).toBeGreaterThan(5));
-      const upstream = familyEntries(family).flatMap(entry => entry.upstream ?? []);
+      familyEntries(family).forEach((entry) => expect(entry.pt.length).toBeGreaterThan(5));
+      const upstream = familyEntries(family).flatMap((entry) => entry.upstream ?? []);
       expect(new Set(upstream).size).toBe(upstream.length);
     }
     expect(messageKeyOf('payment', 'OVER_BALANCE')).toBe('payment.overBalance');
@@ -56,18 +70,24 @@ describe('the user error table', () => {
 describe('docs/errors.md, per-mutation user error codes', () => {
   const markdown = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
 
-  it.each(FAMILIES)('lists exactly the codes of %s, with their partner codes and message keys', family => {
+  it.each(FAMILIES)('lists exactly the codes of %s, with their partner codes and message keys', (family) => {
     const { enumName } = USER_ERROR_FAMILIES[family];
     const start = markdown.indexOf(`### \`${enumName}\``);
     expect(start).toBeGreaterThan(-1);
     const rest = markdown.slice(start + 1);
     const end = rest.search(/\n##/);
     const section = end === -1 ? rest : rest.slice(0, end);
-    const rows = section.split('\n').filter(line => /^\| `[A-Z_]+` \|/.test(line));
-    const documented = rows.map(line => {
-      const cells = line.split('|').map(cell => cell.trim());
-      return { code: cells[1]?.replace(/`/g, ''), upstream: cells[2] === '' ? [] : (cells[2] ?? '').split(', ').map(code => code.replace(/`/g, '')), messageKey: cells[3]?.replace(/`/g, '') };
+    const rows = section.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
+    const documented = rows.map((line) => {
+      const cells = line.split('|').map((cell) => cell.trim());
+      return {
+        code: cells[1]?.replace(/`/g, ''),
+        upstream: cells[2] === '' ? [] : (cells[2] ?? '').split(', ').map((code) => code.replace(/`/g, '')),
+        messageKey: cells[3]?.replace(/`/g, ''),
+      };
     });
-    expect(documented).toEqual(familyEntries(family).map(entry => ({ code: entry.code, upstream: [...(entry.upstream ?? [])], messageKey: messageKeyOf(family, entry.code) })));
+    expect(documented).toEqual(
+      familyEntries(family).map((entry) => ({ code: entry.code, upstream: [...(entry.upstream ?? [])], messageKey: messageKeyOf(family, entry.code) })),
+    );
   });
 });

@@ -21,7 +21,7 @@ export function testClock(): TestClock {
   let elapsed = 0;
   return {
     now: () => at(elapsed),
-    advance: ms => {
+    advance: (ms) => {
       elapsed += ms;
     },
     get elapsed() {

@@ -97,7 +97,7 @@ describe('Ledger', () => {
       expect(one.lease).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('makes a repeat wait while the holder\'s lease runs, changing nothing', async () => {
+    it("makes a repeat wait while the holder's lease runs, changing nothing", async () => {
       const { ledger, clock } = memoryLedger();
       const { write } = await held(ledger);
       const before = await ledger.find(write.callerId, write.idempotencyKey);
@@ -123,7 +123,17 @@ describe('Ledger', () => {
       const finished = await ledger.find(write.callerId, write.idempotencyKey);
       clock.advance(10);
       expect(await ledger.begin(write)).toEqual({ kind: 'replay', record: finished });
-      expect(finished).toEqual(fresh(write, 0, { id, state: 'rejected', lease_token: null, lease_until: null, outcome: [{ code: 'REJECTED' }], updated_at: at(10), finished_at: at(10) }));
+      expect(finished).toEqual(
+        fresh(write, 0, {
+          id,
+          state: 'rejected',
+          lease_token: null,
+          lease_until: null,
+          outcome: [{ code: 'REJECTED' }],
+          updated_at: at(10),
+          finished_at: at(10),
+        }),
+      );
     });
 
     it('keeps keys apart per caller', async () => {
@@ -184,19 +194,19 @@ describe('Ledger', () => {
       const two = new Ledger(store);
       const write = request();
       const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).begin(write)));
-      expect(claims.map(c => c.kind).sort()).toEqual(['send', ...Array.from({ length: 19 }, () => 'wait')]);
+      expect(claims.map((c) => c.kind).sort()).toEqual(['send', ...Array.from({ length: 19 }, () => 'wait')]);
     });
 
     /** The memory store with some statements of its transactions replaced. */
     const withStatements = (memory: MemoryLedgerStore, replaced: Partial<LedgerStatements>): LedgerStore =>
       Object.assign(Object.create(memory) as LedgerStore, {
         transaction: <T>(work: (tx: LedgerStatements) => Promise<T>): Promise<T> =>
-          memory.transaction(tx =>
+          memory.transaction((tx) =>
             work({
-              insertOperation: row => tx.insertOperation(row),
+              insertOperation: (row) => tx.insertOperation(row),
               lockOperation: (caller, key) => tx.lockOperation(caller, key),
               updateOperation: (id, patch, guard) => tx.updateOperation(id, patch, guard),
-              insertProposal: row => tx.insertProposal(row),
+              insertProposal: (row) => tx.insertProposal(row),
               ...replaced,
             }),
           ),
@@ -226,7 +236,10 @@ describe('Ledger', () => {
       await ledger.finish(id, lease, { state: 'unknown' });
       clock.advance(500);
       const claim = await ledger.claimInDoubt(id);
-      expect(claim).toEqual({ record: fresh(write, 0, { id, lease_token: claim?.lease, lease_until: at(500 + LEASE), updated_at: at(500) }), lease: expect.any(String) });
+      expect(claim).toEqual({
+        record: fresh(write, 0, { id, lease_token: claim?.lease, lease_until: at(500 + LEASE), updated_at: at(500) }),
+        lease: expect.any(String),
+      });
       expect(claim?.lease).not.toBe(lease);
       expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(claim?.record);
     });
@@ -278,7 +291,9 @@ describe('Ledger', () => {
       const { id, lease, write } = await held(ledger);
       clock.advance(300);
       expect(await ledger.recordProbe(id, lease, { entries: [1, 2] })).toBe(true);
-      expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(fresh(write, 0, { id, lease_token: lease, probe: { entries: [1, 2] }, updated_at: at(300) }));
+      expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(
+        fresh(write, 0, { id, lease_token: lease, probe: { entries: [1, 2] }, updated_at: at(300) }),
+      );
       expect(await ledger.recordProbe(id, lease, null)).toBe(true);
       expect((await ledger.find(write.callerId, write.idempotencyKey))?.probe).toBeNull();
     });
@@ -298,13 +313,31 @@ describe('Ledger', () => {
       const { id, lease, write } = await held(ledger);
       clock.advance(250);
       expect(
-        await ledger.finish(id, lease, { state: 'succeeded', outcome: { codigo: 'p-1' }, proposalId: 'p-1', createdProposal: { number: 7, operationCode: 'op-1' }, resolution: 'found' }),
+        await ledger.finish(id, lease, {
+          state: 'succeeded',
+          outcome: { codigo: 'p-1' },
+          proposalId: 'p-1',
+          createdProposal: { number: 7, operationCode: 'op-1' },
+          resolution: 'found',
+        }),
       ).toBe(true);
       expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(
-        fresh(write, 0, { id, state: 'succeeded', lease_token: null, lease_until: null, outcome: { codigo: 'p-1' }, proposal_id: 'p-1', resolution: 'found', updated_at: at(250), finished_at: at(250) }),
+        fresh(write, 0, {
+          id,
+          state: 'succeeded',
+          lease_token: null,
+          lease_until: null,
+          outcome: { codigo: 'p-1' },
+          proposal_id: 'p-1',
+          resolution: 'found',
+          updated_at: at(250),
+          finished_at: at(250),
+        }),
       );
       // Created when the write was recorded, not when it finished.
-      expect(await ledger.proposalsByIds(['p-1'])).toEqual(new Map([['p-1', { proposalId: 'p-1', callerId: 'caller-a', number: 7, operationCode: 'op-1', createdAt: at(0) }]]));
+      expect(await ledger.proposalsByIds(['p-1'])).toEqual(
+        new Map([['p-1', { proposalId: 'p-1', callerId: 'caller-a', number: 7, operationCode: 'op-1', createdAt: at(0) }]]),
+      );
     });
 
     it('keeps the proposal written to and the resolution when a success names neither, and records no proposal', async () => {
@@ -312,9 +345,17 @@ describe('Ledger', () => {
       const { id, lease, write } = await held(ledger, request({ proposalId: 'p-2' }));
       await ledger.resent(id, lease);
       clock.advance(5);
-      expect(await ledger.finish(id, lease, { state: 'succeeded', outcome: 'ok', proposalId: null, createdProposal: { number: 1, operationCode: null } })).toBe(true);
+      expect(await ledger.finish(id, lease, { state: 'succeeded', outcome: 'ok', proposalId: null, createdProposal: { number: 1, operationCode: null } })).toBe(
+        true,
+      );
       const record = await ledger.find(write.callerId, write.idempotencyKey);
-      expect([record?.state, record?.proposal_id, record?.resolution, record?.outcome, record?.finished_at]).toEqual(['succeeded', 'p-2', 'absent', 'ok', at(5)]);
+      expect([record?.state, record?.proposal_id, record?.resolution, record?.outcome, record?.finished_at]).toEqual([
+        'succeeded',
+        'p-2',
+        'absent',
+        'ok',
+        at(5),
+      ]);
       expect(await ledger.proposalsByIds(['p-2'])).toEqual(new Map());
     });
 
@@ -332,7 +373,14 @@ describe('Ledger', () => {
       const second = await held(ledger, request({ callerId: 'caller-b' }));
       const created = { number: 1, operationCode: 'op-1' };
       expect(await ledger.finish(first.id, first.lease, { state: 'succeeded', outcome: 1, proposalId: 'p-4', createdProposal: created })).toBe(true);
-      expect(await ledger.finish(second.id, second.lease, { state: 'succeeded', outcome: 2, proposalId: 'p-4', createdProposal: { number: 2, operationCode: 'op-2' } })).toBe(true);
+      expect(
+        await ledger.finish(second.id, second.lease, {
+          state: 'succeeded',
+          outcome: 2,
+          proposalId: 'p-4',
+          createdProposal: { number: 2, operationCode: 'op-2' },
+        }),
+      ).toBe(true);
       expect(await ledger.ownersOf(['p-4'])).toEqual(new Map([['p-4', 'caller-a']]));
     });
 
@@ -342,16 +390,27 @@ describe('Ledger', () => {
       clock.advance(9);
       expect(await ledger.finish(id, lease, { state: 'rejected', outcome: [] })).toBe(true);
       expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(
-        fresh(write, 0, { id, proposal_id: 'p-5', state: 'rejected', lease_token: null, lease_until: null, outcome: [], updated_at: at(9), finished_at: at(9) }),
+        fresh(write, 0, {
+          id,
+          proposal_id: 'p-5',
+          state: 'rejected',
+          lease_token: null,
+          lease_until: null,
+          outcome: [],
+          updated_at: at(9),
+          finished_at: at(9),
+        }),
       );
     });
 
-    it.each(['failed', 'unknown'] as const)('ends a %s write with no outcome and no finish time, its lease released', async state => {
+    it.each(['failed', 'unknown'] as const)('ends a %s write with no outcome and no finish time, its lease released', async (state) => {
       const { ledger, clock } = memoryLedger();
       const { id, lease, write } = await held(ledger);
       clock.advance(42);
       expect(await ledger.finish(id, lease, { state })).toBe(true);
-      expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(fresh(write, 0, { id, state, lease_token: null, lease_until: null, updated_at: at(42) }));
+      expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(
+        fresh(write, 0, { id, state, lease_token: null, lease_until: null, updated_at: at(42) }),
+      );
       expect(await ledger.finish(id, lease, { state })).toBe(false);
     });
 
@@ -359,7 +418,9 @@ describe('Ledger', () => {
       const { ledger } = memoryLedger();
       const { id, write } = await held(ledger);
       const before = await ledger.find(write.callerId, write.idempotencyKey);
-      expect(await ledger.finish(id, 'not-the-lease', { state: 'succeeded', outcome: 1, proposalId: 'p-6', createdProposal: { number: 6, operationCode: null } })).toBe(false);
+      expect(
+        await ledger.finish(id, 'not-the-lease', { state: 'succeeded', outcome: 1, proposalId: 'p-6', createdProposal: { number: 6, operationCode: null } }),
+      ).toBe(false);
       expect(await ledger.find(write.callerId, write.idempotencyKey)).toEqual(before);
       expect(await ledger.ownersOf(['p-6'])).toEqual(new Map());
     });
@@ -378,8 +439,15 @@ describe('Ledger', () => {
       await create(ledger, 'caller-a', 'p-a', 'code-a', 1);
       clock.advance(1000);
       await create(ledger, 'caller-b', 'p-b', null, null);
-      expect(await ledger.ownersOf(['p-a', 'p-b', 'p-none'])).toEqual(new Map([['p-a', 'caller-a'], ['p-b', 'caller-b']]));
-      expect(await ledger.proposalsByIds(['p-b', 'p-none'])).toEqual(new Map([['p-b', { proposalId: 'p-b', callerId: 'caller-b', number: null, operationCode: null, createdAt: at(1000) }]]));
+      expect(await ledger.ownersOf(['p-a', 'p-b', 'p-none'])).toEqual(
+        new Map([
+          ['p-a', 'caller-a'],
+          ['p-b', 'caller-b'],
+        ]),
+      );
+      expect(await ledger.proposalsByIds(['p-b', 'p-none'])).toEqual(
+        new Map([['p-b', { proposalId: 'p-b', callerId: 'caller-b', number: null, operationCode: null, createdAt: at(1000) }]]),
+      );
       const asked = store.calls.proposalsByIds;
       expect(await ledger.ownersOf([])).toEqual(new Map());
       expect(await ledger.proposalsByIds([])).toEqual(new Map());
@@ -397,7 +465,7 @@ describe('Ledger', () => {
         { proposalId: 'p-2', callerId: 'caller-b', number: 2, operationCode: 'shared', createdAt: at(1000) },
         { proposalId: 'p-1', callerId: 'caller-a', number: 1, operationCode: 'shared', createdAt: at(0) },
       ]);
-      expect((await ledger.proposalsByOperationCode('shared', 'caller-a')).map(p => p.proposalId)).toEqual(['p-1']);
+      expect((await ledger.proposalsByOperationCode('shared', 'caller-a')).map((p) => p.proposalId)).toEqual(['p-1']);
       expect(await ledger.proposalsByOperationCode('none', null)).toEqual([]);
     });
 
@@ -408,16 +476,16 @@ describe('Ledger', () => {
       await create(ledger, 'caller-a', 'p-2', null, 2);
       await create(ledger, 'caller-b', 'p-3', null, 3);
       await create(ledger, 'caller-a', 'p-4', null, 4);
-      expect((await ledger.proposals(null, 10)).map(p => p.proposalId)).toEqual(['p-4', 'p-3', 'p-2', 'p-1']);
+      expect((await ledger.proposals(null, 10)).map((p) => p.proposalId)).toEqual(['p-4', 'p-3', 'p-2', 'p-1']);
       expect(await ledger.proposals('caller-a', 2)).toEqual([
         { proposalId: 'p-4', callerId: 'caller-a', number: 4, operationCode: null, createdAt: at(1000) },
         { proposalId: 'p-2', callerId: 'caller-a', number: 2, operationCode: null, createdAt: at(1000) },
       ]);
-      expect((await ledger.proposals('caller-a', 2, { createdAt: at(1000), proposalId: 'p-2' })).map(p => p.proposalId)).toEqual(['p-1']);
-      expect((await ledger.proposals(null, 2, { createdAt: at(1000), proposalId: 'p-3' })).map(p => p.proposalId)).toEqual(['p-2', 'p-1']);
+      expect((await ledger.proposals('caller-a', 2, { createdAt: at(1000), proposalId: 'p-2' })).map((p) => p.proposalId)).toEqual(['p-1']);
+      expect((await ledger.proposals(null, 2, { createdAt: at(1000), proposalId: 'p-3' })).map((p) => p.proposalId)).toEqual(['p-2', 'p-1']);
     });
 
-    it('reads back each proposal\'s writes oldest first, and an empty list for one with none', async () => {
+    it("reads back each proposal's writes oldest first, and an empty list for one with none", async () => {
       const { ledger, clock } = memoryLedger();
       const created = await create(ledger, 'caller-a', 'p-1', null, 1);
       clock.advance(1000);
@@ -425,14 +493,14 @@ describe('Ledger', () => {
       await ledger.finish(id, lease, { state: 'rejected', outcome: [] });
       const history = await ledger.operationsOf(['p-1', 'p-none']);
       expect([...history.keys()]).toEqual(['p-1', 'p-none']);
-      expect(history.get('p-1')?.map(r => [r.id, r.operation, r.state, r.details])).toEqual([
+      expect(history.get('p-1')?.map((r) => [r.id, r.operation, r.state, r.details])).toEqual([
         [created, 'IncluirManual', 'succeeded', null],
         [id, 'IncluirAvalista', 'rejected', { kind: 'INDIVIDUAL' }],
       ]);
       expect(history.get('p-none')).toEqual([]);
     });
 
-    it('lists what is unsettled at the ledger\'s clock: unknown ones touched by then, in-progress ones whose lease ended', async () => {
+    it("lists what is unsettled at the ledger's clock: unknown ones touched by then, in-progress ones whose lease ended", async () => {
       const { ledger, clock } = memoryLedger();
       const lost = await held(ledger);
       await ledger.finish(lost.id, lost.lease, { state: 'unknown' });
@@ -440,12 +508,12 @@ describe('Ledger', () => {
       clock.advance(10);
       const late = await held(ledger);
       await ledger.finish(late.id, late.lease, { state: 'unknown' });
-      expect((await ledger.unsettled(at(0), 10)).map(r => r.id)).toEqual([lost.id]);
+      expect((await ledger.unsettled(at(0), 10)).map((r) => r.id)).toEqual([lost.id]);
       clock.advance(LEASE - 10);
-      expect((await ledger.unsettled(at(10), 10)).map(r => r.id)).toEqual([lost.id, late.id]);
+      expect((await ledger.unsettled(at(10), 10)).map((r) => r.id)).toEqual([lost.id, late.id]);
       clock.advance(1);
-      expect((await ledger.unsettled(at(10), 10)).map(r => r.id)).toEqual([lost.id, stalled.id, late.id]);
-      expect((await ledger.unsettled(at(10), 2)).map(r => r.id)).toEqual([lost.id, stalled.id]);
+      expect((await ledger.unsettled(at(10), 10)).map((r) => r.id)).toEqual([lost.id, stalled.id, late.id]);
+      expect((await ledger.unsettled(at(10), 2)).map((r) => r.id)).toEqual([lost.id, stalled.id]);
     });
 
     it('counts records in every state, zero where there are none', async () => {

@@ -34,7 +34,7 @@ describe('MemoryLedgerStore', () => {
   it('keeps nothing of a transaction that throws', async () => {
     const store = new MemoryLedgerStore();
     await expect(
-      store.transaction(async tx => {
+      store.transaction(async (tx) => {
         await tx.insertOperation(row());
         await tx.insertProposal({ proposal_id: 'p-1', caller_id: 'caller-a', number: 1, operation_code: null, created_at: at(0), operation_id: 'op-1' });
         throw new Error('rolled back');
@@ -48,13 +48,13 @@ describe('MemoryLedgerStore', () => {
   it('runs a statement outside a transaction only once the transaction has ended', async () => {
     const store = new MemoryLedgerStore();
     const gate = deferred();
-    const inside = store.transaction(async tx => {
+    const inside = store.transaction(async (tx) => {
       await tx.insertOperation(row());
       await gate.promise;
       await tx.updateOperation('op-1', { state: 'succeeded' });
     });
     let seen: unknown = 'not yet';
-    const read = store.findOperation('caller-a', 'key-1').then(found => {
+    const read = store.findOperation('caller-a', 'key-1').then((found) => {
       seen = found?.state;
     });
     await settle();
@@ -69,18 +69,27 @@ describe('MemoryLedgerStore', () => {
     await store.insertOperation(row());
     expect(await store.insertOperation(row({ id: 'op-2' }))).toBeUndefined();
     await expect(store.insertOperation(row({ idempotency_key: 'key-2' }))).rejects.toThrow('ledger_operations: duplicate id op-1');
-    await expect(store.insertOperation(row({ id: 'op-3', idempotency_key: 'key-3', state: 'odd' as NewOperation['state'] }))).rejects.toThrow('violates its check constraint');
+    await expect(store.insertOperation(row({ id: 'op-3', idempotency_key: 'key-3', state: 'odd' as NewOperation['state'] }))).rejects.toThrow(
+      'violates its check constraint',
+    );
     await expect(store.updateOperation('op-1', { state: 'odd' as NewOperation['state'] })).rejects.toThrow('violates its check constraint');
     await expect(store.insertOperation(row({ id: 'op-4', idempotency_key: 'key-4', caller_id: null as unknown as string }))).rejects.toThrow(
       'ledger_operations: null value in column caller_id violates its not-null constraint',
     );
-    await expect(store.insertProposal({ proposal_id: null as unknown as string, caller_id: 'caller-a', number: 1, operation_code: null, created_at: at(0), operation_id: 'op-1' })).rejects.toThrow(
-      'ledger_proposals: null value in column proposal_id violates its not-null constraint',
-    );
-    await expect(store.insertProposal({ proposal_id: 'p-1', caller_id: 'caller-a', number: 1, operation_code: null, created_at: at(0), operation_id: 'op-none' })).rejects.toThrow(
-      'ledger_proposals: operation op-none is not on record',
-    );
-    expect((await store.countByState()).map(c => [c.state, c.count])).toEqual([['in_progress', 1]]);
+    await expect(
+      store.insertProposal({
+        proposal_id: null as unknown as string,
+        caller_id: 'caller-a',
+        number: 1,
+        operation_code: null,
+        created_at: at(0),
+        operation_id: 'op-1',
+      }),
+    ).rejects.toThrow('ledger_proposals: null value in column proposal_id violates its not-null constraint');
+    await expect(
+      store.insertProposal({ proposal_id: 'p-1', caller_id: 'caller-a', number: 1, operation_code: null, created_at: at(0), operation_id: 'op-none' }),
+    ).rejects.toThrow('ledger_proposals: operation op-none is not on record');
+    expect((await store.countByState()).map((c) => [c.state, c.count])).toEqual([['in_progress', 1]]);
   });
 
   it('hands out copies: changing what it answered changes nothing it holds', async () => {

@@ -27,14 +27,14 @@ describe('reconcileOnce', () => {
     const probed: OperationRecord[] = [];
     const report = await reconcileOnce(ledger, {
       settleMs: 1000,
-      probeFor: record => async claimed => {
+      probeFor: (record) => async (claimed) => {
         probed.push(record, claimed);
         return { found: true, outcome: { codigo: 'r-1' }, proposalId: 'r-1', createdProposal: { number: 5, operationCode: 'op-1' } };
       },
     });
     expect(report).toEqual({ found: 1, absent: 0, unknown: 0 });
     // The probe is chosen for, and given, the claimed record.
-    expect(probed.map(r => [r.idempotency_key, r.state, r.lease_until])).toEqual([
+    expect(probed.map((r) => [r.idempotency_key, r.state, r.lease_until])).toEqual([
       [write.idempotencyKey, 'in_progress', at(1000 + LEASE)],
       [write.idempotencyKey, 'in_progress', at(1000 + LEASE)],
     ]);
@@ -48,13 +48,19 @@ describe('reconcileOnce', () => {
       null,
       at(1000),
     ]);
-    expect(await ledger.proposalsByIds(['r-1'])).toEqual(new Map([['r-1', { proposalId: 'r-1', callerId: 'caller-a', number: 5, operationCode: 'op-1', createdAt: at(0) }]]));
+    expect(await ledger.proposalsByIds(['r-1'])).toEqual(
+      new Map([['r-1', { proposalId: 'r-1', callerId: 'caller-a', number: 5, operationCode: 'op-1', createdAt: at(0) }]]),
+    );
   });
 
   it('keeps the proposal a found write named, and records no created proposal when the probe names none', async () => {
     const { ledger } = memoryLedger();
     const write = await lose(ledger, request({ proposalId: 'p-1' }));
-    expect(await reconcileOnce(ledger, { settleMs: 0, probeFor: () => async () => ({ found: true, outcome: 'there' }) })).toEqual({ found: 1, absent: 0, unknown: 0 });
+    expect(await reconcileOnce(ledger, { settleMs: 0, probeFor: () => async () => ({ found: true, outcome: 'there' }) })).toEqual({
+      found: 1,
+      absent: 0,
+      unknown: 0,
+    });
     const record = await ledger.find(write.callerId, write.idempotencyKey);
     expect([record?.state, record?.proposal_id, record?.outcome]).toEqual(['succeeded', 'p-1', 'there']);
     expect(await ledger.proposalsByIds(['p-1'])).toEqual(new Map());
@@ -66,7 +72,14 @@ describe('reconcileOnce', () => {
     clock.advance(1000);
     expect(await reconcileOnce(ledger, { settleMs: 1000, probeFor: () => absent })).toEqual({ found: 0, absent: 1, unknown: 0 });
     const record = await ledger.find(write.callerId, write.idempotencyKey);
-    expect([record?.state, record?.attempts, record?.sent_at, record?.lease_token, record?.outcome, record?.resolution]).toEqual(['failed', 1, at(0), null, null, null]);
+    expect([record?.state, record?.attempts, record?.sent_at, record?.lease_token, record?.outcome, record?.resolution]).toEqual([
+      'failed',
+      1,
+      at(0),
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('looks only at unknown writes last touched settleMs ago or more', async () => {
@@ -78,7 +91,7 @@ describe('reconcileOnce', () => {
     const probed: string[] = [];
     const report = await reconcileOnce(ledger, {
       settleMs: 1000,
-      probeFor: record => {
+      probeFor: (record) => {
         probed.push(record.idempotency_key);
         return absent;
       },
@@ -98,7 +111,7 @@ describe('reconcileOnce', () => {
     clock.advance(LEASE + 1);
     const report = await reconcileOnce(ledger, {
       settleMs: LEASE + 2,
-      probeFor: record =>
+      probeFor: (record) =>
         record.operation === 'None'
           ? undefined
           : record.operation === 'Failing'
@@ -122,7 +135,7 @@ describe('reconcileOnce', () => {
     let thief: string | undefined;
     const report = await reconcileOnce(ledger, {
       settleMs: 1000,
-      probeFor: record => async () => {
+      probeFor: (record) => async () => {
         if (record.idempotency_key === first.idempotencyKey) {
           const other = await ledger.find(second.callerId, second.idempotencyKey);
           thief = (await ledger.claimInDoubt(other?.id ?? ''))?.lease;
@@ -219,7 +232,7 @@ describe('startReconciler', () => {
     });
     const { ledger } = memoryLedger({ store });
     const errors: unknown[] = [];
-    const reconciler = startReconciler(ledger, { intervalMs: 1000, settleMs: 0, probeFor: () => undefined, onError: error => errors.push(error) });
+    const reconciler = startReconciler(ledger, { intervalMs: 1000, settleMs: 0, probeFor: () => undefined, onError: (error) => errors.push(error) });
     await jest.advanceTimersByTimeAsync(1000);
     expect(errors).toEqual([new Error('store down')]);
     fail = false;
@@ -240,9 +253,9 @@ describe('startReconciler', () => {
   it('does not hold the process open', async () => {
     jest.useRealTimers();
     const { ledger } = memoryLedger();
-    const before = process.getActiveResourcesInfo().filter(r => r === 'Timeout').length;
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const reconciler = startReconciler(ledger, { intervalMs: 3_600_000, settleMs: 0, probeFor: () => undefined });
-    expect(process.getActiveResourcesInfo().filter(r => r === 'Timeout').length).toBe(before);
+    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
     await reconciler.stop();
   });
 });

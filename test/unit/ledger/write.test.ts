@@ -15,7 +15,7 @@ function sender(...attempts: Attempt[]): { send: WriteOnceOptions['send']; sent:
   const sent: OperationRecord[] = [];
   return {
     sent,
-    send: async record => {
+    send: async (record) => {
       sent.push(record);
       const next = attempts[sent.length - 1];
       if (next === undefined) {
@@ -40,9 +40,14 @@ describe('writeOnce', () => {
     it('sends once and records the success, the proposal it wrote to and the one it created', async () => {
       const { ledger, clock } = memoryLedger();
       const write = request();
-      const { send, sent } = sender({ state: 'succeeded', outcome: { codigo: 'p-1', numero: 7 }, proposalId: 'p-1', createdProposal: { number: 7, operationCode: 'op-1' } });
+      const { send, sent } = sender({
+        state: 'succeeded',
+        outcome: { codigo: 'p-1', numero: 7 },
+        proposalId: 'p-1',
+        createdProposal: { number: 7, operationCode: 'op-1' },
+      });
       const result = await writeOnce(ledger, write, {
-        send: async record => {
+        send: async (record) => {
           clock.advance(20);
           return send(record);
         },
@@ -50,7 +55,16 @@ describe('writeOnce', () => {
       const record = await ledger.find(write.callerId, write.idempotencyKey);
       expect(sent).toHaveLength(1);
       expect(result).toEqual({ kind: 'succeeded', outcome: { codigo: 'p-1', numero: 7 }, record: sent[0], replayed: false });
-      expect(sent[0]).toEqual({ ...record, state: 'in_progress', proposal_id: null, lease_token: expect.any(String), lease_until: at(LEASE), outcome: null, updated_at: at(0), finished_at: null });
+      expect(sent[0]).toEqual({
+        ...record,
+        state: 'in_progress',
+        proposal_id: null,
+        lease_token: expect.any(String),
+        lease_until: at(LEASE),
+        outcome: null,
+        updated_at: at(0),
+        finished_at: null,
+      });
       expect([record?.state, record?.outcome, record?.proposal_id, record?.attempts, record?.lease_token, record?.finished_at, record?.resolution]).toEqual([
         'succeeded',
         { codigo: 'p-1', numero: 7 },
@@ -60,7 +74,9 @@ describe('writeOnce', () => {
         at(20),
         null,
       ]);
-      expect(await ledger.proposalsByIds(['p-1'])).toEqual(new Map([['p-1', { proposalId: 'p-1', callerId: 'caller-a', number: 7, operationCode: 'op-1', createdAt: at(0) }]]));
+      expect(await ledger.proposalsByIds(['p-1'])).toEqual(
+        new Map([['p-1', { proposalId: 'p-1', callerId: 'caller-a', number: 7, operationCode: 'op-1', createdAt: at(0) }]]),
+      );
     });
 
     it('keeps the proposal the request named when the success names none, and records no created proposal without one', async () => {
@@ -114,7 +130,9 @@ describe('writeOnce', () => {
 
     it('throws on an attempt it does not know, naming it', async () => {
       const { ledger } = memoryLedger();
-      await expect(writeOnce(ledger, request(), { send: async () => ({ state: 'odd' }) as unknown as Attempt })).rejects.toThrow(new Error('unexpected attempt {"state":"odd"}'));
+      await expect(writeOnce(ledger, request(), { send: async () => ({ state: 'odd' }) as unknown as Attempt })).rejects.toThrow(
+        new Error('unexpected attempt {"state":"odd"}'),
+      );
     });
   });
 
@@ -125,14 +143,14 @@ describe('writeOnce', () => {
       const prepared: OperationRecord[] = [];
       const { send, sent } = sender({ state: 'succeeded', outcome: 'sent' });
       const result = await writeOnce(ledger, write, {
-        prepare: async record => {
+        prepare: async (record) => {
           prepared.push(record);
           clock.advance(5);
           return { ...(record.probe as object), before: 3 };
         },
         send,
       });
-      expect(prepared.map(r => r.probe)).toEqual([{ proposalId: 'p-1' }]);
+      expect(prepared.map((r) => r.probe)).toEqual([{ proposalId: 'p-1' }]);
       expect(sent).toEqual([{ ...prepared[0], probe: { proposalId: 'p-1', before: 3 } }]);
       expect(result).toEqual({ kind: 'succeeded', outcome: 'sent', record: sent[0], replayed: false });
       expect((await ledger.find(write.callerId, write.idempotencyKey))?.probe).toEqual({ proposalId: 'p-1', before: 3 });
@@ -162,7 +180,7 @@ describe('writeOnce', () => {
       const { send, sent } = sender({ state: 'succeeded', outcome: 'never' });
       let thief: string | undefined;
       const result = await writeOnce(ledger, write, {
-        prepare: async record => {
+        prepare: async (record) => {
           clock.advance(LEASE + 1);
           thief = (await ledger.claimInDoubt(record.id))?.lease;
           return { read: 'late' };
@@ -214,7 +232,7 @@ describe('writeOnce', () => {
       clock.advance(1000);
       const { send, sent } = sender({ state: 'succeeded', outcome: 'second' });
       const result = await writeOnce(ledger, write, { send });
-      expect(sent.map(r => [r.upstream_key, r.attempts, r.sent_at])).toEqual([[write.upstreamKey, 2, at(1000)]]);
+      expect(sent.map((r) => [r.upstream_key, r.attempts, r.sent_at])).toEqual([[write.upstreamKey, 2, at(1000)]]);
       expect(result).toEqual({ kind: 'succeeded', outcome: 'second', record: sent[0], replayed: false });
       expect((await ledger.find(write.callerId, write.idempotencyKey))?.state).toBe('succeeded');
     });
@@ -227,7 +245,7 @@ describe('writeOnce', () => {
       await ledger.begin(write);
       const sleeps: number[] = [];
       const { send, sent } = sender();
-      const result = await writeOnce(ledger, write, { send, waitMs: 200, pollMs: 50, sleep: async ms => void sleeps.push(ms) });
+      const result = await writeOnce(ledger, write, { send, waitMs: 200, pollMs: 50, sleep: async (ms) => void sleeps.push(ms) });
       expect(result).toEqual({ kind: 'in_use' });
       expect(sleeps).toEqual([50, 50, 50, 50]);
       expect(sent).toEqual([]);
@@ -238,7 +256,7 @@ describe('writeOnce', () => {
       const write = request();
       await ledger.begin(write);
       const sleeps: number[] = [];
-      expect(await writeOnce(ledger, write, { send: sender().send, sleep: async ms => void sleeps.push(ms) })).toEqual({ kind: 'in_use' });
+      expect(await writeOnce(ledger, write, { send: sender().send, sleep: async (ms) => void sleeps.push(ms) })).toEqual({ kind: 'in_use' });
       expect(sleeps).toEqual(Array.from({ length: 100 }, () => 50));
     });
 
@@ -247,7 +265,7 @@ describe('writeOnce', () => {
       const write = request();
       await ledger.begin(write);
       const sleeps: number[] = [];
-      expect(await writeOnce(ledger, write, { send: sender().send, waitMs: 0, sleep: async ms => void sleeps.push(ms) })).toEqual({ kind: 'in_use' });
+      expect(await writeOnce(ledger, write, { send: sender().send, waitMs: 0, sleep: async (ms) => void sleeps.push(ms) })).toEqual({ kind: 'in_use' });
       expect(sleeps).toEqual([]);
     });
 
@@ -281,7 +299,7 @@ describe('writeOnce', () => {
         const write = request();
         await ledger.begin(write);
         let answer: unknown;
-        const waiting = writeOnce(ledger, write, { send: sender().send, waitMs: 100, pollMs: 100 }).then(result => {
+        const waiting = writeOnce(ledger, write, { send: sender().send, waitMs: 100, pollMs: 100 }).then((result) => {
           answer = result;
         });
         await settle();
@@ -305,7 +323,7 @@ describe('writeOnce', () => {
       const { send, sent } = sender();
       const result = await writeOnce(ledger, write, {
         send,
-        probe: async record => {
+        probe: async (record) => {
           probed.push(record);
           return { found: true, outcome: { codigo: 'found-1' }, proposalId: 'found-1', createdProposal: { number: 3, operationCode: 'op-1' } };
         },
@@ -324,10 +342,12 @@ describe('writeOnce', () => {
         null,
         at(10),
       ]);
-      expect(await ledger.proposalsByIds(['found-1'])).toEqual(new Map([['found-1', { proposalId: 'found-1', callerId: 'caller-a', number: 3, operationCode: 'op-1', createdAt: at(0) }]]));
+      expect(await ledger.proposalsByIds(['found-1'])).toEqual(
+        new Map([['found-1', { proposalId: 'found-1', callerId: 'caller-a', number: 3, operationCode: 'op-1', createdAt: at(0) }]]),
+      );
     });
 
-    it('found without a proposal named: keeps the request\'s, and records no created proposal', async () => {
+    it("found without a proposal named: keeps the request's, and records no created proposal", async () => {
       const { ledger } = memoryLedger();
       const write = request({ proposalId: 'p-7' });
       await writeOnce(ledger, write, sender({ state: 'unknown', error: new Error('lost') }));
@@ -350,7 +370,7 @@ describe('writeOnce', () => {
       clock.advance(1);
       const { send, sent } = sender({ state: 'succeeded', outcome: 'sent again' });
       const result = await writeOnce(ledger, write, options(send));
-      expect(sent.map(r => [r.state, r.upstream_key])).toEqual([['unknown', write.upstreamKey]]);
+      expect(sent.map((r) => [r.state, r.upstream_key])).toEqual([['unknown', write.upstreamKey]]);
       expect(result).toEqual({ kind: 'succeeded', outcome: 'sent again', record: sent[0], replayed: false });
       const record = await ledger.find(write.callerId, write.idempotencyKey);
       expect([record?.state, record?.resolution, record?.attempts, record?.sent_at]).toEqual(['succeeded', 'absent', 2, at(1000)]);
@@ -375,7 +395,7 @@ describe('writeOnce', () => {
       const result = await writeOnce(ledger, write, {
         send,
         settleMs: 0,
-        probe: async record => {
+        probe: async (record) => {
           clock.advance(LEASE + 1);
           thief = (await other.claimInDoubt(record.id))?.lease;
           return { found: false };

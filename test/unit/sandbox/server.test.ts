@@ -36,12 +36,23 @@ describe('the sandbox core (state, router, pipeline)', () => {
   });
 
   it('answers an unexpected handler exception with a 500 envelope, logs it and does not cache it', async () => {
-    const token = await getToken({ url, baseUrl: url, authUrl: url, environmentUrl: `${url}/environment`, demo: [], close: async () => undefined }, await generateTestClient());
+    const token = await getToken(
+      { url, baseUrl: url, authUrl: url, environmentUrl: `${url}/environment`, demo: [], close: async () => undefined },
+      await generateTestClient(),
+    );
     const post = () =>
-      fetch(`${url}/Proposta/Boom`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, IdempotencyKey: 'k', 'Content-Type': 'application/json' }, body: '{}' });
+      fetch(`${url}/Proposta/Boom`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, IdempotencyKey: 'k', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
     const res = await post();
     expect(res.status).toBe(500);
-    expect(JSON.parse(await res.text())).toEqual({ msg: expect.any(String), hasError: true, messages: [expect.objectContaining({ code: 'S0500', context: 'V0001' })] });
+    expect(JSON.parse(await res.text())).toEqual({
+      msg: expect.any(String),
+      hasError: true,
+      messages: [expect.objectContaining({ code: 'S0500', context: 'V0001' })],
+    });
     expect(logs.some((l) => l.includes('/Proposta/Boom threw') && l.includes('unexpected'))).toBe(true);
     expect(logs.join('\n')).not.toContain(token);
     expect((await post()).headers.get('idempotent-replayed')).toBeNull();
@@ -49,11 +60,12 @@ describe('the sandbox core (state, router, pipeline)', () => {
 
   it('runs writes one at a time', async () => {
     const order: string[] = [];
-    const slow = (name: string, ms: number) => core.exclusive(async () => {
-      order.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
-      order.push(`end ${name}`);
-    });
+    const slow = (name: string, ms: number) =>
+      core.exclusive(async () => {
+        order.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        order.push(`end ${name}`);
+      });
     await Promise.all([slow('a', 30), slow('b', 1), slow('c', 10)]);
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });

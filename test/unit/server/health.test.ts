@@ -56,7 +56,7 @@ describe('createReadiness', () => {
     expect(await readiness.report()).toEqual({ status: 'unavailable', checks: { server: 'ok', upstream: 'ok', ledger: 'LEDGER_UNAVAILABLE' } });
   });
 
-  it('answers within its own deadline by default, well inside a prober\'s 5 s', () => {
+  it("answers within its own deadline by default, well inside a prober's 5 s", () => {
     expect(READINESS_TIMEOUT_MS).toBe(2000);
   });
 

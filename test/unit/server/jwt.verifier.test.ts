@@ -75,8 +75,15 @@ describe('createJwtVerifier', () => {
 
   const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-  function token(claims: Record<string, unknown> = {}, options: { kid?: string; exp?: number | null; iss?: string; aud?: string; sub?: string | null; iat?: number } = {}): Promise<string> {
-    let jwt = new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'k1' }).setIssuer(options.iss ?? ISSUER).setAudience(options.aud ?? AUDIENCE).setIssuedAt(options.iat);
+  function token(
+    claims: Record<string, unknown> = {},
+    options: { kid?: string; exp?: number | null; iss?: string; aud?: string; sub?: string | null; iat?: number } = {},
+  ): Promise<string> {
+    let jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'k1' })
+      .setIssuer(options.iss ?? ISSUER)
+      .setAudience(options.aud ?? AUDIENCE)
+      .setIssuedAt(options.iat);
     if (options.sub !== null) {
       jwt = jwt.setSubject(options.sub ?? 'mobile-app');
     }
@@ -127,7 +134,13 @@ describe('createJwtVerifier', () => {
 
   it('refuses an HMAC token signed with anything, whatever its claims', async () => {
     const secret = new TextEncoder().encode('a-shared-secret-of-enough-length-32b');
-    const hmac = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(ISSUER).setAudience(AUDIENCE).setSubject('x').setExpirationTime('1m').sign(secret);
+    const hmac = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('x')
+      .setExpirationTime('1m')
+      .sign(secret);
     await expect(verifier.verify(hmac)).resolves.toBeUndefined();
     expect(JWT_ALGORITHMS).toEqual(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519']);
   });
@@ -155,7 +168,12 @@ describe('createJwtVerifier', () => {
     jwks.state.mode = mode;
     const refused = verifier.verify(await token());
     await expect(refused).rejects.toBeInstanceOf(JwksUnavailableError);
-    await expect(refused).rejects.toMatchObject({ reason, code: 'AUTH_UNAVAILABLE', name: 'JwksUnavailableError', message: `the JWKS could not be fetched (${reason})` });
+    await expect(refused).rejects.toMatchObject({
+      reason,
+      code: 'AUTH_UNAVAILABLE',
+      name: 'JwksUnavailableError',
+      message: `the JWKS could not be fetched (${reason})`,
+    });
   });
 
   it('takes a JWKS that does not answer within timeoutMs as an outage (timeout)', async () => {

@@ -4,7 +4,7 @@ import { MemoryLedgerStore } from '../../../src/ledger/memory.js';
 import { ledgerCheck } from '../../../src/server/graph.js';
 
 describe('ledgerCheck', () => {
-  it('passes while the ledger\'s store answers', async () => {
+  it("passes while the ledger's store answers", async () => {
     const check = ledgerCheck(new Ledger(new MemoryLedgerStore()));
     expect(check.name).toBe('ledger');
     expect(await check.check()).toBeUndefined();

@@ -22,7 +22,13 @@ describe('upstreamClientOptions', () => {
     await fake.close();
   });
 
-  const connection = () => ({ baseUrl: fake.url, environmentUrl: `${fake.url}/environment`, authUrl: fake.url, clientId: 'client-1', privateKeyPem: testKeys().privateKeyPem });
+  const connection = () => ({
+    baseUrl: fake.url,
+    environmentUrl: `${fake.url}/environment`,
+    authUrl: fake.url,
+    clientId: 'client-1',
+    privateKeyPem: testKeys().privateKeyPem,
+  });
 
   function client(env: Record<string, string>): UpstreamClient {
     // One attempt per call, so the breaker's count of failed calls is the count of requests.

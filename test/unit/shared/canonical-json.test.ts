@@ -2,7 +2,11 @@ import { canonicalJson } from '../../../src/shared/canonical-json.js';
 
 describe('canonicalJson', () => {
   it.each([
-    ['keys sorted at every depth, by code unit', { b: 1, a: { d: [3, { z: 1, y: null }] }, B: 2, 'é': 'x' }, '{"B":2,"a":{"d":[3,{"y":null,"z":1}]},"b":1,"é":"x"}'],
+    [
+      'keys sorted at every depth, by code unit',
+      { b: 1, a: { d: [3, { z: 1, y: null }] }, B: 2, é: 'x' },
+      '{"B":2,"a":{"d":[3,{"y":null,"z":1}]},"b":1,"é":"x"}',
+    ],
     ['undefined members dropped, null members kept', { a: 1, b: undefined, c: null }, '{"a":1,"c":null}'],
     ['an undefined array item written null', [1, undefined, null], '[1,null,null]'],
     ['undefined alone written null', undefined, 'null'],

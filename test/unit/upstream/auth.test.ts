@@ -7,12 +7,7 @@ import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { Agent } from 'undici';
 import { readPrivateKey, signClientAssertion, TokenProvider, type TokenProviderOptions } from '../../../src/upstream/auth.js';
 import { NOOP_UPSTREAM_OBSERVER } from '../../../src/upstream/observer.js';
-import {
-  UpstreamAuthError,
-  UpstreamBadResponseError,
-  UpstreamTimeoutError,
-  UpstreamUnavailableError,
-} from '../../../src/upstream/errors.js';
+import { UpstreamAuthError, UpstreamBadResponseError, UpstreamTimeoutError, UpstreamUnavailableError } from '../../../src/upstream/errors.js';
 import { type FakeUpstream, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
 
 describe('TokenProvider', () => {
@@ -380,7 +375,6 @@ describe('TokenProvider', () => {
       expect(tokens.stats().tokenRequests).toBe(4);
       await waitFor(() => fake.tokenRequests().length === 4);
     });
-
   });
 
   describe('after a 401', () => {
@@ -431,29 +425,74 @@ describe('TokenProvider', () => {
 
   describe('every answer of the token endpoint', () => {
     const rejections: Array<[string, number, Record<string, string>, string, Record<string, unknown>]> = [
-      ['400 with an OAuth error and description', 400, {}, JSON.stringify({ error: 'invalid_client', error_description: 'Unknown client.' }),
-        { code: 'UPSTREAM_AUTH_FAILED', status: 400, oauthError: 'invalid_client', message: 'token: the token endpoint refused the client (invalid_client): Unknown client.' }],
-      ['401 without a body', 401, {}, '',
-        { code: 'UPSTREAM_AUTH_FAILED', status: 401, message: 'token: the token endpoint refused the client (HTTP 401)' }],
-      ['403 with an OAuth error only', 403, {}, JSON.stringify({ error: 'unauthorized_client' }),
-        { code: 'UPSTREAM_AUTH_FAILED', status: 403, oauthError: 'unauthorized_client', message: 'token: the token endpoint refused the client (unauthorized_client)' }],
-      ['400 with non-string OAuth fields', 400, {}, JSON.stringify({ error: 42, error_description: ['x'] }),
-        { code: 'UPSTREAM_AUTH_FAILED', status: 400, message: 'token: the token endpoint refused the client (HTTP 400)' }],
+      [
+        '400 with an OAuth error and description',
+        400,
+        {},
+        JSON.stringify({ error: 'invalid_client', error_description: 'Unknown client.' }),
+        {
+          code: 'UPSTREAM_AUTH_FAILED',
+          status: 400,
+          oauthError: 'invalid_client',
+          message: 'token: the token endpoint refused the client (invalid_client): Unknown client.',
+        },
+      ],
+      ['401 without a body', 401, {}, '', { code: 'UPSTREAM_AUTH_FAILED', status: 401, message: 'token: the token endpoint refused the client (HTTP 401)' }],
+      [
+        '403 with an OAuth error only',
+        403,
+        {},
+        JSON.stringify({ error: 'unauthorized_client' }),
+        {
+          code: 'UPSTREAM_AUTH_FAILED',
+          status: 403,
+          oauthError: 'unauthorized_client',
+          message: 'token: the token endpoint refused the client (unauthorized_client)',
+        },
+      ],
+      [
+        '400 with non-string OAuth fields',
+        400,
+        {},
+        JSON.stringify({ error: 42, error_description: ['x'] }),
+        { code: 'UPSTREAM_AUTH_FAILED', status: 400, message: 'token: the token endpoint refused the client (HTTP 400)' },
+      ],
       ['408', 408, {}, '', { code: 'UPSTREAM_TIMEOUT', status: 408, message: 'token: the token endpoint timed out (HTTP 408)' }],
       ['504', 504, {}, 'gateway timeout', { code: 'UPSTREAM_TIMEOUT', status: 504, message: 'token: the token endpoint timed out (HTTP 504)' }],
-      ['429 with Retry-After in seconds', 429, { 'retry-after': '7' }, '',
-        { code: 'UPSTREAM_RATE_LIMITED', status: 429, local: false, retryAfterSeconds: 7, message: 'token: the token endpoint is rate limiting' }],
-      ['429 with a fractional Retry-After', 429, { 'retry-after': '1.5' }, '',
-        { code: 'UPSTREAM_RATE_LIMITED', status: 429, local: false, retryAfterSeconds: 1.5 }],
+      [
+        '429 with Retry-After in seconds',
+        429,
+        { 'retry-after': '7' },
+        '',
+        { code: 'UPSTREAM_RATE_LIMITED', status: 429, local: false, retryAfterSeconds: 7, message: 'token: the token endpoint is rate limiting' },
+      ],
+      [
+        '429 with a fractional Retry-After',
+        429,
+        { 'retry-after': '1.5' },
+        '',
+        { code: 'UPSTREAM_RATE_LIMITED', status: 429, local: false, retryAfterSeconds: 1.5 },
+      ],
       ['429 without Retry-After', 429, {}, '', { code: 'UPSTREAM_RATE_LIMITED', status: 429, local: false }],
       ['500', 500, {}, '<html>oops</html>', { code: 'UPSTREAM_UNAVAILABLE', status: 500, message: 'token: the token endpoint is unavailable (HTTP 500)' }],
       ['502', 502, {}, '', { code: 'UPSTREAM_UNAVAILABLE', status: 502, message: 'token: the token endpoint is unavailable (HTTP 502)' }],
       ['503', 503, {}, 'down', { code: 'UPSTREAM_UNAVAILABLE', status: 503, message: 'token: the token endpoint is unavailable (HTTP 503)' }],
       ['404', 404, {}, '', { code: 'UPSTREAM_BAD_RESPONSE', status: 404, message: 'token: unexpected HTTP 404 from the token endpoint' }],
       ['499', 499, {}, '', { code: 'UPSTREAM_BAD_RESPONSE', status: 499, message: 'token: unexpected HTTP 499 from the token endpoint' }],
-      ['302', 302, { location: '/elsewhere' }, '', { code: 'UPSTREAM_BAD_RESPONSE', status: 302, message: 'token: unexpected HTTP 302 from the token endpoint' }],
-      ['201 with a token', 201, {}, JSON.stringify({ access_token: 'x', expires_in: 3600 }),
-        { code: 'UPSTREAM_BAD_RESPONSE', status: 201, message: 'token: unexpected HTTP 201 from the token endpoint' }],
+      [
+        '302',
+        302,
+        { location: '/elsewhere' },
+        '',
+        { code: 'UPSTREAM_BAD_RESPONSE', status: 302, message: 'token: unexpected HTTP 302 from the token endpoint' },
+      ],
+      [
+        '201 with a token',
+        201,
+        {},
+        JSON.stringify({ access_token: 'x', expires_in: 3600 }),
+        { code: 'UPSTREAM_BAD_RESPONSE', status: 201, message: 'token: unexpected HTTP 201 from the token endpoint' },
+      ],
     ];
 
     it.each(rejections)('maps %s to its typed error, counting one failure', async (_name, status, headers, body, expected) => {
@@ -470,7 +509,9 @@ describe('TokenProvider', () => {
     it('quotes at most 200 characters of an OAuth error_description', async () => {
       const description = 'd'.repeat(199) + 'LAST' + 'x'.repeat(100);
       fake.onToken(() => ({ status: 400, body: JSON.stringify({ error: 'invalid_grant', error_description: description }) }));
-      const error = (await provider().token(never, 'test').catch((e: unknown) => e)) as Error;
+      const error = (await provider()
+        .token(never, 'test')
+        .catch((e: unknown) => e)) as Error;
       expect(error.message).toBe(`token: the token endpoint refused the client (invalid_grant): ${'d'.repeat(199)}L`);
     });
 
@@ -491,7 +532,11 @@ describe('TokenProvider', () => {
       });
     });
 
-    it.each([['not JSON', 'access_token=x'], ['a JSON array', '[]'], ['JSON null', 'null']])('refuses a 200 whose body is %s', async (_name, body) => {
+    it.each([
+      ['not JSON', 'access_token=x'],
+      ['a JSON array', '[]'],
+      ['JSON null', 'null'],
+    ])('refuses a 200 whose body is %s', async (_name, body) => {
       fake.onToken(() => ({ status: 200, body }));
       await expect(provider().token(never, 'test')).rejects.toMatchObject({ code: 'UPSTREAM_BAD_RESPONSE', status: 200 });
     });
@@ -554,13 +599,29 @@ describe('TokenProvider', () => {
     });
 
     it('signs an assertion valid from the given second for 60 s', async () => {
-      const assertion = await signClientAssertion({ clientId: 'c', tokenUrl: 'https://auth.example/connect/token', key: readPrivateKey(testKeys().privateKeyPem), nowSeconds: 1_700_000_000 });
-      expect(decodeJwt(assertion)).toMatchObject({ iss: 'c', sub: 'c', aud: 'https://auth.example/connect/token', iat: 1_700_000_000, nbf: 1_700_000_000, exp: 1_700_000_060 });
+      const assertion = await signClientAssertion({
+        clientId: 'c',
+        tokenUrl: 'https://auth.example/connect/token',
+        key: readPrivateKey(testKeys().privateKeyPem),
+        nowSeconds: 1_700_000_000,
+      });
+      expect(decodeJwt(assertion)).toMatchObject({
+        iss: 'c',
+        sub: 'c',
+        aud: 'https://auth.example/connect/token',
+        iat: 1_700_000_000,
+        nbf: 1_700_000_000,
+        exp: 1_700_000_060,
+      });
     });
 
     it('signs with the current second by default', async () => {
       const before = Math.floor(Date.now() / 1000);
-      const assertion = await signClientAssertion({ clientId: 'c', tokenUrl: 'https://auth.example/connect/token', key: readPrivateKey(testKeys().privateKeyPem) });
+      const assertion = await signClientAssertion({
+        clientId: 'c',
+        tokenUrl: 'https://auth.example/connect/token',
+        key: readPrivateKey(testKeys().privateKeyPem),
+      });
       const after = Math.floor(Date.now() / 1000);
       const { iat } = decodeJwt(assertion);
       expect(Number.isInteger(iat)).toBe(true);
@@ -581,7 +642,7 @@ describe('TokenProvider', () => {
       });
     });
 
-    it('names the caller\'s operation when its deadline passes while waiting, and leaves no listener behind', async () => {
+    it("names the caller's operation when its deadline passes while waiting, and leaves no listener behind", async () => {
       const gate = deferred();
       fake.onToken(async () => {
         await gate.promise;
@@ -594,7 +655,11 @@ describe('TokenProvider', () => {
       const second = tokens.token(patient.signal, 'ConsultarParcelas');
       expect(getEventListeners(impatient.signal, 'abort')).toHaveLength(1);
       impatient.abort();
-      await expect(first).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT', operation: 'IncluirManual', message: 'IncluirManual: deadline passed while waiting for a token' });
+      await expect(first).rejects.toMatchObject({
+        code: 'UPSTREAM_TIMEOUT',
+        operation: 'IncluirManual',
+        message: 'IncluirManual: deadline passed while waiting for a token',
+      });
       expect(getEventListeners(impatient.signal, 'abort')).toHaveLength(0);
       gate.resolve();
       expect(await second).toBe('late');

@@ -1,10 +1,4 @@
-import {
-  limitsOf,
-  MemoryCallerBudgets,
-  MemoryPartnerBudget,
-  round,
-  secondsUntilAvailable,
-} from '../../../src/upstream/budget.js';
+import { limitsOf, MemoryCallerBudgets, MemoryPartnerBudget, round, secondsUntilAvailable } from '../../../src/upstream/budget.js';
 
 /** The memory budgets' arithmetic, exactly (test/integration/shared-state.test.ts runs the contract on Redis too). */
 describe('budgets', () => {

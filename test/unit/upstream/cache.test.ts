@@ -165,8 +165,11 @@ describe('freshness', () => {
     expect([...READ_OPERATIONS].sort()).toEqual(OPERATION_NAMES.filter((op) => isReadOperation(op)).sort());
   });
 
-  it('lays the operator\'s overrides over the defaults, field by field', () => {
-    const policies = readPoliciesWith({ ConsultarParcelas: { freshSeconds: 1 }, ConsultarPessoa: { freshSeconds: 2, staleWhileRevalidateSeconds: 3, maxStaleSeconds: 4 } });
+  it("lays the operator's overrides over the defaults, field by field", () => {
+    const policies = readPoliciesWith({
+      ConsultarParcelas: { freshSeconds: 1 },
+      ConsultarPessoa: { freshSeconds: 2, staleWhileRevalidateSeconds: 3, maxStaleSeconds: 4 },
+    });
     expect(policies.ConsultarParcelas).toEqual({ freshSeconds: 1, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 });
     expect(policies.ConsultarPessoa).toEqual({ freshSeconds: 2, staleWhileRevalidateSeconds: 3, maxStaleSeconds: 4 });
     expect(policies.ConsultaProposta).toEqual(DEFAULT_READ_POLICIES.ConsultaProposta);

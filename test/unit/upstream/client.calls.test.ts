@@ -67,7 +67,13 @@ describe('UpstreamClient call rules', () => {
   describe('401', () => {
     it('does not count the replay after a 401 as one of the attempts', async () => {
       // 401, then 503, then success: the replay is free, so two attempts remain for the 503.
-      fake.onOperation((_r, i) => [{ status: 401, body: '' }, { status: 503, body: '' }][i] ?? okText());
+      fake.onOperation(
+        (_r, i) =>
+          [
+            { status: 401, body: '' },
+            { status: 503, body: '' },
+          ][i] ?? okText(),
+      );
       const c = client({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
       await consultarParcelas(c, {});
       expect(fake.operationRequests()).toHaveLength(3);
@@ -135,7 +141,11 @@ describe('UpstreamClient call rules', () => {
     });
 
     it('retries a write on 502 and 429 but never on 408', async () => {
-      for (const [status, sent] of [[502, 3], [429, 3], [408, 1]] as const) {
+      for (const [status, sent] of [
+        [502, 3],
+        [429, 3],
+        [408, 1],
+      ] as const) {
         const before = fake.operationRequests().length;
         fake.onOperation(() => ({ status, body: '' }));
         await expect(incluirManual(client(), {})).rejects.toMatchObject({ status });

@@ -106,8 +106,8 @@ describe('UpstreamClient options and limiter contract', () => {
     });
   });
 
-  describe('undici\'s timeouts', () => {
-    it('ends a connection attempt that is not accepted within connectMs, before the call\'s deadline', async () => {
+  describe("undici's timeouts", () => {
+    it("ends a connection attempt that is not accepted within connectMs, before the call's deadline", async () => {
       const port = await unacceptedPort();
       try {
         // 5000 ms (the default) or 10 s (undici's) would leave the 3 s deadline to end the call.
@@ -122,7 +122,7 @@ describe('UpstreamClient options and limiter contract', () => {
       }
     });
 
-    it('ends an attempt whose headers do not come within headersMs, before the call\'s deadline', async () => {
+    it("ends an attempt whose headers do not come within headersMs, before the call's deadline", async () => {
       fake.onOperation(() => ({ hang: true }));
       const c = client({ timeouts: { headersMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
@@ -131,7 +131,7 @@ describe('UpstreamClient options and limiter contract', () => {
       });
     });
 
-    it('ends an attempt whose body stalls for bodyMs, before the call\'s deadline', async () => {
+    it("ends an attempt whose body stalls for bodyMs, before the call's deadline", async () => {
       fake.onOperation(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: '{"msg":', stallBody: true }));
       const c = client({ timeouts: { bodyMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
@@ -158,7 +158,7 @@ describe('UpstreamClient options and limiter contract', () => {
   });
 
   describe('the limiter', () => {
-    it('asks for a slot before every attempt, as the call\'s caller, and gives each back once', async () => {
+    it("asks for a slot before every attempt, as the call's caller, and gives each back once", async () => {
       const limiter = new RecordingLimiter();
       fake.onOperation((_r, i) => (i === 0 ? { status: 503, body: '' } : okText()));
       const c = client({ limiter });
@@ -173,7 +173,7 @@ describe('UpstreamClient options and limiter contract', () => {
       expect(limiter.released).toBe(3);
     });
 
-    it('bounds the wait by what is left of the call\'s deadline, and passes the call\'s signal', async () => {
+    it("bounds the wait by what is left of the call's deadline, and passes the call's signal", async () => {
       const limiter = new RecordingLimiter();
       const c = client({ limiter, timeouts: { deadlineMs: 5000 } });
       await c.checkAuth();

@@ -10,7 +10,10 @@ import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal
 import { type FakeAnswer, type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
 
 const UNAVAILABLE: FakeAnswer = { status: 503, body: '' };
-const REJECTED: FakeAnswer = { status: 200, body: JSON.stringify({ hasError: true, msg: 'x', messages: [{ code: 'C0112', context: 'V0001', description: 'x' }] }) };
+const REJECTED: FakeAnswer = {
+  status: 200,
+  body: JSON.stringify({ hasError: true, msg: 'x', messages: [{ code: 'C0112', context: 'V0001', description: 'x' }] }),
+};
 
 describe('UpstreamClient tail', () => {
   let fake: FakeUpstream;

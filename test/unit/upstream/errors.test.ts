@@ -27,7 +27,11 @@ describe('error mapping', () => {
   it('maps C0112/V0001 to UPSTREAM_NOT_FOUND with every item', () => {
     const { error, retry } = failure(
       200,
-      JSON.stringify({ hasError: true, msg: 'x', messages: [{ code: 'C0112', context: 'V0001', description: 'Proposta não encontrada', field: 'codigoProposta' }] }),
+      JSON.stringify({
+        hasError: true,
+        msg: 'x',
+        messages: [{ code: 'C0112', context: 'V0001', description: 'Proposta não encontrada', field: 'codigoProposta' }],
+      }),
     );
     expect(error).toBeInstanceOf(UpstreamNotFoundError);
     expect(error).toBeInstanceOf(UpstreamError);
@@ -67,7 +71,10 @@ describe('error mapping', () => {
   });
 
   it('keeps upstream descriptions out of the error message (they may name people)', () => {
-    const { error } = failure(200, JSON.stringify({ hasError: true, messages: [{ code: 'T0668', context: 'D0004', description: 'Documento de Maria Silva' }] }));
+    const { error } = failure(
+      200,
+      JSON.stringify({ hasError: true, messages: [{ code: 'T0668', context: 'D0004', description: 'Documento de Maria Silva' }] }),
+    );
     expect(error.message).toContain('T0668/D0004');
     expect(error.message).not.toContain('Maria');
   });

@@ -1,11 +1,5 @@
 import { createUpstreamClient, type UpstreamClient } from '../../../src/upstream/client.js';
-import {
-  combineObservers,
-  NOOP_UPSTREAM_OBSERVER,
-  safeObserver,
-  type TokenRenewalEvent,
-  type UpstreamCallEvent,
-} from '../../../src/upstream/observer.js';
+import { combineObservers, NOOP_UPSTREAM_OBSERVER, safeObserver, type TokenRenewalEvent, type UpstreamCallEvent } from '../../../src/upstream/observer.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
 import { type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
 

@@ -385,7 +385,10 @@ describe('PartnerReads across replicas (claimOrJoin)', () => {
     const shared = replica();
     await expect(shared.session({ callerId: 'a' }).request('ConsultarParcelas', PARCELAS)).rejects.toBeInstanceOf(UpstreamNotFoundError);
     expect(log).toEqual([GET, 'claim v1 30000', GET, PARTNER, SET, 'release v1']);
-    expect(store.sets[0]?.entry).toStrictEqual({ error: { code: 'UPSTREAM_NOT_FOUND', message: 'not found', operation: 'ConsultarParcelas', status: 400, items }, fetchedAt: clock });
+    expect(store.sets[0]?.entry).toStrictEqual({
+      error: { code: 'UPSTREAM_NOT_FOUND', message: 'not found', operation: 'ConsultarParcelas', status: 400, items },
+      fetchedAt: clock,
+    });
   });
 
   it("a background revalidation answered by a peer serves the reads that joined it (it counts no request's cost)", async () => {

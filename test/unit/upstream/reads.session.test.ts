@@ -234,7 +234,12 @@ describe('PartnerReads: sessions, writes, fetch times and failures', () => {
       await session.invalidateProposal('p1', 'IncluirAssinaturaCCB');
       await session.invalidateProposal('p1', 'GerarUnicoBoleto');
       const every = 'invalidate p:p1:ConsultaProposta,p:p1:ConsultarParcelas,p:p1:ConsultarDetalhes,p:p1:ConsultarBoletos,by-operation-code';
-      expect(log).toEqual([every, every, 'invalidate p:p1:ConsultaProposta,by-operation-code', 'invalidate p:p1:ConsultarDetalhes,p:p1:ConsultarParcelas,p:p1:ConsultarBoletos']);
+      expect(log).toEqual([
+        every,
+        every,
+        'invalidate p:p1:ConsultaProposta,by-operation-code',
+        'invalidate p:p1:ConsultarDetalhes,p:p1:ConsultarParcelas,p:p1:ConsultarBoletos',
+      ]);
       expect(layer.stats()).toEqual({ ...STATS, invalidations: 4 });
       expect(partner.calls).toHaveLength(0);
     });
@@ -257,18 +262,30 @@ describe('PartnerReads: sessions, writes, fetch times and failures', () => {
       const layer = shared();
       const session = layer.session({ callerId: 'a' });
       const PESSOA = { dto: { documento: '1' } };
-      const reads = [session.request('ConsultarParcelas', PARCELAS('p1')), session.request('ConsultarParcelas', PARCELAS('p2')), session.request('ConsultarPessoa', PESSOA)];
+      const reads = [
+        session.request('ConsultarParcelas', PARCELAS('p1')),
+        session.request('ConsultarParcelas', PARCELAS('p2')),
+        session.request('ConsultarPessoa', PESSOA),
+      ];
       await flush();
       expect(partner.calls).toHaveLength(3);
 
       await layer.invalidate(['p:p1:ConsultarParcelas', 'p:p9:ConsultarDetalhes']);
-      reads.push(session.request('ConsultarParcelas', PARCELAS('p1')), session.request('ConsultarParcelas', PARCELAS('p2')), session.request('ConsultarPessoa', PESSOA));
+      reads.push(
+        session.request('ConsultarParcelas', PARCELAS('p1')),
+        session.request('ConsultarParcelas', PARCELAS('p2')),
+        session.request('ConsultarPessoa', PESSOA),
+      );
       await flush();
       // Only p1's read started again; p2's and the untagged person read joined those in flight.
       expect(partner.calls.map((c) => c.body)).toEqual([PARCELAS('p1'), PARCELAS('p2'), PESSOA, PARCELAS('p1')]);
 
       await layer.invalidate(['all']);
-      reads.push(session.request('ConsultarParcelas', PARCELAS('p1')), session.request('ConsultarParcelas', PARCELAS('p2')), session.request('ConsultarPessoa', PESSOA));
+      reads.push(
+        session.request('ConsultarParcelas', PARCELAS('p1')),
+        session.request('ConsultarParcelas', PARCELAS('p2')),
+        session.request('ConsultarPessoa', PESSOA),
+      );
       await flush();
       expect(partner.calls.map((c) => c.body).slice(4)).toEqual([PARCELAS('p1'), PARCELAS('p2'), PESSOA]);
       expect(layer.stats()).toEqual({ ...STATS, misses: 7, coalesced: 2, invalidations: 2 });
@@ -321,9 +338,12 @@ describe('PartnerReads: sessions, writes, fetch times and failures', () => {
     });
 
     it('counts store failures without a hook, and survives a hook that throws', async () => {
-      for (const onStoreFailure of [undefined, () => {
-        throw new Error('broken hook');
-      }]) {
+      for (const onStoreFailure of [
+        undefined,
+        () => {
+          throw new Error('broken hook');
+        },
+      ]) {
         const store = localStore(log);
         store.gets.push(new Error('down'));
         store.setError = new Error('down');
@@ -350,10 +370,19 @@ describe('PartnerReads: sessions, writes, fetch times and failures', () => {
   describe('negative answers, kept and rebuilt', () => {
     const items = [{ code: 'C0112', detail: 'V0001', field: '', description: 'Proposta não encontrada', meaning: 'Proposal not found' }];
     it.each([
-      ['not found, with status and envelope message', new UpstreamNotFoundError('ConsultaProposta: not found', { operation: 'ConsultaProposta', status: 400, items, upstreamMessage: 'Erro' })],
-      ['forbidden, neither status nor envelope message', new UpstreamForbiddenError('ConsultaProposta: forbidden', { operation: 'ConsultaProposta', items: [] })],
+      [
+        'not found, with status and envelope message',
+        new UpstreamNotFoundError('ConsultaProposta: not found', { operation: 'ConsultaProposta', status: 400, items, upstreamMessage: 'Erro' }),
+      ],
+      [
+        'forbidden, neither status nor envelope message',
+        new UpstreamForbiddenError('ConsultaProposta: forbidden', { operation: 'ConsultaProposta', items: [] }),
+      ],
       ['rejected, with status only', new UpstreamRejectedError('ConsultaProposta: rejected', { operation: 'ConsultaProposta', status: 200, items })],
-      ['rejected, with envelope message only', new UpstreamRejectedError('ConsultaProposta: rejected', { operation: 'ConsultaProposta', items, upstreamMessage: 'Falhou' })],
+      [
+        'rejected, with envelope message only',
+        new UpstreamRejectedError('ConsultaProposta: rejected', { operation: 'ConsultaProposta', items, upstreamMessage: 'Falhou' }),
+      ],
     ])('%s', async (_name, error) => {
       const store = localStore(log);
       store.gets.push(miss('v1'));
@@ -479,7 +508,10 @@ describe('PartnerReads: sessions, writes, fetch times and failures', () => {
       await flush();
       const gate = deferred<unknown>();
       partner.answers.push(() => gate.promise);
-      const both = [layer.session({ callerId: 'a' }).request('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }), layer.session({ callerId: 'b' }).request('ConsultaProposta', { dto: { CodigoProposta: 'p1' } })];
+      const both = [
+        layer.session({ callerId: 'a' }).request('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }),
+        layer.session({ callerId: 'b' }).request('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }),
+      ];
       await flush();
       gate.resolve({ Codigo: 'p1' });
       await Promise.all(both);

@@ -37,7 +37,8 @@ async function flush(): Promise<void> {
 
 const AGENDA = (id: string) => ({ dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: false } });
 const PARCELAS = (id: string) => ({ dto: { codigoProposta: id } });
-const unavailable = () => new UpstreamUnavailableError('ConsultarParcelas: the upstream is unavailable (HTTP 503)', { operation: 'ConsultarParcelas', status: 503 });
+const unavailable = () =>
+  new UpstreamUnavailableError('ConsultarParcelas: the upstream is unavailable (HTTP 503)', { operation: 'ConsultarParcelas', status: 503 });
 
 describe('PartnerReads', () => {
   let clock: number;
@@ -185,7 +186,11 @@ describe('PartnerReads', () => {
       await partner.fail(0, new UpstreamNotFoundError('not found', { operation: 'ConsultaProposta', status: 400, items }));
       await expect(first).rejects.toBeInstanceOf(UpstreamNotFoundError);
       const again = shared.session({ callerId: 'b' });
-      await expect(again.request('ConsultaProposta', { dto: { CodigoProposta: 'nope' } })).rejects.toMatchObject({ code: 'UPSTREAM_NOT_FOUND', items, status: 400 });
+      await expect(again.request('ConsultaProposta', { dto: { CodigoProposta: 'nope' } })).rejects.toMatchObject({
+        code: 'UPSTREAM_NOT_FOUND',
+        items,
+        status: 400,
+      });
       expect(again.cost.cacheHits).toBe(1);
       expect(partner.calls).toHaveLength(1);
     });
@@ -199,7 +204,9 @@ describe('PartnerReads', () => {
       await partner.answer(1, { parcelas: [{ nroParcela: 1, vlrParcela: 50 }] });
       await expect(read).resolves.toEqual({ parcelas: [{ nroParcela: 1, vlrParcela: 50 }] });
       expect(fresh.cost).toMatchObject({ upstreamCalls: 1, cacheHits: 0 });
-      await expect(shared.session({ callerId: 'c' }).request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({ parcelas: [{ nroParcela: 1, vlrParcela: 50 }] });
+      await expect(shared.session({ callerId: 'c' }).request('ConsultarParcelas', PARCELAS('p1'))).resolves.toEqual({
+        parcelas: [{ nroParcela: 1, vlrParcela: 50 }],
+      });
       expect(partner.calls).toHaveLength(2);
     });
 

@@ -130,7 +130,7 @@ describe('envelopeError', () => {
     expect(envelopeError('Op', 400, { items: [] }).message).toBe('Op: the upstream rejected the request (no message items)');
   });
 
-  it('tells an unknown proposal and another integration\'s proposal apart from a rejection, by any item', () => {
+  it("tells an unknown proposal and another integration's proposal apart from a rejection, by any item", () => {
     const notFound = envelopeError('Op', 400, { items: [item('X1', 'Y2'), item('C0112', 'V0001')] });
     expect(notFound).toBeInstanceOf(UpstreamNotFoundError);
     expect(notFound.message).toBe('Op: proposal not found (X1/Y2; C0112/V0001)');

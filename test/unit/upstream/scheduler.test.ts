@@ -33,7 +33,16 @@ describe('FairLimiter', () => {
       { requestsPerSecond: options.rps ?? 1, burst: options.burst ?? 1, maxConcurrent: options.maxConcurrent ?? 100 },
       () => clock.now(),
     );
-    return { budget, limiter: new FairLimiter({ budget, requestsPerSecond: options.rps ?? 1, maxWaitMs: options.maxWaitMs ?? 60_000, clock, ...(options.weights ? { weights: options.weights } : {}) }) };
+    return {
+      budget,
+      limiter: new FairLimiter({
+        budget,
+        requestsPerSecond: options.rps ?? 1,
+        maxWaitMs: options.maxWaitMs ?? 60_000,
+        clock,
+        ...(options.weights ? { weights: options.weights } : {}),
+      }),
+    };
   }
 
   it('serves two callers in turn however many calls the first one queued', async () => {
@@ -214,7 +223,9 @@ describe('FairLimiter, rule by rule', () => {
     async close(): Promise<void> {}
   }
 
-  function memoryLimiter(options: { rps?: number; burst?: number; budgetBurst?: number; maxConcurrent?: number; maxWaitMs?: number; weights?: Record<string, number> } = {}) {
+  function memoryLimiter(
+    options: { rps?: number; burst?: number; budgetBurst?: number; maxConcurrent?: number; maxWaitMs?: number; weights?: Record<string, number> } = {},
+  ) {
     const budget = new MemoryPartnerBudget(
       { requestsPerSecond: options.rps ?? 1, burst: options.budgetBurst ?? options.burst ?? 1, maxConcurrent: options.maxConcurrent ?? 100 },
       () => clock.now(),
@@ -307,7 +318,9 @@ describe('FairLimiter, rule by rule', () => {
     await clock.advance(0);
     expect(t.failures).toEqual([]);
     // Two ahead: 2000 ms, over maxWaitMs however long the call itself may wait.
-    expect(await outcome(fair, { caller: 'a', write: false, waitBoundMs: 60_000 })).toBe('rate limit: a slot is about 2000 ms away, over the 1500 ms wait bound');
+    expect(await outcome(fair, { caller: 'a', write: false, waitBoundMs: 60_000 })).toBe(
+      'rate limit: a slot is about 2000 ms away, over the 1500 ms wait bound',
+    );
     expect(await outcome(fair, { caller: 'a', write: false, waitBoundMs: 1999 })).toBe('rate limit: a slot is about 2000 ms away, over the 1500 ms wait bound');
     expect(fair.waitingOf('a')).toBe(2);
     fair.close();
@@ -329,12 +342,14 @@ describe('FairLimiter, rule by rule', () => {
     expect(await outcome(fair, { caller: 'w', write: true, waitBoundMs: 999 })).toBe('rate limit: a slot is about 1000 ms away, over the 999 ms wait bound');
     expect(await outcome(fair, { caller: 'w', write: true, waitBoundMs: 1000 })).toBe('queued');
     // A read counts the write and one turn of each other caller's reads: 1 + 3 ahead.
-    expect(await outcome(fair, { caller: 'r4', write: false, waitBoundMs: 3999 })).toBe('rate limit: a slot is about 4000 ms away, over the 3999 ms wait bound');
+    expect(await outcome(fair, { caller: 'r4', write: false, waitBoundMs: 3999 })).toBe(
+      'rate limit: a slot is about 4000 ms away, over the 3999 ms wait bound',
+    );
     expect(await outcome(fair, { caller: 'r4', write: false, waitBoundMs: 4000 })).toBe('queued');
     fair.close();
   });
 
-  it('counts as many of another caller\'s reads as the turns its own queue needs, by weight', async () => {
+  it("counts as many of another caller's reads as the turns its own queue needs, by weight", async () => {
     const { fair } = memoryLimiter({ weights: { heavy: 2.9, light: 0 } });
     const t = tracker(fair);
     t.ask('x');
@@ -345,13 +360,19 @@ describe('FairLimiter, rule by rule', () => {
     await clock.advance(0);
     expect(t.served).toEqual(['x']);
     // light (weight 0 counts as 1) needs one turn, in which heavy (2.9 counts as 2) serves 2.
-    expect(await outcome(fair, { caller: 'light', write: false, waitBoundMs: 1999 })).toBe('rate limit: a slot is about 2000 ms away, over the 1999 ms wait bound');
+    expect(await outcome(fair, { caller: 'light', write: false, waitBoundMs: 1999 })).toBe(
+      'rate limit: a slot is about 2000 ms away, over the 1999 ms wait bound',
+    );
     t.ask('light');
     await clock.advance(0);
     // A second light read needs two turns: four heavy reads and its own first one ahead.
-    expect(await outcome(fair, { caller: 'light', write: false, waitBoundMs: 4999 })).toBe('rate limit: a slot is about 5000 ms away, over the 4999 ms wait bound');
+    expect(await outcome(fair, { caller: 'light', write: false, waitBoundMs: 4999 })).toBe(
+      'rate limit: a slot is about 5000 ms away, over the 4999 ms wait bound',
+    );
     // heavy needs ceil(6 / 2) = 3 turns: its own 5 and light's 1 ahead.
-    expect(await outcome(fair, { caller: 'heavy', write: false, waitBoundMs: 5999 })).toBe('rate limit: a slot is about 6000 ms away, over the 5999 ms wait bound');
+    expect(await outcome(fair, { caller: 'heavy', write: false, waitBoundMs: 5999 })).toBe(
+      'rate limit: a slot is about 6000 ms away, over the 5999 ms wait bound',
+    );
     await clock.advance(8000);
     expect(t.served).toEqual(['x', 'heavy', 'heavy', 'light', 'heavy', 'heavy', 'heavy']);
     fair.close();
@@ -513,7 +534,11 @@ describe('FairLimiter, rule by rule', () => {
 
   it('replaces a later retry by an earlier one, and waits at least 1 ms', async () => {
     const budget = new ScriptedBudget();
-    budget.answers = [{ ok: false, retryInMs: 500 }, { ok: false, retryInMs: 0 }, { ok: false, retryInMs: 5000 }];
+    budget.answers = [
+      { ok: false, retryInMs: 500 },
+      { ok: false, retryInMs: 0 },
+      { ok: false, retryInMs: 5000 },
+    ];
     const fair = new FairLimiter({ budget, requestsPerSecond: 1, maxWaitMs: 60_000, clock });
     const t = tracker(fair);
     t.ask('a');
@@ -537,7 +562,10 @@ describe('FairLimiter, rule by rule', () => {
 
   it('does not replace an earlier retry by a later one', async () => {
     const budget = new ScriptedBudget();
-    budget.answers = [{ ok: false, retryInMs: 100 }, { ok: false, retryInMs: 900 }];
+    budget.answers = [
+      { ok: false, retryInMs: 100 },
+      { ok: false, retryInMs: 900 },
+    ];
     const fair = new FairLimiter({ budget, requestsPerSecond: 1, maxWaitMs: 60_000, clock });
     const t = tracker(fair);
     t.ask('a');
@@ -669,7 +697,9 @@ describe('FairLimiter, rule by rule', () => {
     t.ask('heavy');
     await clock.advance(0);
     // heavy's second call fits in its first turn: one flood call and its own first one ahead.
-    expect(await outcome(fair, { caller: 'heavy', write: false, waitBoundMs: 1999 })).toBe('rate limit: a slot is about 2000 ms away, over the 1999 ms wait bound');
+    expect(await outcome(fair, { caller: 'heavy', write: false, waitBoundMs: 1999 })).toBe(
+      'rate limit: a slot is about 2000 ms away, over the 1999 ms wait bound',
+    );
     fair.close();
   });
 
@@ -742,7 +772,10 @@ describe('FairLimiter, rule by rule', () => {
 
   it('serves the next waiter after a release even when giving the lease back fails', async () => {
     const budget = new ScriptedBudget();
-    budget.answers = [{ ok: true, lease: 'first' }, { ok: false, retryInMs: 60_000 }];
+    budget.answers = [
+      { ok: true, lease: 'first' },
+      { ok: false, retryInMs: 60_000 },
+    ];
     budget.release = async (lease: string) => {
       budget.released.push(lease);
       throw new Error('store down');

@@ -37,7 +37,7 @@ describe('classifyTransportError', () => {
     expect(classifyTransportError(empty, 'X')).toMatchObject({ retry: 'any', error: { message: 'X: the upstream could not be reached (ECONNREFUSED)' } });
   });
 
-  it('prefers an error\'s own code over its members and its cause', () => {
+  it("prefers an error's own code over its members and its cause", () => {
     const own = Object.assign(new AggregateError([withCode('ECONNREFUSED')], 'x', { cause: withCode('ENOTFOUND') }), { code: 'ECONNRESET' });
     expect(classifyTransportError(own, 'X').retry).toBe('read');
   });
@@ -47,14 +47,20 @@ describe('classifyTransportError', () => {
     ['a string', 'boom'],
     ['null', null],
     ['an empty AggregateError', new AggregateError([])],
-    ['an error that is its own cause', (() => {
-      const e = new Error('loop') as Error & { cause?: unknown };
-      e.cause = e;
-      return e;
-    })()],
+    [
+      'an error that is its own cause',
+      (() => {
+        const e = new Error('loop') as Error & { cause?: unknown };
+        e.cause = e;
+        return e;
+      })(),
+    ],
     ['a non-string code', Object.assign(new Error('n'), { code: 42 })],
   ])('calls %s UNKNOWN, unavailable and repeatable by reads only', (_name, thrown) => {
-    expect(classifyTransportError(thrown, 'X')).toMatchObject({ retry: 'read', error: { code: 'UPSTREAM_UNAVAILABLE', message: 'X: the upstream could not be reached (UNKNOWN)' } });
+    expect(classifyTransportError(thrown, 'X')).toMatchObject({
+      retry: 'read',
+      error: { code: 'UPSTREAM_UNAVAILABLE', message: 'X: the upstream could not be reached (UNKNOWN)' },
+    });
   });
 });
 

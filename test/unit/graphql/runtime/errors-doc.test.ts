@@ -13,7 +13,7 @@ function tableCodes(markdown: string, heading: string): string[] {
   const section = end < 0 ? rest : rest.slice(0, end);
   return section
     .split('\n')
-    .map(line => /^\|\s*`([A-Z_]+)`\s*\|/.exec(line)?.[1])
+    .map((line) => /^\|\s*`([A-Z_]+)`\s*\|/.exec(line)?.[1])
     .filter((code): code is string => code !== undefined);
 }
 
@@ -22,8 +22,8 @@ function drift(documented: readonly string[], expected: Iterable<string>): { und
   const wanted = new Set(expected);
   const listed = new Set(documented);
   return {
-    undocumented: [...wanted].filter(code => !listed.has(code)).sort(),
-    unknown: [...listed].filter(code => !wanted.has(code)).sort(),
+    undocumented: [...wanted].filter((code) => !listed.has(code)).sort(),
+    unknown: [...listed].filter((code) => !wanted.has(code)).sort(),
     repeated: documented.filter((code, index) => documented.indexOf(code) !== index),
   };
 }

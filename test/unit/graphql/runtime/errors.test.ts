@@ -16,7 +16,7 @@ import {
 
 describe('mapUpstreamCode', () => {
   it('maps every upstream code to a literal graph code', () => {
-    expect(Object.fromEntries(UPSTREAM_ERROR_CODES.map(code => [code, mapUpstreamCode(code).code]))).toEqual({
+    expect(Object.fromEntries(UPSTREAM_ERROR_CODES.map((code) => [code, mapUpstreamCode(code).code]))).toEqual({
       UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
       UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
       UPSTREAM_CIRCUIT_OPEN: 'UPSTREAM_CIRCUIT_OPEN',
@@ -38,25 +38,37 @@ describe('mapUpstreamCode', () => {
   });
 
   it('marks transient failures retryable and the others not', () => {
-    expect(UPSTREAM_ERROR_CODES.filter(code => mapUpstreamCode(code).retryable)).toEqual(['UPSTREAM_TIMEOUT', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_CIRCUIT_OPEN', 'UPSTREAM_RATE_LIMITED']);
+    expect(UPSTREAM_ERROR_CODES.filter((code) => mapUpstreamCode(code).retryable)).toEqual([
+      'UPSTREAM_TIMEOUT',
+      'UPSTREAM_UNAVAILABLE',
+      'UPSTREAM_CIRCUIT_OPEN',
+      'UPSTREAM_RATE_LIMITED',
+    ]);
   });
 });
 
 describe('toGraphQLError', () => {
   it('gives a timeout its code, operation and status without the upstream message', () => {
-    const error = toGraphQLError(new UpstreamTimeoutError('deadline of 10000 ms passed for client 52998224725', { operation: 'ConsultarParcelas', status: 504 })) as GraphQLError;
+    const error = toGraphQLError(
+      new UpstreamTimeoutError('deadline of 10000 ms passed for client 52998224725', { operation: 'ConsultarParcelas', status: 504 }),
+    ) as GraphQLError;
     expect(error).toBeInstanceOf(GraphQLError);
     expect(error.message).not.toContain('52998224725');
     expect(error.extensions).toEqual({ code: 'UPSTREAM_TIMEOUT', retryable: true, upstreamOperation: 'ConsultarParcelas', upstreamStatus: 504 });
   });
 
   it('carries Retry-After and catalogue codes when the upstream gave them', () => {
-    const limited = toGraphQLError(new UpstreamRateLimitedError('429', { operation: 'ConsultaProposta', status: 429, local: false, retryAfterSeconds: 7 })) as GraphQLError;
+    const limited = toGraphQLError(
+      new UpstreamRateLimitedError('429', { operation: 'ConsultaProposta', status: 429, local: false, retryAfterSeconds: 7 }),
+    ) as GraphQLError;
     expect(limited.extensions).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', retryAfterSeconds: 7 });
     const open = toGraphQLError(new UpstreamCircuitOpenError('open', { operation: 'ConsultaProposta', retryAfterSeconds: 12 })) as GraphQLError;
     expect(open.extensions).toEqual({ code: 'UPSTREAM_CIRCUIT_OPEN', retryable: true, upstreamOperation: 'ConsultaProposta', retryAfterSeconds: 12 });
     const rejected = toGraphQLError(
-      new UpstreamRejectedError('x', { operation: 'CalcularValoresProposta', items: [{ code: 'T0665', detail: 'D0022', field: 'dto.formatoCalculo', description: 'inválido', meaning: 'invalid calculation format' }] }),
+      new UpstreamRejectedError('x', {
+        operation: 'CalcularValoresProposta',
+        items: [{ code: 'T0665', detail: 'D0022', field: 'dto.formatoCalculo', description: 'inválido', meaning: 'invalid calculation format' }],
+      }),
     ) as GraphQLError;
     expect(rejected.extensions).toMatchObject({ code: 'UPSTREAM_REJECTED', upstreamCodes: ['T0665/D0022'] });
     expect(rejected.message).not.toContain('inválido');
@@ -71,11 +83,8 @@ describe('toGraphQLError', () => {
 });
 
 describe('the server formatError over the graph codes', () => {
-  const formatGraphError = (
-    formatted: ReturnType<GraphQLError['toJSON']>,
-    error: unknown,
-    logger: Logger = silentLogger,
-  ): ReturnType<GraphQLError['toJSON']> => createFormatError([...SERVER_ERROR_CODES, ...GRAPH_ERROR_CODES], logger, toGraphQLError)(formatted, error);
+  const formatGraphError = (formatted: ReturnType<GraphQLError['toJSON']>, error: unknown, logger: Logger = silentLogger): ReturnType<GraphQLError['toJSON']> =>
+    createFormatError([...SERVER_ERROR_CODES, ...GRAPH_ERROR_CODES], logger, toGraphQLError)(formatted, error);
 
   it('masks unexpected errors as INTERNAL_SERVER_ERROR and logs them', () => {
     const logged: unknown[] = [];

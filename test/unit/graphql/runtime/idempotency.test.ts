@@ -28,6 +28,10 @@ describe('requestFingerprint, as stored in the ledger', () => {
 
   it('refuses a reused key with a stable code and message', () => {
     const error = new IdempotencyKeyReusedError();
-    expect(error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', name: 'IdempotencyKeyReusedError', message: 'This idempotencyKey was already used with a different request.' });
+    expect(error).toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      name: 'IdempotencyKeyReusedError',
+      message: 'This idempotencyKey was already used with a different request.',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getIntrospectionQuery, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { budgetedUpstream, DEFAULT_QUERY_LIMITS, maxAliasesRule, maxDepthRule, maxSelectionsRule, queryLimitRules } from '../../../../src/graphql/runtime/limits.js';
+import {
+  budgetedUpstream,
+  DEFAULT_QUERY_LIMITS,
+  maxAliasesRule,
+  maxDepthRule,
+  maxSelectionsRule,
+  queryLimitRules,
+} from '../../../../src/graphql/runtime/limits.js';
 import { buildCreditGraphSchema } from '../../../../src/graphql/schema.js';
 import { toGraphQLError } from '../../../../src/graphql/runtime/errors.js';
 import { UpstreamCallBudgetError, type UpstreamCaller } from '../../../../src/upstream/index.js';

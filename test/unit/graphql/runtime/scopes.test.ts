@@ -25,7 +25,7 @@ describe('declareAccessRules', () => {
 });
 
 describe('declareAccessRules, exactly', () => {
-  it('prints every rule in full, keeps a field\'s own directives, and rules type extensions too', () => {
+  it("prints every rule in full, keeps a field's own directives, and rules type extensions too", () => {
     const document = parse(`
       directive @tag(name: String!) repeatable on FIELD_DEFINITION
       type Query { person(document: String!): Person @tag(name: "pii") registrationRecord(document: String!): Person bureauReport(document: String!): Person }
@@ -61,9 +61,9 @@ describe('declareAccessRules, exactly', () => {
   });
 
   it('names every missing field in its refusal', () => {
-    expect(() => declareAccessRules(parse('type Query { person: String registrationRecord: String bureauReport: String } type Person { details: String }'))).toThrow(
-      new Error('access rules name fields the schema does not have: Person.raw, Person.fetchedAt'),
-    );
+    expect(() =>
+      declareAccessRules(parse('type Query { person: String registrationRecord: String bureauReport: String } type Person { details: String }')),
+    ).toThrow(new Error('access rules name fields the schema does not have: Person.raw, Person.fetchedAt'));
   });
 
   it('maps each look-up to registry.read and the federation fields to federation', () => {
@@ -119,7 +119,9 @@ describe('enforceAccessRules', () => {
   it('answers INSUFFICIENT_SCOPE, naming the scope, before the resolver runs', async () => {
     const result = await run('{ person { name } }', ['proposals.all']);
     expect(result.data).toEqual({ person: null });
-    expect(result.errors?.map((e) => [e.message, e.extensions])).toEqual([['This field needs the registry.read scope.', { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' }]]);
+    expect(result.errors?.map((e) => [e.message, e.extensions])).toEqual([
+      ['This field needs the registry.read scope.', { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read' }],
+    ]);
     expect(calls).toEqual([]);
     expect((await run('{ person { name } }', ['registry.read'])).data).toEqual({ person: { name: 'Ana' } });
     expect(calls).toEqual(['person']);
@@ -134,10 +136,12 @@ describe('enforceAccessRules', () => {
   ])('with %j a field of two scope sets answers %p', async (scopes, value) => {
     const result = await run('{ both }', scopes);
     expect(result.data).toEqual({ both: value });
-    expect(result.errors?.[0]?.extensions).toEqual(value === null ? { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read proposals.all or federation' } : undefined);
+    expect(result.errors?.[0]?.extensions).toEqual(
+      value === null ? { code: 'INSUFFICIENT_SCOPE', scope: 'registry.read proposals.all or federation' } : undefined,
+    );
   });
 
-  it('needs federation for the router\'s root fields only, and nothing for other directives', async () => {
+  it("needs federation for the router's root fields only, and nothing for other directives", async () => {
     expect((await run('{ _service _entities open decoy }', [])).errors?.map((e) => [e.path?.[0], e.extensions?.['scope']])).toEqual([
       ['_service', 'federation'],
       ['_entities', 'federation'],

@@ -43,10 +43,13 @@ describe('selectedFields', () => {
   });
 
   it('honours @skip and @include with variables', async () => {
-    const info = await infoOf(`query($no: Boolean!, $yes: Boolean!) { proposal { id situation @skip(if: $yes) client @include(if: $no) number @include(if: $yes) } }`, {
-      no: false,
-      yes: true,
-    });
+    const info = await infoOf(
+      `query($no: Boolean!, $yes: Boolean!) { proposal { id situation @skip(if: $yes) client @include(if: $no) number @include(if: $yes) } }`,
+      {
+        no: false,
+        yes: true,
+      },
+    );
     expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()].sort()).toEqual(['id', 'number']);
   });
 
@@ -104,8 +107,24 @@ describe('readsFor', () => {
     const none = { boletos: false, entries: false };
     const alone = await infoOf(`query { proposal { id number } }`);
     const aloneSelection = selectedFields(alone, alone.fieldNodes, 'Proposal');
-    expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({ core: true, coreFromAgenda: false, installments: false, installmentsFromAgenda: false, agenda: false, agendaNeeds: none, boletos: [] });
-    expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({ core: false, coreFromAgenda: false, installments: false, installmentsFromAgenda: false, agenda: false, agendaNeeds: none, boletos: [] });
+    expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({
+      core: true,
+      coreFromAgenda: false,
+      installments: false,
+      installmentsFromAgenda: false,
+      agenda: false,
+      agendaNeeds: none,
+      boletos: [],
+    });
+    expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({
+      core: false,
+      coreFromAgenda: false,
+      installments: false,
+      installmentsFromAgenda: false,
+      agenda: false,
+      agendaNeeds: none,
+      boletos: [],
+    });
     const withInstallments = await infoOf(`query { proposal { id number installments { number } } }`);
     expect(readsFor(withInstallments, selectedFields(withInstallments, withInstallments.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(false);
     const withCore = await infoOf(`query { proposal { number situation installments { number } } }`);
@@ -113,7 +132,10 @@ describe('readsFor', () => {
   });
 
   it('reads the agenda for installments.agenda or client, and boletos per includeCancelled', async () => {
-    const info = await infoOf(`query($c: Boolean) { proposal { installments { agenda { balance } } a: boletos b: boletos(includeCancelled: $c) c: boletos(includeCancelled: false) } }`, { c: true });
+    const info = await infoOf(
+      `query($c: Boolean) { proposal { installments { agenda { balance } } a: boletos b: boletos(includeCancelled: $c) c: boletos(includeCancelled: false) } }`,
+      { c: true },
+    );
     expect(readsFor(info, selectedFields(info, info.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
       core: false,
       coreFromAgenda: false,
@@ -143,6 +165,9 @@ describe('readsFor', () => {
     };
     expect(await needs(`{ proposal { agenda { totalPaid installments { balance } } } }`)).toEqual({ boletos: false, entries: false });
     expect(await needs(`{ proposal { installments { agenda { pix } } } }`)).toEqual({ boletos: true, entries: false });
-    expect(await needs(`{ proposal { agenda { installments(numbers: [1]) { entries } } installments { agenda { boletos } } } }`)).toEqual({ boletos: true, entries: true });
+    expect(await needs(`{ proposal { agenda { installments(numbers: [1]) { entries } } installments { agenda { boletos } } } }`)).toEqual({
+      boletos: true,
+      entries: true,
+    });
   });
 });

@@ -30,17 +30,23 @@ describe('rejectionUserErrors', () => {
       new UpstreamRejectedError('x', {
         operation: 'IncluirAssinaturaCCB',
         items: [
-          { code: 'T0668', detail: 'D0006', field: 'assinantes[0].email', description: 'E-mail inválido do assinante Maria da Silva', meaning: 'invalid e-mail (names the signer)' },
+          {
+            code: 'T0668',
+            detail: 'D0006',
+            field: 'assinantes[0].email',
+            description: 'E-mail inválido do assinante Maria da Silva',
+            meaning: 'invalid e-mail (names the signer)',
+          },
           { code: 'X9999', detail: '', field: '', description: 'algo', meaning: undefined },
         ],
       }),
     );
-    expect(errors.map(e => ({ ...e }))).toEqual([
+    expect(errors.map((e) => ({ ...e }))).toEqual([
       { code: 'REJECTED', field: ['input', 'signers', '0', 'email'], message: 'invalid e-mail (names the signer)', upstreamCode: 'T0668/D0006' },
       { code: 'REJECTED', field: null, message: 'The credit partner rejected the operation.', upstreamCode: 'X9999' },
     ]);
     const forbidden = rejectionUserErrors(new UpstreamForbiddenError('x', { operation: 'IncluirDocumento', items: [] }));
-    expect(forbidden.map(e => [e.code, e.upstreamCode])).toEqual([['FORBIDDEN', null]]);
+    expect(forbidden.map((e) => [e.code, e.upstreamCode])).toEqual([['FORBIDDEN', null]]);
   });
 
   const item = (code: string, detail: string, field = ''): UpstreamMessage => ({ code, detail, field, description: 'texto do parceiro', meaning: undefined });
@@ -52,17 +58,27 @@ describe('rejectionUserErrors', () => {
         items: [item('C0200', 'V0001', 'dto.codigoProposta'), item('C0202', 'V0002', 'dtoLancamentoParcela.vlrPagamento'), item('S0004', 'V0001')],
       }),
     );
-    expect(errors.map(e => ({ ...e }))).toEqual([
+    expect(errors.map((e) => ({ ...e }))).toEqual([
       { code: 'REJECTED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
-      { code: 'REJECTED', field: ['input', 'payment', 'amount'], message: 'The payment plus the discount exceeds the installment balance.', upstreamCode: 'C0202/V0002' },
+      {
+        code: 'REJECTED',
+        field: ['input', 'payment', 'amount'],
+        message: 'The payment plus the discount exceeds the installment balance.',
+        upstreamCode: 'C0202/V0002',
+      },
       { code: 'REJECTED', field: null, message: 'The guarantor document is not a valid CPF or CNPJ.', upstreamCode: 'S0004/V0001' },
     ]);
   });
 
   it('maps a partner 409 I0001/V0001 to IDEMPOTENCY_KEY_REUSED', () => {
     const errors = rejectionUserErrors(new UpstreamRejectedError('x', { operation: 'GerarMultiplosBoletos', status: 409, items: [item('I0001', 'V0001')] }));
-    expect(errors.map(e => ({ ...e }))).toEqual([
-      { code: 'IDEMPOTENCY_KEY_REUSED', field: ['idempotencyKey'], message: 'This idempotencyKey was already used with a different request.', upstreamCode: 'I0001/V0001' },
+    expect(errors.map((e) => ({ ...e }))).toEqual([
+      {
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        field: ['idempotencyKey'],
+        message: 'This idempotencyKey was already used with a different request.',
+        upstreamCode: 'I0001/V0001',
+      },
     ]);
   });
 });
@@ -97,9 +113,17 @@ describe('validation rules', () => {
   });
 
   it('validates a signer with field paths and codes', async () => {
-    const signer = Object.assign(new SignerInviteInput(), { name: '', email: 'x@', document: '11111111111', mobilePhone: '11 98765 4321', notifyByEmail: true, notifyByChat: false, notifySms: false });
+    const signer = Object.assign(new SignerInviteInput(), {
+      name: '',
+      email: 'x@',
+      document: '11111111111',
+      mobilePhone: '11 98765 4321',
+      notifyByEmail: true,
+      notifyByChat: false,
+      notifySms: false,
+    });
     const errors = await validateInput(signer, ['input', 'signers', '0']);
-    expect(errors.map(e => [e.field?.join('.'), e.upstreamCode])).toEqual([
+    expect(errors.map((e) => [e.field?.join('.'), e.upstreamCode])).toEqual([
       ['input.signers.0.name', 'T0668/D0003'],
       ['input.signers.0.email', 'T0668/D0001'],
       ['input.signers.0.document', 'T0668/D0004'],

@@ -61,7 +61,7 @@ describe('priceSchedule', () => {
     const amortized = schedule.reduce((acc, s) => acc.plus(s.amortization), new Decimal(0));
     expect(amortized.toNumber()).toBe(10000);
   });
-  it('falls due monthly on the first due date\'s day', () => {
+  it("falls due monthly on the first due date's day", () => {
     expect(schedule.map((s) => iso(s.dueDate)).slice(0, 3)).toEqual(['2026-06-27', '2026-07-27', '2026-08-27']);
     expect(iso(schedule[11]!.dueDate)).toBe('2027-05-27');
   });
@@ -153,7 +153,15 @@ describe('computeProposalValues', () => {
   it('keeps figures internally consistent', () => {
     for (const format of CALCULATION_FORMATS.keys()) {
       for (const extraDays of [-10, 0, 17]) {
-        const v = computeProposalValues({ ...terms, calculationFormat: format, extraDays, requestedAmount: 7345.67, tac: 99.9, otherExpenses: 12.34, otherServices: 5 });
+        const v = computeProposalValues({
+          ...terms,
+          calculationFormat: format,
+          extraDays,
+          requestedAmount: 7345.67,
+          tac: 99.9,
+          otherExpenses: 12.34,
+          otherServices: 5,
+        });
         const debt = v.schedule.reduce((acc, s) => acc.plus(s.amount), new Decimal(0));
         const amortized = v.schedule.reduce((acc, s) => acc.plus(s.amortization), new Decimal(0));
         expect(debt.toNumber()).toBe(v.totalDebt);

@@ -27,7 +27,14 @@ describe('openAgenda', () => {
     expect(agenda.situation).toBe(AgendaSituation.Active);
     expect(agenda.createdAt).toBe(DISBURSED);
     expect(agenda.installments).toHaveLength(12);
-    expect(agenda.installments[0]).toMatchObject({ number: 1, situation: 0, amount: 965.56, balance: 965.56, totalPaid: 0, paymentOrder: `${proposal.number}001` });
+    expect(agenda.installments[0]).toMatchObject({
+      number: 1,
+      situation: 0,
+      amount: 965.56,
+      balance: 965.56,
+      totalPaid: 0,
+      paymentOrder: `${proposal.number}001`,
+    });
     expect(agenda.installments[11]).toMatchObject({ amount: 965.48, balance: 965.48 });
     expect(agenda.installments[0]?.dueDate.toISOString()).toBe('2026-06-27T00:00:00.000Z');
     expect(new Set(agenda.installments.map((i) => i.id)).size).toBe(12);

@@ -34,7 +34,9 @@ describe('dueDateFactor', () => {
   it('is read back across the restart by the library, given a reference date', () => {
     // getBoletoInfo answers a calendar day as a local-time Date: read it with the local getters.
     const dueOn = (dueDate: Date, referenceDate: Date): string | undefined => {
-      const date = getBoletoInfo(boletoCodes({ bankCode: '001', amount: 1, dueDate, freeField: '0'.repeat(25) }).digitableLine, { referenceDate })?.expirationDate;
+      const date = getBoletoInfo(boletoCodes({ bankCode: '001', amount: 1, dueDate, freeField: '0'.repeat(25) }).digitableLine, {
+        referenceDate,
+      })?.expirationDate;
       return date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}` : undefined;
     };
     expect(dueOn(day('2026-06-27'), new Date(2026, 4, 1))).toBe('2026-06-27');
@@ -138,7 +140,13 @@ describe('boletoCodes', () => {
 });
 
 describe('pixCopyPaste', () => {
-  const input = { key: '12345678000195', amount: 965.56, merchantName: 'Crédito Sandbox Sociedade de Crédito', merchantCity: 'São Paulo', txid: 'SBX5000001P1' };
+  const input = {
+    key: '12345678000195',
+    amount: 965.56,
+    merchantName: 'Crédito Sandbox Sociedade de Crédito',
+    merchantCity: 'São Paulo',
+    txid: 'SBX5000001P1',
+  };
   const code = pixCopyPaste(input);
 
   it('writes the EMV fields in order with a CRC16 over the payload', () => {
@@ -158,7 +166,14 @@ describe('pixCopyPaste', () => {
   });
 
   it('round-trips through the parser', () => {
-    expect(getPixPayloadInfo(code)).toEqual({ key: input.key, amount: 965.56, txid: 'SBX5000001P1', merchantName: 'CREDITO SANDBOX SOCIEDADE', merchantCity: 'SAO PAULO', pointOfInitiation: 'static' });
+    expect(getPixPayloadInfo(code)).toEqual({
+      key: input.key,
+      amount: 965.56,
+      txid: 'SBX5000001P1',
+      merchantName: 'CREDITO SANDBOX SOCIEDADE',
+      merchantCity: 'SAO PAULO',
+      pointOfInitiation: 'static',
+    });
     expect(isValidPixPayload(code)).toBe(true);
   });
 
@@ -229,7 +244,13 @@ describe('crc32', () => {
 
 describe('qrPngBase64', () => {
   it('renders a real PNG of the QR symbol: level M, 4 px per module, 4-module quiet zone', async () => {
-    const text = pixCopyPaste({ key: '7d9f0c2e-5b1a-4c8e-9f3d-2a6b8c1e4f70', amount: 1234.56, merchantName: 'Sandbox', merchantCity: 'Sao Paulo', txid: 'SBXQR1' });
+    const text = pixCopyPaste({
+      key: '7d9f0c2e-5b1a-4c8e-9f3d-2a6b8c1e4f70',
+      amount: 1234.56,
+      merchantName: 'Sandbox',
+      merchantCity: 'Sao Paulo',
+      txid: 'SBXQR1',
+    });
     const png = Buffer.from(await qrPngBase64(text), 'base64');
     const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
     const { width, height, pixels } = decodePng1(png);

@@ -78,7 +78,7 @@ describe('receivables routes', () => {
       expect(await failure(ctx, 'ConsultarDetalhes', { dto: { codigoProposta: disbursed.id, nroParcelas: ['1'] } })).toBe('S0003/V0001 dto.nroParcelas[0] 400');
     });
 
-    it('refuses a proposal without agenda, an unknown one and another client\'s', async () => {
+    it("refuses a proposal without agenda, an unknown one and another client's", async () => {
       const { ctx, disbursed, approved } = makeContext();
       expect(await failure(ctx, 'ConsultarDetalhes', { dto: { codigoProposta: approved.id } })).toBe('C0200/V0001 codigoProposta 200');
       expect(await failure(ctx, 'ConsultarDetalhes', { dto: { codigoProposta: '00000000-0000-4000-8000-000000000000' } })).toMatch(/^C0112\/V0001/);
@@ -100,7 +100,13 @@ describe('receivables routes', () => {
       expect(r.parcelas[0].pix).toHaveLength(1);
       expect(r.parcelas[0].pix[0].emv).toBe(r.parcelas[0].boletos[0].qrCode.emv);
       expect(r.parcelas[1].lancamentos).toEqual([
-        expect.objectContaining({ vlrParcela: 965.56, vlrParcelaAtualizado: 965.56, vlrPagamento: 100, vlrSaldoParcela: 865.56, descLancamento: 'Pagamento de parcela' }),
+        expect.objectContaining({
+          vlrParcela: 965.56,
+          vlrParcelaAtualizado: 965.56,
+          vlrPagamento: 100,
+          vlrSaldoParcela: 865.56,
+          descLancamento: 'Pagamento de parcela',
+        }),
       ]);
       expect(r.vlrTotalPago).toBe(100);
     });
@@ -146,9 +152,9 @@ describe('receivables routes', () => {
       expect(param(r, 'pixCopiaECola')).toEqual([]);
       const list = await call(ctx, 'ConsultarBoletos', { dto: { codigoProposta: disbursed.id } });
       expect(list.boletos[0]).toMatchObject({ qrCode: null, valorBoleto: 965.56, dtVencimento: '2026-09-27T00:00:00.000Z' });
-      expect(await failure(ctx, 'GerarUnicoBoleto', { dto: { codigoProposta: disbursed.id, nroParcelas: [4] }, dtoGerarUnicoBoleto: { tipoRegistro: 3 } })).toBe(
-        'C0203/V0002 dtoGerarUnicoBoleto.tipoRegistro 200',
-      );
+      expect(
+        await failure(ctx, 'GerarUnicoBoleto', { dto: { codigoProposta: disbursed.id, nroParcelas: [4] }, dtoGerarUnicoBoleto: { tipoRegistro: 3 } }),
+      ).toBe('C0203/V0002 dtoGerarUnicoBoleto.tipoRegistro 200');
     });
 
     it('cancels the previous open boleto of an installment, listing it only when asked', async () => {
@@ -162,7 +168,10 @@ describe('receivables routes', () => {
         [5000001, '2026-06-01T10:00:00.000Z'],
         [5000002, null],
       ]);
-      const one = await call(ctx, 'ConsultarBoletos', { dto: { codigoProposta: disbursed.id }, dtoConsultaBoletos: { numerosBoletos: [5000001], trazerBoletosCancelados: true } });
+      const one = await call(ctx, 'ConsultarBoletos', {
+        dto: { codigoProposta: disbursed.id },
+        dtoConsultaBoletos: { numerosBoletos: [5000001], trazerBoletosCancelados: true },
+      });
       expect(one.boletos.map((b: Json) => b.numeroBoleto)).toEqual([5000001]);
     });
 
@@ -211,7 +220,10 @@ describe('receivables routes', () => {
         dtoGerarMultiplosBoletos: {
           descricaoBoleto: 'Carnê',
           tipoRegistro: 1,
-          parcelas: [{ nroParcela: 1, vlrDesconto: 0.56 }, { nroParcela: 2, dtVencimento: '2026-07-01T00:00:00Z', dtExpiracao: '2026-07-05T00:00:00Z' }],
+          parcelas: [
+            { nroParcela: 1, vlrDesconto: 0.56 },
+            { nroParcela: 2, dtVencimento: '2026-07-01T00:00:00Z', dtExpiracao: '2026-07-05T00:00:00Z' },
+          ],
         },
       });
       expect(param(r, 'numeroBoleto')).toEqual(['5000001', '5000002']);
@@ -231,7 +243,10 @@ describe('receivables routes', () => {
       const body = { dto: { codigoProposta: disbursed.id }, dtoGerarMultiplosBoletos: { parcelas: [{ nroParcela: 1 }, { nroParcela: 99 }] } };
       expect(await failure(ctx, 'GerarMultiplosBoletos', body)).toBe('C0201/V0001 dtoGerarMultiplosBoletos.parcelas 200');
       expect(await failure(ctx, 'GerarMultiplosBoletos', { dto: { codigoProposta: disbursed.id } })).toBe('S0003/V0002 dtoGerarMultiplosBoletos 400');
-      const discounted = { dto: { codigoProposta: disbursed.id }, dtoGerarMultiplosBoletos: { parcelas: [{ nroParcela: 1 }, { nroParcela: 2, vlrDesconto: 965.56 }] } };
+      const discounted = {
+        dto: { codigoProposta: disbursed.id },
+        dtoGerarMultiplosBoletos: { parcelas: [{ nroParcela: 1 }, { nroParcela: 2, vlrDesconto: 965.56 }] },
+      };
       expect(await failure(ctx, 'GerarMultiplosBoletos', discounted)).toBe('C0203/V0004 dtoGerarMultiplosBoletos.parcelas[1].vlrDesconto 200');
       expect(disbursed.agenda!.boletos).toHaveLength(0);
     });
@@ -241,7 +256,10 @@ describe('receivables routes', () => {
     it('reduces the balance, settles the installment and answers parametros', async () => {
       const { ctx, disbursed } = makeContext();
       const dto = { codigoProposta: disbursed.id, nroParcela: 1 };
-      const first = await call(ctx, 'IncluirLancamentoParcela', { dto, dtoLancamentoParcela: { vlrPagamento: 400, dtPagamento: '2026-05-30T00:00:00Z', descricaoLancamento: 'PIX' } });
+      const first = await call(ctx, 'IncluirLancamentoParcela', {
+        dto,
+        dtoLancamentoParcela: { vlrPagamento: 400, dtPagamento: '2026-05-30T00:00:00Z', descricaoLancamento: 'PIX' },
+      });
       expect(first.parametros).toEqual([
         { nome: 'nroParcela', valor: '1' },
         { nome: 'vlrSaldoParcela', valor: '565.56' },
@@ -257,7 +275,8 @@ describe('receivables routes', () => {
 
     it('refuses entries the agenda cannot take', async () => {
       const { ctx, disbursed, approved } = makeContext();
-      const f = (nroParcela: number | undefined, o: Json) => failure(ctx, 'IncluirLancamentoParcela', { dto: { codigoProposta: disbursed.id, nroParcela }, dtoLancamentoParcela: o });
+      const f = (nroParcela: number | undefined, o: Json) =>
+        failure(ctx, 'IncluirLancamentoParcela', { dto: { codigoProposta: disbursed.id, nroParcela }, dtoLancamentoParcela: o });
       expect(await f(13, { vlrPagamento: 1 })).toBe('C0201/V0001 dtoLancamentoParcela 200');
       expect(await f(undefined, { vlrPagamento: 1 })).toBe('C0201/V0003 dtoLancamentoParcela.nroParcela 200');
       expect(await f(1, {})).toBe('C0202/V0001 dtoLancamentoParcela.vlrPagamento 200');
@@ -274,7 +293,10 @@ describe('receivables routes', () => {
     it('posts multiple entries all or nothing and settles the agenda when everything is paid', async () => {
       const { ctx, disbursed } = makeContext();
       const dto = { codigoProposta: disbursed.id };
-      const bad = [{ nroParcela: 1, vlrPagamento: 965.56 }, { nroParcela: 2, vlrPagamento: 5000 }];
+      const bad = [
+        { nroParcela: 1, vlrPagamento: 965.56 },
+        { nroParcela: 2, vlrPagamento: 5000 },
+      ];
       expect(await failure(ctx, 'IncluirLancamentoMultiplasParcelas', { dto, dtoLancamentoParcelas: bad })).toBe(
         'C0202/V0002 dtoLancamentoParcelas[1].vlrPagamento 200',
       );
@@ -285,7 +307,13 @@ describe('receivables routes', () => {
       expect(param(r, 'situacaoAgenda')).toEqual(['2']);
       expect(param(r, 'vlrSaldoParcela')).toEqual(Array(12).fill('0.00'));
       const detail = await call(ctx, 'ConsultarDetalhes', { dto });
-      expect(detail).toMatchObject({ situacaoAgenda: 2, descricaoSituacaoAgenda: 'Liquidada', dtLiquidacao: '2026-06-01T10:00:00.000Z', vlrTotalPago: 11586.64, vlrRetencaoDiarioAprox: 0 });
+      expect(detail).toMatchObject({
+        situacaoAgenda: 2,
+        descricaoSituacaoAgenda: 'Liquidada',
+        dtLiquidacao: '2026-06-01T10:00:00.000Z',
+        vlrTotalPago: 11586.64,
+        vlrRetencaoDiarioAprox: 0,
+      });
       // The open boleto of a settled installment is written off.
       const boletos = await call(ctx, 'ConsultarBoletos', { dto, dtoConsultaBoletos: { trazerBoletosCancelados: true } });
       expect(boletos.boletos[0]).toMatchObject({ dtCancelamento: '2026-06-01T10:00:00.000Z' });

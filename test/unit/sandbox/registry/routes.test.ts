@@ -33,7 +33,7 @@ describe('registry routes', () => {
 
   describe('ConsultarPessoa', () => {
     const path = '/Pessoa/ConsultarPessoa';
-    it('answers the record as a JSON string, named after the caller\'s own client', async () => {
+    it("answers the record as a JSON string, named after the caller's own client", async () => {
       const { ctx } = makeContext();
       const r = await call(ctx, path, { filter: { documentoCliente: '123.456.789-09', tipoRegistro: 1 } });
       const json = JSON.parse(r.json as string);
@@ -48,7 +48,9 @@ describe('registry routes', () => {
       expect(phones.map((p: Json) => p.id)).toEqual(['12345678000195-T1', '12345678000195-T2']);
       const partner = JSON.parse((await call(ctx, path, { filter: { documentoCliente: '12345678000195', childDirectID: '12345678000195-S2' } })).json);
       expect(partner).toMatchObject({ documento: '19533048778', percentual: 71 });
-      const work = JSON.parse((await call(ctx, path, { filter: { documentoCliente: '12345678000195', childSearch: 'enderecos', childDirectID: '12345678000195-E2' } })).json);
+      const work = JSON.parse(
+        (await call(ctx, path, { filter: { documentoCliente: '12345678000195', childSearch: 'enderecos', childDirectID: '12345678000195-E2' } })).json,
+      );
       expect(work.cidade).toBe('Fortaleza');
     });
 

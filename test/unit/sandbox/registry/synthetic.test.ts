@@ -10,7 +10,7 @@ describe('registryRecord', () => {
     expect(registryRecord('12.345.678/0001-95')).toEqual(registryRecord('12345678000195'));
   });
 
-  it('draws an individual\'s record from the digits', () => {
+  it("draws an individual's record from the digits", () => {
     const r = registryRecord('12345678909');
     expect(r).toMatchObject({
       id: 'PF-12345678909',
