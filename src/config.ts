@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 // as options live in src/shared/settings.ts. This file turns the parsed variables into the typed,
 // frozen Config: the defaults that depend on other variables and the rules between variables.
 import { ConfigError } from './config/error.js';
+import { deepFreeze } from './config/freeze.js';
 import { type ApiCaller, flag } from './config/parsers.js';
 import { DERIVED_DEFAULTS, JWT_VARIABLES, RATE_DEFAULTS, type Settings, settingDocs, settingsSchema, UPSTREAM_CONNECTION_VARIABLES } from './config/schema.js';
 import { type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
@@ -416,19 +417,6 @@ function personIdSecret(production: boolean, upstream: UpstreamSettings | undefi
   return upstream === undefined
     ? randomBytes(32).toString('base64')
     : createHash('sha256').update('credit-graph person ids\n').update(upstream.privateKeyPem).digest('base64');
-}
-
-/** Freezes `value` and everything it holds (a Buffer's bytes cannot be frozen: its object is). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    if (!ArrayBuffer.isView(value)) {
-      Object.freeze(value);
-    }
-    for (const child of Object.values(value)) {
-      deepFreeze(child);
-    }
-  }
-  return value;
 }
 
 /**

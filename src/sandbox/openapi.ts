@@ -32,6 +32,18 @@ const locator = obj({ codigoProposta: uuid, codigoOperacao: str, numeroProposta:
 const agendaLocator = obj({ codigoProposta: uuid, codigoOperacao: str });
 const parametros = arr(ref('Parametro'));
 
+/** The amounts both IncluirManual's and CalcularValoresProposta's dto carry. */
+const OPERATION_AMOUNTS = [
+  'vlrOutrasDespesas',
+  'vlrOutrosServicos',
+  'vlrSeguro',
+  'vlrProdutoBem',
+  'vlrEntrada',
+  'vlrEntradaTradeIn',
+  'vlrEntradaParcelada',
+  'vlrDespesasAF',
+];
+
 const components: Record<string, Schema> = {
   Message: obj({ messageType: int, code: str, context: str, description: str, field: str }),
   MessagePascal: obj({ MessageType: int, Code: str, Context: str, Description: str, Field: str }),
@@ -65,14 +77,7 @@ const components: Record<string, Schema> = {
         'vlrSolicitado',
         'percJurosNegociado',
         'vlrPreAprovado',
-        'vlrOutrasDespesas',
-        'vlrOutrosServicos',
-        'vlrSeguro',
-        'vlrProdutoBem',
-        'vlrEntrada',
-        'vlrEntradaTradeIn',
-        'vlrEntradaParcelada',
-        'vlrDespesasAF',
+        ...OPERATION_AMOUNTS,
         'vlrCorban',
         'vlrAvaliacao',
         'vlrDespachante',
@@ -129,14 +134,7 @@ const components: Record<string, Schema> = {
       [
         'vlrSolicitado',
         'percJurosNegociado',
-        'vlrOutrasDespesas',
-        'vlrOutrosServicos',
-        'vlrSeguro',
-        'vlrProdutoBem',
-        'vlrEntrada',
-        'vlrEntradaTradeIn',
-        'vlrEntradaParcelada',
-        'vlrDespesasAF',
+        ...OPERATION_AMOUNTS,
         'vlrIOF',
         'vlrTAC',
         'vlrAvaliacao',

@@ -1,12 +1,12 @@
 /** Person, registry and bureau look-ups. Their `json` strings come back parsed. */
 import { type CallOptions, type UpstreamCaller } from './client.js';
 import {
-  type ConsultarPessoaRequest,
-  type ConsultarPessoaResponse,
-  type ConsultarCadastroBuscaRequest,
-  type ConsultarCadastroBuscaResponse,
   type ConsultaBureauCnpjRequest,
   type ConsultaBureauCnpjResponse,
+  type ConsultarCadastroBuscaRequest,
+  type ConsultarCadastroBuscaResponse,
+  type ConsultarPessoaRequest,
+  type ConsultarPessoaResponse,
 } from './registry.types.js';
 
 /** /Pessoa/ConsultarPessoa: a person record (`json` parsed). */
