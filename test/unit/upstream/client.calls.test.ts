@@ -5,45 +5,22 @@
  * function.
  */
 import { getEventListeners } from 'node:events';
-import { backoffDelay, createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
+import { backoffDelay, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeUpstream, okText, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
+import { okText, useFakeUpstreamClients, waitFor } from './fake-upstream.js';
 
 describe('UpstreamClient call rules', () => {
-  let fake: FakeUpstream;
-  const clients: UpstreamClient[] = [];
-
-  beforeEach(async () => {
-    fake = await startFakeUpstream();
+  const upstream = useFakeUpstreamClients({
+    timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
+    retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
   });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await fake.close();
-  });
-
-  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
-    const c = createUpstreamClient({
-      baseUrl: `${fake.url}/`,
-      environmentUrl: `${fake.url}/environment`,
-      authUrl: fake.url,
-      clientId: 'client-1',
-      privateKeyPem: testKeys().privateKeyPem,
-      scope: 'bmp.digital.api.full.access',
-      timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
-      retry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
-      random: () => 0.5,
-      ...extra,
-    });
-    clients.push(c);
-    return c;
-  }
+  const client = (extra: Partial<UpstreamClientOptions> = {}): UpstreamClient => upstream.client(extra);
 
   describe('the request', () => {
     it('accepts JSON or text and sends to the base address without its trailing slashes', async () => {
-      await consultarParcelas(client({ baseUrl: `${fake.url}///` }), {});
-      const [req] = fake.operationRequests();
+      await consultarParcelas(client({ baseUrl: `${upstream.fake.url}///` }), {});
+      const [req] = upstream.fake.operationRequests();
       expect(req?.path).toBe('/Proposta/ConsultarParcelas');
       expect(req?.headers.accept).toBe('application/json, text/plain, */*');
     });
@@ -55,19 +32,19 @@ describe('UpstreamClient call rules', () => {
         operation: 'NoSuchOperation',
         message: 'unknown upstream operation NoSuchOperation',
       });
-      expect(fake.requests).toHaveLength(0);
+      expect(upstream.fake.requests).toHaveLength(0);
     });
 
     it('uses the default scope when the configured one is empty', async () => {
       await consultarParcelas(client({ scope: '' }), {});
-      expect(new URLSearchParams(fake.tokenRequests()[0]?.body).get('scope')).toBe('bmp.digital.api.full.access');
+      expect(new URLSearchParams(upstream.fake.tokenRequests()[0]?.body).get('scope')).toBe('bmp.digital.api.full.access');
     });
   });
 
   describe('401', () => {
     it('does not count the replay after a 401 as one of the attempts', async () => {
       // 401, then 503, then success: the replay is free, so two attempts remain for the 503.
-      fake.onOperation(
+      upstream.fake.onOperation(
         (_r, i) =>
           [
             { status: 401, body: '' },
@@ -76,12 +53,12 @@ describe('UpstreamClient call rules', () => {
       );
       const c = client({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
       await consultarParcelas(c, {});
-      expect(fake.operationRequests()).toHaveLength(3);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 1, successes: 1, attempts: 3, retries: 1, authReplays: 1 });
     });
 
     it('says a freshly renewed token was refused when the replay gets 401 too', async () => {
-      fake.onOperation(() => ({ status: 401, body: '' }));
+      upstream.fake.onOperation(() => ({ status: 401, body: '' }));
       await expect(consultarParcelas(client(), {})).rejects.toMatchObject({
         code: 'UPSTREAM_AUTH_FAILED',
         status: 401,
@@ -97,7 +74,7 @@ describe('UpstreamClient call rules', () => {
         releaseA = resolve;
       });
       let aFirst = true;
-      fake.onOperation(async (req) => {
+      upstream.fake.onOperation(async (req) => {
         const who = (JSON.parse(req.body) as { who: string }).who;
         if (who === 'A' && aFirst) {
           aFirst = false;
@@ -115,29 +92,29 @@ describe('UpstreamClient call rules', () => {
       const c = client();
       await c.checkAuth();
       const a = c.request('ConsultarParcelas', { who: 'A' });
-      await waitFor(() => fake.operationRequests().length === 1);
+      await waitFor(() => upstream.fake.operationRequests().length === 1);
       await c.request('ConsultarParcelas', { who: 'B' });
       await a;
-      const sentByA = fake.operationRequests().filter((r) => r.body.includes('"A"'));
+      const sentByA = upstream.fake.operationRequests().filter((r) => r.body.includes('"A"'));
       expect(sentByA.map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 2, successes: 2, authReplays: 1, retries: 1 });
-      expect(fake.tokenRequests()).toHaveLength(2);
+      expect(upstream.fake.tokenRequests()).toHaveLength(2);
     });
   });
 
   describe('retries', () => {
     it('does not retry at all with maxAttempts 1', async () => {
-      fake.onOperation(() => ({ status: 503, body: '' }));
+      upstream.fake.onOperation(() => ({ status: 503, body: '' }));
       const c = client({ retry: { maxAttempts: 1 } });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 503 });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ attempts: 1, retries: 0, errors: 1, errorsByCode: { UPSTREAM_UNAVAILABLE: 1 } });
     });
 
     it('treats maxAttempts below 1 as 1', async () => {
-      fake.onOperation(() => ({ status: 503, body: '' }));
+      upstream.fake.onOperation(() => ({ status: 503, body: '' }));
       await expect(consultarParcelas(client({ retry: { maxAttempts: 0 } }), {})).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
     });
 
     it('retries a write on 502 and 429 but never on 408', async () => {
@@ -146,17 +123,17 @@ describe('UpstreamClient call rules', () => {
         [429, 3],
         [408, 1],
       ] as const) {
-        const before = fake.operationRequests().length;
-        fake.onOperation(() => ({ status, body: '' }));
+        const before = upstream.fake.operationRequests().length;
+        upstream.fake.onOperation(() => ({ status, body: '' }));
         await expect(incluirManual(client(), {})).rejects.toMatchObject({ status });
-        expect(fake.operationRequests().length - before).toBe(sent);
+        expect(upstream.fake.operationRequests().length - before).toBe(sent);
       }
     });
 
     it('retries a read on 408', async () => {
-      fake.onOperation((_r, i) => (i === 0 ? { status: 408, body: '' } : okText()));
+      upstream.fake.onOperation((_r, i) => (i === 0 ? { status: 408, body: '' } : okText()));
       await consultarParcelas(client(), {});
-      expect(fake.operationRequests()).toHaveLength(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
     });
   });
 
@@ -191,15 +168,15 @@ describe('UpstreamClient call rules', () => {
         code: 'UPSTREAM_TIMEOUT',
         message: 'ConsultarParcelas: cancelled by the caller',
       });
-      expect(fake.operationRequests()).toHaveLength(0);
+      expect(upstream.fake.operationRequests()).toHaveLength(0);
     });
 
     it('says the caller cancelled a call in flight, and leaves no listener on its signal', async () => {
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       const c = client();
       const caller = new AbortController();
       const call = consultarParcelas(c, {}, { signal: caller.signal });
-      await waitFor(() => fake.operationRequests().length === 1);
+      await waitFor(() => upstream.fake.operationRequests().length === 1);
       caller.abort();
       await expect(call).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: 'ConsultarParcelas: cancelled by the caller' });
       expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
@@ -212,7 +189,7 @@ describe('UpstreamClient call rules', () => {
     });
 
     it('says the deadline passed for a call that never answers', async () => {
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       await expect(consultarParcelas(client(), {}, { deadlineMs: 100 })).rejects.toMatchObject({
         code: 'UPSTREAM_TIMEOUT',
         operation: 'ConsultarParcelas',
@@ -221,17 +198,17 @@ describe('UpstreamClient call rules', () => {
     });
 
     it('cancels a call in flight on close() as UPSTREAM_UNAVAILABLE, then refuses new calls unsent', async () => {
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       const c = client();
       const call = consultarParcelas(c, {}).catch((e: unknown) => e);
-      await waitFor(() => fake.operationRequests().length === 1);
+      await waitFor(() => upstream.fake.operationRequests().length === 1);
       await c.close();
       expect(await call).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: the upstream client was closed' });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
         code: 'UPSTREAM_UNAVAILABLE',
         message: 'ConsultarParcelas: the upstream client is closed',
       });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 2, errors: 2, errorsByCode: { UPSTREAM_UNAVAILABLE: 2 } });
     });
 
@@ -248,18 +225,18 @@ describe('UpstreamClient call rules', () => {
       const c = client();
       await c.checkAuth();
       await c.checkAuth();
-      expect(fake.tokenRequests()).toHaveLength(1);
-      expect(fake.operationRequests()).toHaveLength(0);
+      expect(upstream.fake.tokenRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(0);
       expect(c.stats()).toMatchObject({ tokenRequests: 1, tokenFailures: 0 });
     });
 
     it('reports a refusing token endpoint with its typed error', async () => {
-      fake.onToken(() => ({ status: 400, body: JSON.stringify({ error: 'invalid_client' }) }));
+      upstream.fake.onToken(() => ({ status: 400, body: JSON.stringify({ error: 'invalid_client' }) }));
       await expect(client().checkAuth()).rejects.toMatchObject({ code: 'UPSTREAM_AUTH_FAILED', operation: 'token', oauthError: 'invalid_client' });
     });
 
     it('gives up at the client deadline when the token endpoint hangs', async () => {
-      fake.onToken(() => ({ hang: true }));
+      upstream.fake.onToken(() => ({ hang: true }));
       await expect(client({ timeouts: { deadlineMs: 100 } }).checkAuth()).rejects.toMatchObject({
         code: 'UPSTREAM_TIMEOUT',
         operation: 'token',
@@ -271,7 +248,7 @@ describe('UpstreamClient call rules', () => {
       const c = client();
       await c.close();
       await expect(c.checkAuth()).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', operation: 'token', message: 'token: the upstream client is closed' });
-      expect(fake.tokenRequests()).toHaveLength(0);
+      expect(upstream.fake.tokenRequests()).toHaveLength(0);
     });
   });
 

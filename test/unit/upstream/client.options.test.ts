@@ -7,11 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { type CallLimiter, type CallTicket, LimiterRefusal } from '../../../src/upstream/limiter.js';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
+import { type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { cancelarProposta } from '../../../src/upstream/fgts.api.js';
 import { type UpstreamCallEvent } from '../../../src/upstream/observer.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeUpstream, okText, startFakeUpstream, testKeys, waitFor } from './fake-upstream.js';
+import { okText, useFakeUpstreamClients, waitFor } from './fake-upstream.js';
 
 /** A limiter that admits every call at once and records what it was asked and given back. */
 class RecordingLimiter implements CallLimiter {
@@ -42,39 +42,16 @@ class RecordingLimiter implements CallLimiter {
 }
 
 describe('UpstreamClient options and limiter contract', () => {
-  let fake: FakeUpstream;
-  const clients: UpstreamClient[] = [];
-
-  beforeEach(async () => {
-    fake = await startFakeUpstream();
+  const upstream = useFakeUpstreamClients({
+    timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
   });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await fake.close();
-  });
-
-  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
-    const c = createUpstreamClient({
-      baseUrl: `${fake.url}/`,
-      environmentUrl: `${fake.url}/environment`,
-      authUrl: fake.url,
-      clientId: 'client-1',
-      privateKeyPem: testKeys().privateKeyPem,
-      scope: 'bmp.digital.api.full.access',
-      timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
-      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
-      random: () => 0.5,
-      ...extra,
-    });
-    clients.push(c);
-    return c;
-  }
+  const client = (extra: Partial<UpstreamClientOptions> = {}): UpstreamClient => upstream.client(extra);
 
   describe('addresses', () => {
     it('sends CancelarProposta to the environment address without its trailing slashes', async () => {
-      await cancelarProposta(client({ environmentUrl: `${fake.url}/environment///` }), { CodigoProposta: 'abc' });
-      expect(fake.operationRequests().map((r) => r.path)).toEqual(['/environment/FGTS/CancelarProposta']);
+      await cancelarProposta(client({ environmentUrl: `${upstream.fake.url}/environment///` }), { CodigoProposta: 'abc' });
+      expect(upstream.fake.operationRequests().map((r) => r.path)).toEqual(['/environment/FGTS/CancelarProposta']);
     });
   });
 
@@ -90,7 +67,7 @@ describe('UpstreamClient options and limiter contract', () => {
       now += 7_200_000; // long past the renewed token's expiry too
       await consultarParcelas(c, {});
       expect(renewals).toEqual(['ok', 'ok', 'ok']);
-      expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-3']);
+      expect(upstream.fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-3']);
     });
 
     it('renews the configured number of seconds before expiry, not the default 300', async () => {
@@ -102,7 +79,7 @@ describe('UpstreamClient options and limiter contract', () => {
       await consultarParcelas(c, {});
       await waitFor(() => renewals.length === 2); // the background renewal's token is in the cache
       await consultarParcelas(c, {});
-      expect(fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
+      expect(upstream.fake.operationRequests().map((r) => r.headers.authorization)).toEqual(['Bearer tok-1', 'Bearer tok-1', 'Bearer tok-2']);
     });
   });
 
@@ -123,7 +100,7 @@ describe('UpstreamClient options and limiter contract', () => {
     });
 
     it("ends an attempt whose headers do not come within headersMs, before the call's deadline", async () => {
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       const c = client({ timeouts: { headersMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
         code: 'UPSTREAM_TIMEOUT',
@@ -132,7 +109,7 @@ describe('UpstreamClient options and limiter contract', () => {
     });
 
     it("ends an attempt whose body stalls for bodyMs, before the call's deadline", async () => {
-      fake.onOperation(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: '{"msg":', stallBody: true }));
+      upstream.fake.onOperation(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: '{"msg":', stallBody: true }));
       const c = client({ timeouts: { bodyMs: 100, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
         code: 'UPSTREAM_TIMEOUT',
@@ -146,21 +123,21 @@ describe('UpstreamClient options and limiter contract', () => {
       const limit = 32 * 1024 * 1024;
       const envelope = JSON.stringify({ msg: 'ok', hasError: false, messages: [], filler: '' });
       const under = envelope.replace('"filler":""', `"filler":"${'x'.repeat(limit - envelope.length)}"`);
-      fake.onOperation((_r, i) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: i === 0 ? under : `${under} ` }));
+      upstream.fake.onOperation((_r, i) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: i === 0 ? under : `${under} ` }));
       const c = client();
       await expect(consultarParcelas(c, {})).resolves.toMatchObject({ hasError: false });
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({
         code: 'UPSTREAM_BAD_RESPONSE',
         message: 'ConsultarParcelas: the upstream response exceeds the size limit',
       });
-      expect(fake.operationRequests()).toHaveLength(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
     });
   });
 
   describe('the limiter', () => {
     it("asks for a slot before every attempt, as the call's caller, and gives each back once", async () => {
       const limiter = new RecordingLimiter();
-      fake.onOperation((_r, i) => (i === 0 ? { status: 503, body: '' } : okText()));
+      upstream.fake.onOperation((_r, i) => (i === 0 ? { status: 503, body: '' } : okText()));
       const c = client({ limiter });
       await consultarParcelas(c, {}, { caller: 'app-1' });
       await incluirManual(c, {});
@@ -187,7 +164,7 @@ describe('UpstreamClient options and limiter contract', () => {
 
     it('gives the slot back when the deadline ends the attempt', async () => {
       const limiter = new RecordingLimiter();
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       const c = client({ limiter });
       await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
       expect(limiter.acquired).toBe(1);
@@ -205,7 +182,7 @@ describe('UpstreamClient options and limiter contract', () => {
         operation: 'ConsultarParcelas',
         message: 'ConsultarParcelas: the partner budget would be waited on for more than 2000 ms; not sent',
       });
-      expect(fake.operationRequests()).toHaveLength(0);
+      expect(upstream.fake.operationRequests()).toHaveLength(0);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ calls: 1, attempts: 0, errorsByCode: { UPSTREAM_RATE_LIMITED: 1 } });
     });
 
@@ -214,7 +191,7 @@ describe('UpstreamClient options and limiter contract', () => {
       limiter.refusal = new LimiterRefusal('closed', 'the limiter is closed');
       const error = await consultarParcelas(client({ limiter }), {}).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: unexpected client failure' });
-      expect(fake.operationRequests()).toHaveLength(0);
+      expect(upstream.fake.operationRequests()).toHaveLength(0);
     });
 
     it('says the caller cancelled when the limiter refuses an aborted wait', async () => {
@@ -241,11 +218,13 @@ describe('UpstreamClient options and limiter contract', () => {
 
   describe('attempts', () => {
     it('tells onAttempt of every HTTP request: the first, each retry and the 401 replay', async () => {
-      fake.onOperation((r, i) => (r.headers.authorization === 'Bearer tok-1' ? { status: 401, body: '' } : i === 1 ? { status: 503, body: '' } : okText()));
+      upstream.fake.onOperation((r, i) =>
+        r.headers.authorization === 'Bearer tok-1' ? { status: 401, body: '' } : i === 1 ? { status: 503, body: '' } : okText(),
+      );
       let attempts = 0;
       const c = client();
       await consultarParcelas(c, {}, { onAttempt: () => (attempts += 1) });
-      expect(fake.operationRequests()).toHaveLength(3);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
       expect(attempts).toBe(3);
     });
 
@@ -265,7 +244,7 @@ describe('UpstreamClient options and limiter contract', () => {
     const retryLater = { status: 503, headers: { 'retry-after': '200' }, body: '' };
 
     it('is cut short when the caller cancels during it: cancelled, nothing more sent', async () => {
-      fake.onOperation(() => retryLater);
+      upstream.fake.onOperation(() => retryLater);
       const limiter = new RecordingLimiter();
       const caller = new AbortController();
       const c = client({ limiter });
@@ -273,27 +252,27 @@ describe('UpstreamClient options and limiter contract', () => {
       await waitFor(() => limiter.released === 1);
       caller.abort();
       expect(await call).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: 'ConsultarParcelas: cancelled by the caller' });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       expect(limiter.acquired).toBe(1);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ attempts: 1, retries: 0 });
     });
 
     it('is cut short by close(): the client was closed, nothing more sent', async () => {
-      fake.onOperation(() => retryLater);
+      upstream.fake.onOperation(() => retryLater);
       const limiter = new RecordingLimiter();
       const c = client({ limiter });
       const call = consultarParcelas(c, {}, { deadlineMs: 300_000 }).catch((e: unknown) => e);
       await waitFor(() => limiter.released === 1);
       await c.close();
       expect(await call).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: the upstream client was closed' });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       expect(limiter.acquired).toBe(1);
     });
   });
 
   describe('an abort between the attempt and the wait', () => {
     it('ends the call at once when the caller cancels as the slot is given back', async () => {
-      fake.onOperation(() => ({ status: 503, headers: { 'retry-after': '200' }, body: '' }));
+      upstream.fake.onOperation(() => ({ status: 503, headers: { 'retry-after': '200' }, body: '' }));
       const limiter = new RecordingLimiter();
       const caller = new AbortController();
       limiter.onRelease = () => caller.abort();
@@ -302,7 +281,7 @@ describe('UpstreamClient options and limiter contract', () => {
         code: 'UPSTREAM_TIMEOUT',
         message: 'ConsultarParcelas: cancelled by the caller',
       });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       expect(c.stats().operations.ConsultarParcelas).toMatchObject({ attempts: 1, retries: 0 });
     });
   });
@@ -310,7 +289,7 @@ describe('UpstreamClient options and limiter contract', () => {
   describe('call events', () => {
     it('measure each call inside the window it ran in, succeeded or failed', async () => {
       const calls: UpstreamCallEvent[] = [];
-      fake.onOperation((_r, i) => (i === 0 ? okText() : { status: 400, body: '' }));
+      upstream.fake.onOperation((_r, i) => (i === 0 ? okText() : { status: 400, body: '' }));
       const c = client({ observer: { call: (event) => calls.push(event) } });
       await c.checkAuth();
       const windows: number[] = [];
@@ -331,7 +310,7 @@ describe('UpstreamClient options and limiter contract', () => {
 
     it('carries no status for a failure that had none (a transport failure)', async () => {
       const calls: UpstreamCallEvent[] = [];
-      fake.onOperation(() => ({ hang: true }));
+      upstream.fake.onOperation(() => ({ hang: true }));
       const c = client({ observer: { call: (event) => calls.push(event) } });
       await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
       expect(calls).toHaveLength(1);

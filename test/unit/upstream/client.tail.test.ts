@@ -4,10 +4,10 @@
  * probe finds it back). Waits are on the fake upstream's requests, never timed.
  */
 import { type CallLimiter, type CallTicket } from '../../../src/upstream/limiter.js';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
+import { type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { UpstreamCircuitOpenError } from '../../../src/upstream/errors.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeAnswer, type FakeUpstream, okText, startFakeUpstream, testKeys } from './fake-upstream.js';
+import { type FakeAnswer, okText, useFakeUpstreamClients } from './fake-upstream.js';
 
 const UNAVAILABLE: FakeAnswer = { status: 503, body: '' };
 const REJECTED: FakeAnswer = {
@@ -16,39 +16,13 @@ const REJECTED: FakeAnswer = {
 };
 
 describe('UpstreamClient tail', () => {
-  let fake: FakeUpstream;
-  const clients: UpstreamClient[] = [];
-
-  beforeEach(async () => {
-    fake = await startFakeUpstream();
-  });
-
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await fake.close();
-  });
-
-  function client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
-    const c = createUpstreamClient({
-      baseUrl: `${fake.url}/`,
-      environmentUrl: `${fake.url}/environment`,
-      authUrl: fake.url,
-      clientId: 'client-1',
-      privateKeyPem: testKeys().privateKeyPem,
-      scope: 'bmp.digital.api.full.access',
-      timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 },
-      retry: { maxAttempts: 1 },
-      random: () => 0.5,
-      ...extra,
-    });
-    clients.push(c);
-    return c;
-  }
+  const upstream = useFakeUpstreamClients({ timeouts: { connectMs: 1000, headersMs: 10_000, bodyMs: 10_000, deadlineMs: 10_000 }, retry: { maxAttempts: 1 } });
+  const client = (extra: Partial<UpstreamClientOptions> = {}): UpstreamClient => upstream.client(extra);
 
   /** Answers operation request `i` with `answers[i]` (the last one after that). */
   const script = (...answers: FakeAnswer[]): void => {
-    const from = fake.operationRequests().length;
-    fake.onOperation((_r, i) => answers[Math.min(i - from, answers.length - 1)] as FakeAnswer);
+    const from = upstream.fake.operationRequests().length;
+    upstream.fake.onOperation((_r, i) => answers[Math.min(i - from, answers.length - 1)] as FakeAnswer);
   };
   const parcelas = (n: number): FakeAnswer => okText({ parcelas: [{ nroParcela: n }] });
   const stats = (c: UpstreamClient) => c.stats().operations.ConsultarParcelas;
@@ -61,7 +35,7 @@ describe('UpstreamClient tail', () => {
       const answer = await consultarParcelas(c, { dto: { codigoProposta: 'p' } }, { onAttempt: () => (attempts += 1) });
       expect(answer.parcelas).toEqual([{ nroParcela: 2 }]);
       expect(attempts).toBe(2);
-      const [first, second] = fake.operationRequests();
+      const [first, second] = upstream.fake.operationRequests();
       expect(second?.body).toBe(first?.body);
       expect(second?.headers.idempotencykey).toBe(first?.headers.idempotencykey);
       expect(stats(c)).toMatchObject({ calls: 1, successes: 1, attempts: 2, retries: 0, hedges: 1, hedgeWins: 1 });
@@ -72,7 +46,7 @@ describe('UpstreamClient tail', () => {
       const c = client({ hedge: { afterMs: 50 } });
       const answer = await consultarParcelas(c, {});
       expect(answer.parcelas).toEqual([{ nroParcela: 1 }]);
-      expect(fake.operationRequests()).toHaveLength(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
       expect(stats(c)).toMatchObject({ attempts: 2, hedges: 1, hedgeWins: 0 });
     });
 
@@ -109,7 +83,7 @@ describe('UpstreamClient tail', () => {
       script({ hang: true });
       const c = client({ hedge: { afterMs: 50 }, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1 } });
       await expect(consultarParcelas(c, {}, { deadlineMs: 400 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-      expect(fake.operationRequests()).toHaveLength(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
       expect(stats(c)).toMatchObject({ attempts: 2, hedges: 1, hedgeWins: 0, errorsByCode: { UPSTREAM_TIMEOUT: 1 } });
     });
 
@@ -117,14 +91,14 @@ describe('UpstreamClient tail', () => {
       script({ hang: true });
       const c = client({ hedge: { afterMs: 50 } });
       await expect(incluirManual(c, {}, { deadlineMs: 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-      expect(fake.operationRequests()).toHaveLength(1);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
       script({ status: 200, body: '{"msg":', stallBody: true });
       await expect(consultarParcelas(c, {}, { deadlineMs: 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-      expect(fake.operationRequests()).toHaveLength(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
       script({ hang: true });
       const off = client({ hedge: false });
       await expect(consultarParcelas(off, {}, { deadlineMs: 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-      expect(fake.operationRequests()).toHaveLength(3);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
       expect(stats(off)).toMatchObject({ attempts: 1, hedges: 0 });
     });
 
@@ -132,12 +106,12 @@ describe('UpstreamClient tail', () => {
       script({ hang: true }, parcelas(2));
       const c = client({ timeouts: { deadlineMs: 900 } });
       expect((await consultarParcelas(c, {})).parcelas).toEqual([{ nroParcela: 2 }]);
-      const [first, second] = fake.operationRequests();
+      const [first, second] = upstream.fake.operationRequests();
       expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(295);
       // A call deadline shorter than the hedge delay: no hedge.
       script({ hang: true });
       await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-      expect(fake.operationRequests()).toHaveLength(3);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
     });
 
     it('asks the limiter for the hedge like for any read, and gives both slots back', async () => {
@@ -184,7 +158,7 @@ describe('UpstreamClient tail', () => {
       expect(refused).toBeInstanceOf(UpstreamCircuitOpenError);
       expect(refused).toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN', operation: 'ConsultarParcelas', retryAfterSeconds: 1 });
       await expect(incluirManual(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN' });
-      expect(fake.operationRequests()).toHaveLength(3);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
       expect(stats(c)).toMatchObject({ calls: 4, attempts: 3, errorsByCode: { UPSTREAM_UNAVAILABLE: 3, UPSTREAM_CIRCUIT_OPEN: 1 } });
       expect(c.breakerState()).toMatchObject({ state: 'open', rejected: 2 });
     });
@@ -204,7 +178,7 @@ describe('UpstreamClient tail', () => {
       script(parcelas(1));
       await expect(consultarParcelas(c, {})).resolves.toMatchObject({ parcelas: [{ nroParcela: 1 }] });
       expect(c.breakerState()).toEqual({ state: 'closed', consecutiveFailures: 0, opened: 2, rejected: 1 });
-      expect(fake.operationRequests()).toHaveLength(5);
+      expect(upstream.fake.operationRequests()).toHaveLength(5);
     });
 
     it('counts a timed-out call as a failure', async () => {
@@ -240,7 +214,7 @@ describe('UpstreamClient tail', () => {
       const caller = new AbortController();
       const cancelled = consultarParcelas(c, {}, { signal: caller.signal }).catch((e: unknown) => e);
       await new Promise<void>((resolve) => {
-        const poll = (): void => (fake.operationRequests().length === 3 ? resolve() : void setTimeout(poll, 5));
+        const poll = (): void => (upstream.fake.operationRequests().length === 3 ? resolve() : void setTimeout(poll, 5));
         poll();
       });
       caller.abort();
@@ -256,7 +230,7 @@ describe('UpstreamClient tail', () => {
       for (let i = 0; i < 6; i += 1) {
         await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
       }
-      expect(fake.operationRequests()).toHaveLength(6);
+      expect(upstream.fake.operationRequests()).toHaveLength(6);
       expect(c.breakerState()).toEqual({ state: 'closed', consecutiveFailures: 0, opened: 0, rejected: 0 });
     });
 
@@ -267,7 +241,7 @@ describe('UpstreamClient tail', () => {
         await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
       }
       await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN', retryAfterSeconds: 15 });
-      expect(fake.operationRequests()).toHaveLength(5);
+      expect(upstream.fake.operationRequests()).toHaveLength(5);
     });
   });
 });

@@ -5,6 +5,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 
 export interface RecordedRequest {
   method: string;
@@ -167,4 +168,48 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
     }
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * The one client fixture of the upstream unit tests: a fake upstream started before each test and a
+ * `client(extra)` factory over it whose clients are closed after the test; `defaults` are the test
+ * file's own timeouts and retry policy.
+ */
+export function useFakeUpstreamClients(defaults: Partial<UpstreamClientOptions>): {
+  readonly fake: FakeUpstream;
+  client: (extra?: Partial<UpstreamClientOptions>) => UpstreamClient;
+} {
+  let current: FakeUpstream | undefined;
+  const clients: UpstreamClient[] = [];
+  beforeEach(async () => {
+    current = await startFakeUpstream();
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await current?.close();
+  });
+  return {
+    get fake(): FakeUpstream {
+      if (current === undefined) {
+        throw new Error('the fake upstream starts before each test');
+      }
+      return current;
+    },
+    client(extra: Partial<UpstreamClientOptions> = {}): UpstreamClient {
+      const fake = this.fake;
+      const c = createUpstreamClient({
+        baseUrl: `${fake.url}/`,
+        environmentUrl: `${fake.url}/environment`,
+        authUrl: fake.url,
+        clientId: 'client-1',
+        privateKeyPem: testKeys().privateKeyPem,
+        scope: 'bmp.digital.api.full.access',
+        random: () => 0.5,
+        ...defaults,
+        ...extra,
+      });
+      clients.push(c);
+      return c;
+    },
+  };
 }
