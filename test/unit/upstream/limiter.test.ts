@@ -82,7 +82,7 @@ describe('localLimiter (the rateLimit option)', () => {
     expect(first.release).toEqual(expect.any(Function));
     expect(queued.map((c) => c.refusal)).toEqual([undefined, undefined]);
     expect(refused.refusal).toBeInstanceOf(LimiterRefusal);
-    expect(refused.refusal).toMatchObject({ reason: 'wait-bound' });
+    expect(refused.refusal).toMatchObject({ reason: 'wait-bound', name: 'LimiterRefusal' });
     limiter.close();
   });
 
