@@ -1,6 +1,7 @@
 import { IOF_SOURCE } from './config/iof.js';
 import { GUARANTOR_PF_FIELDS, GUARANTOR_PJ_FIELDS, type GuarantorFieldType } from './routes/guarantor.js';
 import { operationRoutes } from './routes/index.js';
+import { IGNORED_MANUAL_NUMBERS } from './routes/proposal.input.js';
 
 /*
  * The OpenAPI 3.0 document served at GET /_sandbox/openapi.json: one path per route of the route
@@ -77,24 +78,12 @@ const components: Record<string, Schema> = {
         'vlrSolicitado',
         'percJurosNegociado',
         'vlrPreAprovado',
-        ...OPERATION_AMOUNTS,
-        'vlrCorban',
-        'vlrAvaliacao',
-        'vlrDespachante',
-        'vlrRegistro',
-        'vlrServTerceiro',
-        'vlrRegistroCartorio',
-        'vlrTxAdmMensal',
-        'vlrSeguroMensal1',
-        'vlrSeguroMensal2',
-        'percRetencao',
-        'vlrRetencao',
+        'vlrOutrasDespesas',
+        'vlrOutrosServicos',
+        'vlrSeguro',
         'vlrTAC',
-        'vlrBlindagem',
-        'vlrAcessorios',
-        'vlrVistoria',
-        'vlrCertiDocs',
-        'percIndiceFinan',
+        // Accepted and type-checked, not computed with: the request reader's own list.
+        ...IGNORED_MANUAL_NUMBERS,
       ],
       num,
     ),

@@ -52,32 +52,26 @@ export interface SignersDetails {
   signers: SignerDetails[];
 }
 
+/** The read-back details of one signer: what both registrations keep, and when it signed or must sign. */
+function signerDetails(s: SignerInviteInput | SignedSignerInput, signedAt: Date | null, signingDeadline: Date | null): SignerDetails {
+  return {
+    name: s.name,
+    email: s.email,
+    document: onlyDigits(s.document),
+    role: s.description ?? null,
+    signedAt: signedAt === null ? null : signedAt.toISOString(),
+    signingDeadline: signingDeadline === null ? null : signingDeadline.toISOString(),
+  };
+}
+
 /** The read-back details of invited signers. */
 export function invitedSignersDetails(signers: readonly SignerInviteInput[]): SignersDetails {
-  return {
-    signers: signers.map((s) => ({
-      name: s.name,
-      email: s.email,
-      document: onlyDigits(s.document),
-      role: s.description ?? null,
-      signedAt: null,
-      signingDeadline: s.signingDeadline ? s.signingDeadline.toISOString() : null,
-    })),
-  };
+  return { signers: signers.map((s) => signerDetails(s, null, s.signingDeadline ?? null)) };
 }
 
 /** The read-back details of signers registered as signed. */
 export function signedSignersDetails(signers: readonly SignedSignerInput[]): SignersDetails {
-  return {
-    signers: signers.map((s) => ({
-      name: s.name,
-      email: s.email,
-      document: onlyDigits(s.document),
-      role: s.description ?? null,
-      signedAt: s.signedAt.toISOString(),
-      signingDeadline: null,
-    })),
-  };
+  return { signers: signers.map((s) => signerDetails(s, s.signedAt, null)) };
 }
 
 /** The typed results a signer registration answers in `parametros` (each null when absent). */
