@@ -1,17 +1,8 @@
 import { type OperationState } from './database.js';
-import {
-  type LedgerStatements,
-  type LedgerStore,
-  type NewOperation,
-  type NewProposal,
-  type OperationGuard,
-  type OperationPatch,
-  type OperationRecord,
-  type ProposalRow,
-} from './store.js';
+import type * as Store from './store.js';
 
 /** A record as kept: JSON columns as the JSON text written (parsed afresh on every read, like jsonb). */
-interface StoredOperation extends Omit<OperationRecord, 'probe' | 'outcome' | 'details'> {
+interface StoredOperation extends Omit<Store.OperationRecord, 'probe' | 'outcome' | 'details'> {
   probe: string | null;
   outcome: string | null;
   details: string | null;
@@ -24,14 +15,14 @@ interface Tables {
   operations: Map<string, StoredOperation>;
   /** `caller_id` and `idempotency_key` (the unique key) to the record's id. */
   keys: Map<string, string>;
-  proposals: Map<string, NewProposal>;
+  proposals: Map<string, Store.NewProposal>;
 }
 
 const keyOf = (callerId: string, idempotencyKey: string): string => JSON.stringify([callerId, idempotencyKey]);
 const copyDate = (date: Date | null): Date | null => (date === null ? null : new Date(date.getTime()));
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-function read(row: StoredOperation): OperationRecord {
+function read(row: StoredOperation): Store.OperationRecord {
   return {
     ...row,
     lease_until: copyDate(row.lease_until),
@@ -45,7 +36,7 @@ function read(row: StoredOperation): OperationRecord {
   };
 }
 
-function readProposal(row: NewProposal): ProposalRow {
+function readProposal(row: Store.NewProposal): Store.ProposalRow {
   return {
     proposal_id: row.proposal_id,
     caller_id: row.caller_id,
@@ -56,7 +47,7 @@ function readProposal(row: NewProposal): ProposalRow {
 }
 
 /** Newest first: creation time, then id, both descending (text compared by code unit, like the C collation). */
-function newestFirst(a: ProposalRow, b: ProposalRow): number {
+function newestFirst(a: Store.ProposalRow, b: Store.ProposalRow): number {
   return b.created_at.getTime() - a.created_at.getTime() || (a.proposal_id < b.proposal_id ? 1 : a.proposal_id > b.proposal_id ? -1 : 0);
 }
 
@@ -82,10 +73,10 @@ function checkState(state: string): void {
 }
 
 /** The statements over the tables (each runs to its end without a pause: atomic). */
-class MemoryStatements implements LedgerStatements {
+class MemoryStatements implements Store.LedgerStatements {
   constructor(protected readonly tables: () => Tables) {}
 
-  async insertOperation(row: NewOperation): Promise<OperationRecord | undefined> {
+  async insertOperation(row: Store.NewOperation): Promise<Store.OperationRecord | undefined> {
     const t = this.tables();
     const key = keyOf(row.caller_id, row.idempotency_key);
     if (t.keys.has(key)) {
@@ -110,12 +101,12 @@ class MemoryStatements implements LedgerStatements {
     return read(stored);
   }
 
-  async lockOperation(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
+  async lockOperation(callerId: string, idempotencyKey: string): Promise<Store.OperationRecord | undefined> {
     // Transactions run one at a time: the record is this transaction's until it ends.
     return this.find(callerId, idempotencyKey);
   }
 
-  async updateOperation(id: string, patch: OperationPatch, guard: OperationGuard = {}): Promise<OperationRecord | undefined> {
+  async updateOperation(id: string, patch: Store.OperationPatch, guard: Store.OperationGuard = {}): Promise<Store.OperationRecord | undefined> {
     const t = this.tables();
     const row = t.operations.get(id);
     if (row === undefined || !holds(row, guard)) {
@@ -137,7 +128,7 @@ class MemoryStatements implements LedgerStatements {
     return read(next);
   }
 
-  async insertProposal(row: NewProposal): Promise<void> {
+  async insertProposal(row: Store.NewProposal): Promise<void> {
     const t = this.tables();
     checkRequired('ledger_proposals', row);
     if (t.proposals.has(row.proposal_id)) {
@@ -149,7 +140,7 @@ class MemoryStatements implements LedgerStatements {
     t.proposals.set(row.proposal_id, { ...row, created_at: new Date(row.created_at.getTime()) });
   }
 
-  protected find(callerId: string, idempotencyKey: string): OperationRecord | undefined {
+  protected find(callerId: string, idempotencyKey: string): Store.OperationRecord | undefined {
     const t = this.tables();
     const id = t.keys.get(keyOf(callerId, idempotencyKey));
     const row = id === undefined ? undefined : t.operations.get(id);
@@ -157,7 +148,7 @@ class MemoryStatements implements LedgerStatements {
   }
 }
 
-function holds(row: StoredOperation, guard: OperationGuard): boolean {
+function holds(row: StoredOperation, guard: Store.OperationGuard): boolean {
   if (guard.leaseToken !== undefined && row.lease_token !== guard.leaseToken) {
     return false;
   }
@@ -172,7 +163,7 @@ function holds(row: StoredOperation, guard: OperationGuard): boolean {
  * outside one waits for it to end). For tests (the ledger's unit and mutation tests) and
  * development; it keeps nothing across a restart, so it is never the production store.
  */
-export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
+export class MemoryLedgerStore extends MemoryStatements implements Store.LedgerStore {
   #tables: Tables = { operations: new Map(), keys: new Map(), proposals: new Map() };
   /** The end of the last transaction or statement queued: each waits for the one before. */
   #queue: Promise<unknown> = Promise.resolve();
@@ -188,7 +179,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     return run;
   }
 
-  transaction<T>(work: (tx: LedgerStatements) => Promise<T>): Promise<T> {
+  transaction<T>(work: (tx: Store.LedgerStatements) => Promise<T>): Promise<T> {
     return this.#serial(async () => {
       const before = this.#tables;
       this.#tables = { operations: new Map(before.operations), keys: new Map(before.keys), proposals: new Map(before.proposals) };
@@ -201,27 +192,27 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     });
   }
 
-  override insertOperation(row: NewOperation): Promise<OperationRecord | undefined> {
+  override insertOperation(row: Store.NewOperation): Promise<Store.OperationRecord | undefined> {
     return this.#serial(() => super.insertOperation(row));
   }
 
-  override lockOperation(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
+  override lockOperation(callerId: string, idempotencyKey: string): Promise<Store.OperationRecord | undefined> {
     return this.#serial(() => super.lockOperation(callerId, idempotencyKey));
   }
 
-  override updateOperation(id: string, patch: OperationPatch, guard?: OperationGuard): Promise<OperationRecord | undefined> {
+  override updateOperation(id: string, patch: Store.OperationPatch, guard?: Store.OperationGuard): Promise<Store.OperationRecord | undefined> {
     return this.#serial(() => super.updateOperation(id, patch, guard));
   }
 
-  override insertProposal(row: NewProposal): Promise<void> {
+  override insertProposal(row: Store.NewProposal): Promise<void> {
     return this.#serial(() => super.insertProposal(row));
   }
 
-  findOperation(callerId: string, idempotencyKey: string): Promise<OperationRecord | undefined> {
+  findOperation(callerId: string, idempotencyKey: string): Promise<Store.OperationRecord | undefined> {
     return this.#serial(async () => this.find(callerId, idempotencyKey));
   }
 
-  operationsOf(proposalIds: readonly string[]): Promise<OperationRecord[]> {
+  operationsOf(proposalIds: readonly string[]): Promise<Store.OperationRecord[]> {
     return this.#serial(async () => {
       const wanted = new Set(proposalIds);
       return [...this.#tables.operations.values()]
@@ -231,7 +222,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     });
   }
 
-  unsettled(settledBefore: Date, now: Date, limit: number): Promise<OperationRecord[]> {
+  unsettled(settledBefore: Date, now: Date, limit: number): Promise<Store.OperationRecord[]> {
     return this.#serial(async () =>
       [...this.#tables.operations.values()]
         .filter(
@@ -255,9 +246,9 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     });
   }
 
-  proposalsByIds(proposalIds: readonly string[]): Promise<ProposalRow[]> {
+  proposalsByIds(proposalIds: readonly string[]): Promise<Store.ProposalRow[]> {
     return this.#serial(async () => {
-      const found: ProposalRow[] = [];
+      const found: Store.ProposalRow[] = [];
       for (const id of new Set(proposalIds)) {
         const row = this.#tables.proposals.get(id);
         if (row !== undefined) {
@@ -268,7 +259,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     });
   }
 
-  proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<ProposalRow[]> {
+  proposalsByOperationCode(operationCode: string, callerId: string | null): Promise<Store.ProposalRow[]> {
     return this.#serial(async () => this.#proposalRows(callerId).filter((row) => row.operation_code === operationCode));
   }
 
@@ -277,9 +268,9 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
     limit: number,
     after?: { createdAt: Date; proposalId: string },
     options: { direction?: 'asc' | 'desc'; inclusive?: boolean } = {},
-  ): Promise<ProposalRow[]> {
+  ): Promise<Store.ProposalRow[]> {
     return this.#serial(async () => {
-      const cursor: ProposalRow | undefined =
+      const cursor: Store.ProposalRow | undefined =
         after === undefined ? undefined : { proposal_id: after.proposalId, caller_id: '', number: null, operation_code: null, created_at: after.createdAt };
       const rows = this.#proposalRows(callerId);
       if (options.direction === 'asc') {
@@ -308,7 +299,7 @@ export class MemoryLedgerStore extends MemoryStatements implements LedgerStore {
   }
 
   /** A caller's proposals (every caller's when null), newest first. */
-  #proposalRows(callerId: string | null): ProposalRow[] {
+  #proposalRows(callerId: string | null): Store.ProposalRow[] {
     return [...this.#tables.proposals.values()]
       .filter((row) => callerId === null || row.caller_id === callerId)
       .map(readProposal)

@@ -1,6 +1,13 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { gerarMultiplosBoletos, gerarUnicoBoleto, type EnvelopeWithParametros } from '../../upstream/index.js';
+import {
+  type CallOptions,
+  type EnvelopeWithParametros,
+  gerarMultiplosBoletos,
+  type GerarMultiplosBoletosRequest,
+  gerarUnicoBoleto,
+  type GerarUnicoBoletoRequest,
+} from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
 import { installmentReads } from '../runtime/needs.js';
@@ -51,6 +58,24 @@ async function generated(
   });
 }
 
+/** Sends one boleto generation (validated, recorded, exactly once) and answers the payload of what it generated. */
+async function generate<R>(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  input: GenerateBoletosInput | GenerateSingleBoletoInput,
+  write: {
+    operation: 'GerarMultiplosBoletos' | 'GerarUnicoBoleto';
+    idempotencyKey: string;
+    request: () => R;
+    send: (request: R, call: CallOptions) => Promise<EnvelopeWithParametros>;
+  },
+  installmentNumbers: number[],
+): Promise<GenerateBoletosPayload> {
+  const { operation, idempotencyKey, request, send } = write;
+  const outcome = await validatedWrite(ctx, input, { operation, idempotencyKey, proposalId: input.proposalId, request }, send);
+  return generated(ctx, info, input.proposalId, installmentNumbers, outcome);
+}
+
 /** Boleto generation on the receivables agenda. */
 @Resolver()
 export class BoletoResolver {
@@ -65,19 +90,10 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(
-      ctx,
-      input,
-      { operation: 'GerarMultiplosBoletos', idempotencyKey, proposalId: input.proposalId, request: () => generateBoletosRequest(input) },
-      (request, call) => gerarMultiplosBoletos(ctx.upstream, request, call),
-    );
-    return generated(
-      ctx,
-      info,
-      input.proposalId,
-      input.installments.map((i) => i.number),
-      outcome,
-    );
+    const numbers = input.installments.map((i) => i.number);
+    const send = (request: GerarMultiplosBoletosRequest, call: CallOptions): Promise<EnvelopeWithParametros> =>
+      gerarMultiplosBoletos(ctx.upstream, request, call);
+    return generate(ctx, info, input, { operation: 'GerarMultiplosBoletos', idempotencyKey, request: () => generateBoletosRequest(input), send }, numbers);
   }
 
   @Mutation((_returns) => GenerateBoletosPayload, {
@@ -90,12 +106,13 @@ export class BoletoResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<GenerateBoletosPayload> {
-    const outcome = await validatedWrite(
+    const send = (request: GerarUnicoBoletoRequest, call: CallOptions): Promise<EnvelopeWithParametros> => gerarUnicoBoleto(ctx.upstream, request, call);
+    return generate(
       ctx,
+      info,
       input,
-      { operation: 'GerarUnicoBoleto', idempotencyKey, proposalId: input.proposalId, request: () => generateSingleBoletoRequest(input) },
-      (request, call) => gerarUnicoBoleto(ctx.upstream, request, call),
+      { operation: 'GerarUnicoBoleto', idempotencyKey, request: () => generateSingleBoletoRequest(input), send },
+      input.installmentNumbers,
     );
-    return generated(ctx, info, input.proposalId, input.installmentNumbers, outcome);
   }
 }

@@ -1,6 +1,13 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
-import { type EnvelopeWithParametros, incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from '../../upstream/index.js';
+import {
+  type CallOptions,
+  type EnvelopeWithParametros,
+  incluirAssinaturaCCB,
+  incluirAssinaturaCCBFinalizada,
+  type IncluirAssinaturaCCBFinalizadaRequest,
+  type IncluirAssinaturaCCBRequest,
+} from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
 import { payloadProposal } from '../proposal/proposal.reference.js';
 import { proposalReference } from '../proposal/proposal.mapper.js';
@@ -68,6 +75,27 @@ async function signersPayload(
   });
 }
 
+/**
+ * Sends one signer registration (validated, recorded with its read-back details, exactly once) and
+ * answers the payload: the signers as recorded when it succeeded (`details` runs only on a valid input).
+ */
+async function registerSigners<R>(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  input: InviteSignersInput | RegisterSignedSignersInput,
+  write: {
+    operation: 'IncluirAssinaturaCCB' | 'IncluirAssinaturaCCBFinalizada';
+    idempotencyKey: string;
+    request: () => R;
+    send: (request: R, call: CallOptions) => Promise<EnvelopeWithParametros>;
+  },
+  details: () => SignersDetails,
+): Promise<SignersPayload> {
+  const { operation, idempotencyKey, request, send } = write;
+  const outcome = await validatedWrite(ctx, input, { operation, idempotencyKey, proposalId: input.proposalId, request, details }, send);
+  return signersPayload(ctx, info, input.proposalId, outcome.ok ? details() : { signers: [] }, outcome);
+}
+
 /** Signer registration on the credit note (CCB). */
 @Resolver()
 export class SignatureResolver {
@@ -81,19 +109,10 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(
-      ctx,
-      input,
-      {
-        operation: 'IncluirAssinaturaCCB',
-        idempotencyKey,
-        proposalId: input.proposalId,
-        request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) }),
-        details: () => invitedSignersDetails(input.signers),
-      },
-      (request, call) => incluirAssinaturaCCB(ctx.upstream, request, call),
-    );
-    return signersPayload(ctx, info, input.proposalId, outcome.ok ? invitedSignersDetails(input.signers) : { signers: [] }, outcome);
+    const send = (request: IncluirAssinaturaCCBRequest, call: CallOptions): Promise<EnvelopeWithParametros> =>
+      incluirAssinaturaCCB(ctx.upstream, request, call);
+    const request = (): IncluirAssinaturaCCBRequest => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signerInviteRequest) });
+    return registerSigners(ctx, info, input, { operation: 'IncluirAssinaturaCCB', idempotencyKey, request, send }, () => invitedSignersDetails(input.signers));
   }
 
   @Mutation((_returns) => SignersPayload, {
@@ -107,18 +126,14 @@ export class SignatureResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<SignersPayload> {
-    const outcome = await validatedWrite(
-      ctx,
-      input,
-      {
-        operation: 'IncluirAssinaturaCCBFinalizada',
-        idempotencyKey,
-        proposalId: input.proposalId,
-        request: () => ({ dto: { codigoProposta: input.proposalId }, assinantes: input.signers.map(signedSignerRequest) }),
-        details: () => signedSignersDetails(input.signers),
-      },
-      (request, call) => incluirAssinaturaCCBFinalizada(ctx.upstream, request, call),
+    const send = (request: IncluirAssinaturaCCBFinalizadaRequest, call: CallOptions): Promise<EnvelopeWithParametros> =>
+      incluirAssinaturaCCBFinalizada(ctx.upstream, request, call);
+    const request = (): IncluirAssinaturaCCBFinalizadaRequest => ({
+      dto: { codigoProposta: input.proposalId },
+      assinantes: input.signers.map(signedSignerRequest),
+    });
+    return registerSigners(ctx, info, input, { operation: 'IncluirAssinaturaCCBFinalizada', idempotencyKey, request, send }, () =>
+      signedSignersDetails(input.signers),
     );
-    return signersPayload(ctx, info, input.proposalId, outcome.ok ? signedSignersDetails(input.signers) : { signers: [] }, outcome);
   }
 }
