@@ -28,8 +28,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { type DemoProposal } from '../src/sandbox/server.js';
+import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
 import { consultarDetalhes, createUpstreamClient, DEFAULT_SCOPE, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
 import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, type ReplicaExit, sleep } from './chaos-infra.js';
 import { syntheticCpf } from './documents.js';
@@ -151,26 +150,6 @@ function judge(result: Awaited<ReturnType<typeof graphql>>, field: string): Answ
   return { verdict: 'indefinite', code: result.body.errors?.[0]?.extensions?.code ?? 'NO_DATA' };
 }
 
-interface Sandbox {
-  url: string;
-  baseUrl: string;
-  authUrl: string;
-  environmentUrl: string;
-  demo: DemoProposal[];
-  close(): Promise<void>;
-}
-
-async function startSandbox(publicKeyPem: string): Promise<Sandbox> {
-  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
-    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
-  });
-  const started = await new Promise<Omit<Sandbox, 'close'>>((done, reject) => {
-    worker.once('message', (message: Omit<Sandbox, 'close'>) => done(message));
-    worker.once('error', reject);
-  });
-  return { ...started, close: () => new Promise<void>((done) => (worker.once('exit', () => done()), worker.postMessage('close'))) };
-}
-
 async function admin(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
     method,
@@ -258,7 +237,7 @@ async function main(): Promise<number> {
     // The partner.
     const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const privateKeyPem = await exportPKCS8(privateKey);
-    const sandbox = await startSandbox(await exportSPKI(publicKey));
+    const sandbox = await startSandboxThread(CLIENT_ID, await exportSPKI(publicKey));
     cleanups.push({ name: 'sandbox', run: () => sandbox.close() });
     await admin(sandbox, 'PUT', 'idempotency', { replay: false });
     const upstream = createUpstreamClient({

@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config.js';
-import { type DemoProposal } from '../src/sandbox/server.js';
+import { startSandboxThread } from './sandbox-thread.js';
 import { createCreditGraphApp } from '../src/server/graph.js';
 import { listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';
@@ -43,25 +42,6 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const NO_LIMIT = { requestsPerSecond: 1_000_000, burst: 1_000_000, maxConcurrent: 1024, maxWaitMs: 10_000 };
 const QUERY = 'query Bench($id: ID!) { proposal(id: $id) { id number situation installments { number amount dueDate } } }';
 
-interface Sandbox {
-  baseUrl: string;
-  authUrl: string;
-  environmentUrl: string;
-  demo: DemoProposal[];
-  close(): Promise<void>;
-}
-
-async function startSandboxWorker(publicKeyPem: string): Promise<Sandbox> {
-  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
-    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
-  });
-  const started = await new Promise<Omit<Sandbox, 'close'>>((resolvePromise, reject) => {
-    worker.once('message', (message: Omit<Sandbox, 'close'>) => resolvePromise(message));
-    worker.once('error', reject);
-  });
-  return { ...started, close: () => new Promise<void>((done) => (worker.once('exit', () => done()), worker.postMessage('close'))) };
-}
-
 /** Observability off: metrics that record nothing. */
 function noMetrics(): Metrics {
   const real = createMetrics();
@@ -87,7 +67,7 @@ const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 async function main(): Promise<void> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const privateKeyPem = await exportPKCS8(privateKey);
-  const sandbox = await startSandboxWorker(await exportSPKI(publicKey));
+  const sandbox = await startSandboxThread(CLIENT_ID, await exportSPKI(publicKey));
   const disbursed = sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.id ?? '';
   const body = JSON.stringify({ query: QUERY, variables: { id: disbursed } });
   const env = {

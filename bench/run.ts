@@ -6,9 +6,8 @@ import autocannon from 'autocannon';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config.js';
-import { type DemoProposal } from '../src/sandbox/server.js';
+import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
 import { createCreditGraphApp } from '../src/server/graph.js';
 import { type HttpServer, listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';
@@ -37,35 +36,6 @@ const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 10);
 const CLIENT_ID = 'credit-graph-bench';
 /** The benchmark measures the graph, not the production rate limit: the limiter must never make a call wait. */
 const NO_LIMIT = { requestsPerSecond: 1_000_000, burst: 1_000_000, maxConcurrent: 1024, maxWaitMs: 10_000 };
-
-/** The sandbox as the main thread sees it: addresses and demo data; it lives on a worker thread. */
-interface Sandbox {
-  url: string;
-  baseUrl: string;
-  authUrl: string;
-  environmentUrl: string;
-  demo: DemoProposal[];
-  close(): Promise<void>;
-}
-
-async function startSandboxWorker(publicKeyPem: string): Promise<Sandbox> {
-  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url), {
-    workerData: { client: { clientId: CLIENT_ID, publicKeyPem }, demoOwner: CLIENT_ID },
-  });
-  const started = await new Promise<Omit<Sandbox, 'close'>>((resolve, reject) => {
-    worker.once('message', (message: Omit<Sandbox, 'close'>) => resolve(message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the sandbox worker exited with ${code}`)));
-  });
-  return {
-    ...started,
-    close: () =>
-      new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
-        worker.postMessage('close');
-      }),
-  };
-}
 
 interface CallCounts {
   total: number;
@@ -271,7 +241,7 @@ async function main(): Promise<void> {
   let bareClient: UpstreamClient | undefined;
   let http: HttpServer | undefined;
   try {
-    sandbox = await startSandboxWorker(publicKeyPem);
+    sandbox = await startSandboxThread(CLIENT_ID, publicKeyPem);
     const connection = {
       baseUrl: sandbox.baseUrl,
       environmentUrl: sandbox.environmentUrl,
