@@ -15,6 +15,7 @@ import { type Logger, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { operationMetricsPlugin } from './observability.js';
 import { createLiveTransport, type LiveGraph, type LiveTransport } from './live.js';
+import { createFastPath } from './fast-path.js';
 import { type Tracing } from './tracing.js';
 
 /** What the app serves: a schema, a per-request context factory and the error codes the graph owns. */
@@ -120,6 +121,14 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
   const jwt = config.jwt === undefined ? undefined : createJwtVerifier(config.jwt);
   const formatError = createFormatError([...SERVER_ERROR_CODES, ...deps.graph.errorCodes], logger, deps.graph.normalizeError);
   const guard = createDocumentGuard(deps.graph.schema, deps.graph.validationRules ?? [], config.documentLimits, { introspection: config.introspection });
+  // The plugins that act per request: Apollo Server runs them, and so does the plain-query path.
+  const requestPlugins: ApolloServerPlugin<TContext>[] = [
+    noStorePlugin(),
+    requestLogPlugin(logger),
+    operationMetricsPlugin<TContext>(metrics),
+    ...(tracing === undefined ? [] : [tracing.plugin<TContext>()]),
+    ...(deps.graph.plugins ?? []),
+  ];
   const server = new ApolloServer<TContext>({
     schema: deps.graph.schema,
     introspection: config.introspection,
@@ -144,15 +153,21 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
       // Per-field cache hints cost a wrapped resolver and a policy object per field and could only conclude no-store.
       ApolloServerPluginCacheControlDisabled(),
-      noStorePlugin(),
-      requestLogPlugin(logger),
-      operationMetricsPlugin<TContext>(metrics),
-      ...(tracing === undefined ? [] : [tracing.plugin<TContext>()]),
-      ...(deps.graph.plugins ?? []),
+      ...requestPlugins,
     ],
   });
   let started = false;
   let stopping = false;
+  const fastPath = !config.fastPath
+    ? undefined
+    : createFastPath<TContext>({
+        schema: deps.graph.schema,
+        plugins: requestPlugins,
+        formatError,
+        document: (query) => guard.passed(query),
+        serving: () => started && !stopping,
+        logger: apolloLogger(logger),
+      });
   const readiness = createReadiness([
     { name: 'server', check: async () => (started && !stopping ? undefined : 'not serving') },
     ...(deps.readinessChecks ?? []),
@@ -168,16 +183,16 @@ export function createApp<TContext extends BaseContext>(config: Config, deps: Ap
       }
       return refusalResponse(refused, refusalContentType(httpGraphQLRequest.headers.get('accept')));
     }
-    return server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest,
-      context: () =>
-        deps.graph.context({
-          callerId,
-          fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')),
-          ...(scopes === undefined ? {} : { scopes }),
-          acceptLanguage: httpGraphQLRequest.headers.get('accept-language'),
-        }),
-    });
+    const context = (): Promise<TContext> =>
+      deps.graph.context({
+        callerId,
+        fresh: wantsFreshData(httpGraphQLRequest.headers.get('cache-control')),
+        ...(scopes === undefined ? {} : { scopes }),
+        acceptLanguage: httpGraphQLRequest.headers.get('accept-language'),
+      });
+    const fast = await fastPath?.run(httpGraphQLRequest, context);
+    metrics.graphqlPath(fast === undefined ? 'apollo' : 'fast');
+    return fast ?? server.executeHTTPGraphQLRequest({ httpGraphQLRequest, context });
   };
 
   const authenticateCaller = async (authorization: string | undefined): Promise<Caller | undefined> => {

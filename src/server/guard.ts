@@ -63,6 +63,8 @@ export interface DocumentGuard {
    * refusal, or undefined when it does not parse (the caller reports the syntax error).
    */
   document(query: string): DocumentNode | GuardRefusal | undefined;
+  /** The parsed document of a query text that passed (remembered), without checking anything: undefined when it is not remembered. */
+  passed(query: string): DocumentNode | undefined;
 }
 
 /** Documents remembered as passed; beyond this the map starts over (a flood of distinct documents costs a full check each). */
@@ -142,6 +144,7 @@ export function createDocumentGuard(
 
   return {
     document: inspect,
+    passed: (query) => passed.get(query),
     check(request) {
       const { query, operationName } = readOperation(request);
       if (query === undefined) {

@@ -59,6 +59,9 @@ export function metricsAuthorized(token: string, authorization: string | undefin
   return timingSafeEqual(given, expected) && match !== null;
 }
 
+/** Which pipeline executed a GraphQL HTTP request. */
+export type GraphQLPath = 'fast' | 'apollo';
+
 /** How one GraphQL operation ended, as the `outcome` label says it. */
 export type GraphQLOutcome = 'success' | 'error' | 'refused';
 
@@ -77,6 +80,8 @@ export interface Metrics {
    * GraphQL name, or beyond the first 200 distinct ones, is `(other)`), type and outcome.
    */
   graphqlOperation(name: string | undefined, type: string | undefined, outcome: GraphQLOutcome, durationSeconds: number): void;
+  /** One GraphQL HTTP request executed: by the plain-query path (`fast`, server/fast-path.ts) or by Apollo Server (`apollo`). */
+  graphqlPath(path: GraphQLPath): void;
   /** Whether one kind of shared state (`readCache`, `callerBudgets`, `partnerBudget`) is served from memory because Redis does not answer. */
   sharedStateDegraded(component: string, degraded: boolean): void;
   /**
@@ -126,6 +131,14 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['operation_name', 'operation_type', 'outcome'] as const,
     registers: [registry],
   });
+  const paths = new Counter({
+    name: `${METRIC_PREFIX}graphql_requests_total`,
+    help: 'GraphQL HTTP requests executed, by path: fast (the plain-query path, without Apollo Server) or apollo.',
+    labelNames: ['path'] as const,
+    registers: [registry],
+  });
+  // One child per label value, made once: an increment then skips hashing its labels.
+  const pathCounters = { fast: paths.labels('fast'), apollo: paths.labels('apollo') };
   const operationDuration = new Histogram({
     name: `${METRIC_PREFIX}graphql_operation_duration_seconds`,
     help: 'Time from receiving a GraphQL operation to sending its response, by operation type.',
@@ -252,6 +265,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     graphqlOperation(name, type, outcome, durationSeconds) {
       operations.inc({ operation_name: operationLabel(name), operation_type: type ?? '(none)', outcome });
       operationDuration.observe({ operation_type: type ?? '(none)' }, durationSeconds);
+    },
+    graphqlPath(path) {
+      pathCounters[path].inc();
     },
     sharedStateDegraded(component, isDegraded) {
       degraded.set({ component }, isDegraded ? 1 : 0);
