@@ -275,8 +275,10 @@ async function main(): Promise<void> {
   if (stopping) {
     return;
   }
-  process.stdout.write(service.banner);
+  // Through the log's own stream, so the banner keeps its place among the lines before and after it.
+  output.stream.write(service.banner);
   logger.info('started', { graph: service.http.graphqlUrl, upstream: service.sandbox === undefined ? 'configured' : 'embedded sandbox' });
+  output.flush();
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
