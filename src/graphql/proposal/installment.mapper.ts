@@ -64,7 +64,7 @@ export function mergeInstallments(
   if (answer === undefined) {
     return [];
   }
-  const key = `${proposalId}|${fetchedAt === null ? '' : fetchedAt.getTime()}|${numbers === undefined ? '*' : numbers.join(',')}`;
+  const key = `${parcelas === undefined ? 'a' : 'p'}|${proposalId}|${fetchedAt === null ? '' : fetchedAt.getTime()}|${numbers === undefined ? '*' : numbers.join(',')}`;
   return merged.get(answer, parcelas === undefined ? undefined : agenda, key, () =>
     Object.freeze(buildInstallments(proposalId, parcelas, agenda, fetchedAt, numbers)),
   ) as Installment[];

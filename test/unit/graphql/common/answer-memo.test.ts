@@ -19,6 +19,23 @@ describe('AnswerMemo', () => {
     expect(memo.get(answer, { parcelas: [] }, 'p-1', build)).toEqual({ built: 5 });
   });
 
+  it('holds the results of at most two generations of answers, those used most recently', () => {
+    const memo = new AnswerMemo<number>(2);
+    let builds = 0;
+    const build = (): number => ++builds;
+    const [a, b, c, d] = [{}, {}, {}, {}];
+    for (const answer of [a, b, c]) {
+      memo.get(answer, undefined, 'k', build);
+    }
+    // c started a generation: a and b are the previous one, still found; a used again moves along.
+    expect(memo.get(a, undefined, 'k', build)).toBe(1);
+    memo.get(d, undefined, 'k', build);
+    // d started another: c and a are kept, b (not used since) is gone and built again.
+    expect(memo.get(c, undefined, 'k', build)).toBe(3);
+    expect(memo.get(a, undefined, 'k', build)).toBe(1);
+    expect(memo.get(b, undefined, 'k', build)).toBe(5);
+  });
+
   it('keeps a bounded number of keys per answer', () => {
     const memo = new AnswerMemo<number>();
     const answer = {};
