@@ -7,17 +7,51 @@
  *
  * It keys the idempotency fingerprint the ledger stores (graphql/runtime/idempotency.ts), the shared
  * read cache (upstream/) and the sandbox's replay of writes: a change here changes stored keys.
+ * It runs on every partner read (the cache key), so it builds the text in one pass, without the
+ * intermediate entry arrays.
  */
 export function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null || value instanceof Date) {
+    return JSON.stringify(value) ?? 'null';
+  }
   if (Array.isArray(value)) {
-    return `[${value.map(canonicalJson).join(',')}]`;
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) {
+        text += ',';
+      }
+      // A hole of a sparse array is written as nothing, as `map` then `join` always wrote it.
+      if (index in value) {
+        text += canonicalJson(value[index]);
+      }
+    }
+    return `${text}]`;
   }
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    const members = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`);
-    return `{${members.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  // Default sort: by UTF-16 code units, the order the spelling promises.
+  const names = Object.keys(record).sort();
+  let text = '{';
+  for (const name of names) {
+    const member = record[name];
+    if (member !== undefined) {
+      text += `${text.length > 1 ? ',' : ''}${quoted(name)}:${canonicalJson(member)}`;
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return `${text}}`;
+}
+
+/** Member names written as JSON strings, remembered: request bodies use a small, fixed vocabulary. */
+const quotedNames = new Map<string, string>();
+const MAX_QUOTED_NAMES = 1024;
+
+function quoted(name: string): string {
+  let text = quotedNames.get(name);
+  if (text === undefined) {
+    text = JSON.stringify(name);
+    if (quotedNames.size >= MAX_QUOTED_NAMES) {
+      quotedNames.clear();
+    }
+    quotedNames.set(name, text);
+  }
+  return text;
 }

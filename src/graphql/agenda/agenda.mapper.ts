@@ -6,6 +6,7 @@ import {
   type AgendaPix,
   type ConsultarDetalhesResponse,
 } from '../../upstream/index.js';
+import { AnswerMemo } from '../common/answer-memo.js';
 import { nodeId } from '../common/node.js';
 import { mapQrCode } from '../common/qr-code.type.js';
 import { toProposalSituation } from '../proposal/proposal.mapper.js';
@@ -111,13 +112,25 @@ export function agendaItemOf(detail: ConsultarDetalhesResponse, number: number):
 
 /** Maps the ConsultarDetalhes answer of proposal `proposalId` onto `AgendaDetail` (installments in number order). */
 export function mapAgendaDetail(detail: ConsultarDetalhesResponse, proposalId: string): AgendaDetail {
+  const fetchedAt = fetchedAtOf(detail) ?? null;
+  return mappedDetails.get(detail, undefined, `${proposalId}|${fetchedAt === null ? '' : fetchedAt.getTime()}`, () =>
+    buildAgendaDetail(detail, proposalId, fetchedAt),
+  );
+}
+
+/** Agendas mapped from the same cached answer (read cache hits), by answer: built once, not per request. */
+const mappedDetails = new AnswerMemo<AgendaDetail>();
+
+function buildAgendaDetail(detail: ConsultarDetalhesResponse, proposalId: string, fetchedAt: Date | null): AgendaDetail {
   return Object.assign(new AgendaDetail(), {
     id: nodeId('AgendaDetail', proposalId),
-    fetchedAt: fetchedAtOf(detail) ?? null,
-    allInstallments: (detail.parcelas ?? [])
-      .filter((p) => typeof p.nroParcela === 'number')
-      .map((item) => mapAgendaInstallment(item, proposalId))
-      .sort((a, b) => a.number - b.number),
+    fetchedAt,
+    allInstallments: Object.freeze(
+      (detail.parcelas ?? [])
+        .filter((p) => typeof p.nroParcela === 'number')
+        .map((item) => mapAgendaInstallment(item, proposalId))
+        .sort((a, b) => a.number - b.number),
+    ),
     proposalNumber: detail.numeroProposta ?? null,
     createdAt: toDateTime(detail.dtInclusao),
     cancelledAt: toDateTime(detail.dtCancelamento),

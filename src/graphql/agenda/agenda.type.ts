@@ -7,6 +7,8 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
 
 /** A boleto of an agenda installment (ConsultarDetalhes `parcelas[].boletos` item). Deprecated: Boleto holds these fields. */
 @ObjectType({
+  // Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.
+  simpleResolvers: true,
   implements: Node,
   description:
     'Deprecated with AgendaInstallment: use Boleto (Installment.boletos), which carries these fields under one id. A boleto issued for an agenda installment. Upstream: an item of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).',
@@ -66,6 +68,7 @@ export class AgendaBoleto implements Node {
 
 /** A Pix charge of an agenda installment (ConsultarDetalhes `parcelas[].pix` item). */
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description: 'A Pix charge for an agenda installment. Upstream: an item of parcelas[].pix (AgendaRecebivel/ConsultarDetalhes).',
 })
@@ -97,6 +100,7 @@ export class PixCharge implements Node {
 
 /** A ledger entry of an agenda installment (ConsultarDetalhes `parcelas[].lancamentos` item). */
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description:
     'A ledger entry (payment, surcharge, rebate) of an agenda installment. Upstream: an item of parcelas[].lancamentos (AgendaRecebivel/ConsultarDetalhes).',
@@ -159,6 +163,7 @@ export class LedgerEntry implements Node {
 
 /** An installment as the receivables agenda sees it (ConsultarDetalhes `parcelas` item). Deprecated: Installment holds these fields. */
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description:
     'Deprecated with the fields that return it (Installment.agenda, AgendaDetail.installments, RegisterInstallmentPaymentPayload.installments): use Installment, which carries these fields under one id. An installment in the receivables agenda, with its balance, boletos, Pix charges and ledger entries. Upstream: an item of parcelas (AgendaRecebivel/ConsultarDetalhes).',
@@ -222,6 +227,7 @@ export class AgendaInstallment implements Node {
 
 /** The receivables agenda of a disbursed proposal (AgendaRecebivel/ConsultarDetalhes). */
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description:
     "The receivables agenda of a disbursed proposal: contract data and totals (a node, so a client cache updates them from a payment's payload); the per-installment detail is on Proposal.installments. Upstream: AgendaRecebivel/ConsultarDetalhes (one call per proposal, whatever is selected below).",

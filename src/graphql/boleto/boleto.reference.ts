@@ -1,4 +1,5 @@
 import { type AgendaBoleto as UpstreamAgendaBoleto, type BoletoRegistro, type ConsultarDetalhesResponse, fetchedAtOf } from '../../upstream/index.js';
+import { AnswerMemo } from '../common/answer-memo.js';
 import { type GraphContext } from '../runtime/context.js';
 import { type BoletoNeeds } from '../runtime/needs.js';
 import { mergeBoleto } from './boleto.mapper.js';
@@ -50,8 +51,26 @@ export async function loadBoletos(
   const agendaRead = needs.agenda ? ctx.loaders.agendaByProposal.load(proposalId, { boletos: true }) : undefined;
   agendaRead?.catch(() => undefined);
   const items = await recordsRead;
-  const inAgenda = agendaBoletosByNumber(agendaRead ? await agendaRead : null);
+  const detail = agendaRead ? await agendaRead : null;
   const fetchedAt = fetchedAtOf(items) ?? null;
+  if (items === null) {
+    return mergeBoletos(proposalId, null, detail, fetchedAt, numbers);
+  }
+  const key = `${proposalId}|${fetchedAt === null ? '' : fetchedAt.getTime()}|${numbers === undefined ? '*' : [...numbers].join(',')}`;
+  return merged.get(items, detail ?? undefined, key, () => Object.freeze(mergeBoletos(proposalId, items, detail, fetchedAt, numbers))) as Boleto[];
+}
+
+/** Boletos merged from the same cached answers (read cache hits), by answer: built once, not per request. */
+const merged = new AnswerMemo<readonly Boleto[]>();
+
+function mergeBoletos(
+  proposalId: string,
+  items: readonly BoletoRegistro[] | null,
+  detail: ConsultarDetalhesResponse | null,
+  fetchedAt: Date | null,
+  numbers: ReadonlySet<number> | undefined,
+): Boleto[] {
+  const inAgenda = agendaBoletosByNumber(detail);
   return (items ?? [])
     .filter((item) => numbers === undefined || numbers.has(item.numeroBoleto ?? 0))
     .map((item) => {

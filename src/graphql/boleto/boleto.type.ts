@@ -10,6 +10,8 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
  * `boletos` item, ConsultarDetalhes `parcelas[].boletos` item; see boleto.reference.ts).
  */
 @ObjectType({
+  // Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.
+  simpleResolvers: true,
   implements: Node,
   description:
     "A boleto (payment slip) generated for a proposal: the same object, with the same id, in Proposal.boletos, Installment.boletos and a generation's payload. Each field comes from whichever partner read holds it; a selection of fields both hold costs only the read the query makes anyway. Upstream: an item of boletos (AgendaRecebivel/ConsultarBoletos) and of parcelas[].boletos (AgendaRecebivel/ConsultarDetalhes).",

@@ -1,7 +1,8 @@
 import { Field, ObjectType } from 'type-graphql';
 
 /** A QR code: the EMV text and its PNG image (on a Boleto, and on the deprecated AgendaBoleto). */
-@ObjectType({ description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
+// Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.
+@ObjectType({ simpleResolvers: true, description: 'An instant-payment (Pix) QR code. Upstream: qrCode { emv, imagem }.' })
 export class QrCode {
   @Field((_type) => String, { nullable: true, description: 'Pix "copia e cola" text (EMV BR Code). Upstream: emv.' })
   emv: string | null;

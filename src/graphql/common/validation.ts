@@ -122,25 +122,79 @@ function flatten(errors: readonly ValidationError[], path: string[], out: UserEr
   }
 }
 
-/** Whether instances of a class have class-validator rules, by class (decorators run once, at import). */
-const ruled = new WeakMap<object, boolean>();
+/** What class-validator's rules of a class can do, worked out once per class (decorators run once, at import). */
+interface ClassRules {
+  /** Some rule can refuse a value (anything beyond `@IsOptional`, which only skips the others). */
+  checks: boolean;
+  /**
+   * Every rule is a built-in check of the values alone ({@link VALUE_CHECKS}, `@IsOptional`): the
+   * same values always validate the same way, so a success may be remembered by value.
+   */
+  byValue: boolean;
+}
 
-/**
- * Whether `input` has any class-validator rule (its class's or an ancestor's): where it has none,
- * validating it can only answer nothing, and {@link validateInput} skips class-validator's pass.
- */
-export function hasValidationRules(input: object): boolean {
-  const type = input.constructor as ((...args: never[]) => unknown) | undefined;
-  if (typeof type !== 'function') {
-    return true;
-  }
-  let known = ruled.get(type);
+/** class-validator's built-in checks whose answer depends on the checked value and their constraints only. */
+const VALUE_CHECKS: ReadonlySet<string> = new Set([
+  'isUuid',
+  'min',
+  'max',
+  'isLength',
+  'minLength',
+  'maxLength',
+  'matches',
+  'arrayMaxSize',
+  'arrayMinSize',
+  'isNotEmpty',
+  'isInt',
+  'isIn',
+  'isPositive',
+]);
+
+const rulesByClass = new WeakMap<object, ClassRules>();
+
+/** The rules of `type` (its own and its ancestors'), the same look-up class-validator's executor makes (no schema, no groups, `always` off). */
+function classRules(type: (...args: never[]) => unknown): ClassRules {
+  let known = rulesByClass.get(type);
   if (known === undefined) {
-    // The same look-up class-validator's executor makes (no schema, no groups, `always` off).
-    known = getMetadataStorage().getTargetValidationMetadatas(type, '', false, false).length > 0;
-    ruled.set(type, known);
+    const storage = getMetadataStorage();
+    const metadatas = storage.getTargetValidationMetadatas(type, '', false, false);
+    const checks = metadatas.filter((metadata) => metadata.type !== 'conditionalValidation');
+    known = {
+      checks: checks.length > 0,
+      byValue: metadatas.every((metadata) =>
+        metadata.type === 'conditionalValidation'
+          ? metadata.name === 'isOptional'
+          : metadata.type === 'customValidation' &&
+            storage.getTargetValidatorConstraints(metadata.constraintCls).every((constraint) => !constraint.async && VALUE_CHECKS.has(constraint.name)),
+      ),
+    };
+    rulesByClass.set(type, known);
   }
   return known;
+}
+
+function constructorOf(input: object): ((...args: never[]) => unknown) | undefined {
+  const type = input.constructor as ((...args: never[]) => unknown) | undefined;
+  return typeof type === 'function' ? type : undefined;
+}
+
+/**
+ * Whether `input` has any class-validator rule that can refuse a value (its class's or an
+ * ancestor's; `@IsOptional` alone refuses nothing): where it has none, validating it can only answer
+ * nothing, and {@link validateInput} skips class-validator's pass.
+ */
+export function hasValidationRules(input: object): boolean {
+  const type = constructorOf(input);
+  return type === undefined ? true : classRules(type).checks;
+}
+
+/**
+ * Whether every rule of `input`'s class is a built-in check of the values alone, so that inputs of
+ * that class with equal values always validate alike.
+ */
+export function validatesByValue(input: object): boolean {
+  const type = constructorOf(input);
+  return type !== undefined && classRules(type).byValue;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type AgendaParcela, fetchedAtOf, type Parcela } from '../../upstream/index.js';
+import { AnswerMemo } from '../common/answer-memo.js';
 import { nodeId } from '../common/node.js';
 import { optionalMoney, toCalendarDate, toDateTime } from '../scalars.js';
 import { Installment } from './installment.type.js';
@@ -58,6 +59,26 @@ export function mergeInstallments(
   agenda: readonly AgendaParcela[] | undefined,
   fetchedAt: Date | null,
   numbers?: readonly number[],
+): Installment[] {
+  const answer = parcelas ?? agenda;
+  if (answer === undefined) {
+    return [];
+  }
+  const key = `${parcelas === undefined ? 'a' : 'p'}|${proposalId}|${fetchedAt === null ? '' : fetchedAt.getTime()}|${numbers === undefined ? '*' : numbers.join(',')}`;
+  return merged.get(answer, parcelas === undefined ? undefined : agenda, key, () =>
+    Object.freeze(buildInstallments(proposalId, parcelas, agenda, fetchedAt, numbers)),
+  ) as Installment[];
+}
+
+/** Installments merged from the same cached answers (read cache hits), by answer: built once, not per request. */
+const merged = new AnswerMemo<readonly Installment[]>();
+
+function buildInstallments(
+  proposalId: string,
+  parcelas: readonly Parcela[] | undefined,
+  agenda: readonly AgendaParcela[] | undefined,
+  fetchedAt: Date | null,
+  numbers: readonly number[] | undefined,
 ): Installment[] {
   const wanted = numbers === undefined ? undefined : new Set(numbers);
   const byNumber = new Map<number, { parcela?: Parcela; agenda?: AgendaParcela }>();

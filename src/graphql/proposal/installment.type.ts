@@ -11,6 +11,8 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
  * boleto/, `pix`, `entries` and the deprecated `agenda` in agenda/.
  */
 @ObjectType({
+  // Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.
+  simpleResolvers: true,
   implements: Node,
   description:
     'An installment of a proposal, with what the receivables agenda knows of it (balance, boletos, Pix charges, ledger entries): the same object, with the same id, in Proposal.installments and in the payloads of payments and boleto generations. Each field comes from whichever partner read holds it, and the query makes only the reads its selection needs: fields both reads hold cost the one the query makes anyway. Upstream: an item of parcelas (Proposta/ConsultarParcelas) and of parcelas (AgendaRecebivel/ConsultarDetalhes).',

@@ -5,7 +5,12 @@ import { ProposalSituation } from './proposal-situation.type.js';
 import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js';
 
 /** A payment entry of a proposal (ConsultaProposta `PropostaLancamentos` item). */
-@ObjectType({ implements: Node, description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).' })
+@ObjectType({
+  // Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.
+  simpleResolvers: true,
+  implements: Node,
+  description: 'A payment (disbursement) entry of a proposal. Upstream: an item of PropostaLancamentos (ConsultaProposta).',
+})
 export class PaymentEntry implements Node {
   @Field((_type) => ID, {
     description: 'Stable, opaque id (Node). Upstream: none (minted by the graph from the proposal and the place of the entry in its list, which only grows).',
@@ -91,6 +96,7 @@ export class PaymentEntry implements Node {
 
 /** An FGTS cancellation event (ConsultaProposta `CancelamentoFGTS` item). */
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description:
     'An event of the cancellation of an FGTS proposal, with the boleto / Pix the client uses to return the money. Upstream: an item of CancelamentoFGTS (ConsultaProposta).',
@@ -152,6 +158,7 @@ export class FgtsCancellation implements Node {
  */
 @Directive('@key(fields: "id")')
 @ObjectType({
+  simpleResolvers: true,
   implements: Node,
   description:
     'A credit proposal: its terms and situation, its client, its installments, agenda and boletos, and what was written on it through the graph. ' +

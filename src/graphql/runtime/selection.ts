@@ -19,6 +19,9 @@ const cache = new WeakMap<readonly FieldNode[], Map<string, WeakMap<object, Sele
  */
 const staticCache = new WeakMap<FieldNode, Map<string, Selection>>();
 
+/** The selection under no field node. */
+const NOTHING_SELECTED: Selection = new Map();
+
 function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
   const skip = getDirectiveValues(GraphQLSkipDirective, node, info.variableValues);
   if (skip?.if === true) {
@@ -35,6 +38,10 @@ function included(node: SelectionNode, info: GraphQLResolveInfo): boolean {
  * start only the upstream reads a query needs, all at once, before the field resolvers ask for them.
  */
 export function selectedFields(info: GraphQLResolveInfo, nodes: readonly FieldNode[], typeName: string): Selection {
+  if (nodes.length === 0) {
+    // Callers ask about fields that are not selected with a fresh `[]`: nothing to remember it by.
+    return NOTHING_SELECTED;
+  }
   const single = nodes.length === 1 ? nodes[0] : undefined;
   const known = single === undefined ? undefined : staticCache.get(single)?.get(typeName);
   if (known !== undefined) {

@@ -1,7 +1,7 @@
 import { agendaItemOf, mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
 import { nodeId } from '../../../src/graphql/common/node.js';
 import { mapBoleto, parseInstallmentList, generatedBoletoNumbers } from '../../../src/graphql/boleto/boleto.mapper.js';
-import { mapInstallments } from '../../../src/graphql/proposal/installment.mapper.js';
+import { mapInstallments, mergeInstallments } from '../../../src/graphql/proposal/installment.mapper.js';
 import { mapProposal, toProposalSituation } from '../../../src/graphql/proposal/proposal.mapper.js';
 import { ProposalSituation } from '../../../src/graphql/proposal/proposal-situation.type.js';
 import { Proposal } from '../../../src/graphql/proposal/proposal.type.js';
@@ -80,6 +80,31 @@ describe('installment mapper', () => {
     expect(items[0]?.situation).toBe('SETTLED');
     expect(items[1]?.situation).toBeNull();
   });
+
+  it('merges the same cached answers once: the same list again, frozen, and a new one for other answers or arguments', () => {
+    const parcelas = [
+      { nroParcela: 1, vlrParcela: 10 },
+      { nroParcela: 2, vlrParcela: 20 },
+    ];
+    const agenda = [
+      { nroParcela: 1, vlrSaldoAtual: 0 },
+      { nroParcela: 2, vlrSaldoAtual: 20 },
+    ];
+    const fetchedAt = new Date(1_000);
+    const first = mergeInstallments('p-1', parcelas, agenda, fetchedAt, undefined);
+    expect(mergeInstallments('p-1', parcelas, agenda, new Date(1_000), undefined)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.map((i) => [i.number, i.amount, i.balance])).toEqual([
+      [1, '10.00', '0.00'],
+      [2, '20.00', '20.00'],
+    ]);
+    // Another fetch time, selection of numbers, agenda answer or proposal: merged again.
+    expect(mergeInstallments('p-1', parcelas, agenda, new Date(2_000), undefined)).not.toBe(first);
+    expect(mergeInstallments('p-1', parcelas, agenda, fetchedAt, [2]).map((i) => i.number)).toEqual([2]);
+    expect(mergeInstallments('p-1', parcelas, [{ nroParcela: 1, vlrSaldoAtual: 5 }], fetchedAt, undefined).map((i) => i.balance)).toEqual(['5.00', null]);
+    expect(mergeInstallments('p-2', parcelas, agenda, fetchedAt, undefined)[0]?.proposalId).toBe('p-2');
+    expect(mergeInstallments('p-1', undefined, undefined, fetchedAt, undefined)).toEqual([]);
+  });
 });
 
 /** The proposal the mapped records belong to (ids of the entities inside it are minted from it). */
@@ -126,6 +151,15 @@ describe('agenda mapper', () => {
     expect(agenda.allInstallments[0]?.entries[0]?.id).toBe(nodeId('LedgerEntry', PROPOSAL, 1, 0));
     expect(agenda.allInstallments[1]?.boletos[0]?.id).toBe(nodeId('AgendaBoleto', PROPOSAL, 2, 5000001));
     expect(agenda.allInstallments[1]?.pix[0]?.id).toBe(nodeId('PixCharge', PROPOSAL, 2, 0));
+  });
+
+  it('maps the same cached answer once per proposal', () => {
+    const detail = { numeroProposta: 100003, parcelas: [{ nroParcela: 1, vlrSaldoAtual: 0 }] };
+    const agenda = mapAgendaDetail(detail, PROPOSAL);
+    expect(mapAgendaDetail(detail, PROPOSAL)).toBe(agenda);
+    expect(Object.isFrozen(agenda.allInstallments)).toBe(true);
+    expect(mapAgendaDetail({ ...detail }, PROPOSAL)).not.toBe(agenda);
+    expect(mapAgendaDetail(detail, '00000000-0000-4000-8000-000000000000').id).toBe(nodeId('AgendaDetail', '00000000-0000-4000-8000-000000000000'));
   });
 });
 

@@ -17,6 +17,9 @@ describe('canonicalJson', () => {
     ['strings escaped as JSON does', 'a"b\n', '"a\\"b\\n"'],
     ['numbers and booleans as JSON writes them', [1.5, -0, true, false], '[1.5,0,true,false]'],
     ['empty object and array', [{}, []], '[{},[]]'],
+    // Spellings earlier versions gave and stored keys hold: a hole of a sparse array as nothing, a function member null.
+    ['a hole of a sparse array as nothing', Object.assign(new Array<number>(3), { 1: 1 }), '[,1,]'],
+    ['a function member as null', { a: () => 1 }, '{"a":null}'],
   ])('writes %s', (_name, value, json) => {
     expect(canonicalJson(value)).toBe(json);
   });

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { IsInt, Min } from 'class-validator';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import { hasValidationRules, validateInput } from '../../../../src/graphql/common/validation.js';
 
 class Bare {
@@ -16,12 +16,19 @@ class Inherited extends Ruled {
   extra = 'x';
 }
 
+class OptionalOnly {
+  @IsOptional()
+  page?: number;
+}
+
 describe('hasValidationRules', () => {
   it('tells a class without class-validator rules from one with them, its own or inherited', () => {
     expect(hasValidationRules(new Bare())).toBe(false);
     expect(hasValidationRules(new Ruled())).toBe(true);
     expect(hasValidationRules(new Inherited())).toBe(true);
     expect(hasValidationRules({ page: 0 })).toBe(false);
+    // @IsOptional only skips other rules: alone it refuses nothing.
+    expect(hasValidationRules(new OptionalOnly())).toBe(false);
   });
 
   it('still validates what has rules once a class without them was skipped', async () => {

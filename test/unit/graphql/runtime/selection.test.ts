@@ -95,6 +95,11 @@ describe('selectedFields', () => {
     expect([...selectedFields(info, info.fieldNodes, 'Proposal').keys()]).toEqual(['situation']);
   });
 
+  it('answers an empty selection under no field node', async () => {
+    const info = await infoOf('query { proposal { id } }');
+    expect(selectedFields(info, [], 'Proposal').size).toBe(0);
+  });
+
   it('ignores fragments whose type condition is another type', async () => {
     const info = await infoOf(`query { proposal { ... on Proposal { id } ...Core } } fragment Core on Proposal { situation }`);
     expect([...selectedFields(info, info.fieldNodes, 'Installment').keys()]).toEqual([]);
