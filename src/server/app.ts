@@ -339,6 +339,10 @@ function noStorePlugin<TContext extends BaseContext>(): ApolloServerPlugin<TCont
 function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloServerPlugin<TContext> {
   return {
     async requestDidStart() {
+      // Nothing to time or keep for a line that would not be written (info and above: every request).
+      if (!logger.isEnabled('debug')) {
+        return undefined;
+      }
       const startedAt = performance.now();
       return {
         async willSendResponse({ operationName, operation, errors }) {

@@ -13,6 +13,23 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   if (acceptLanguage === null || acceptLanguage === undefined || acceptLanguage.length > 1000) {
     return DEFAULT_LOCALE;
   }
+  // Clients send the same few headers request after request (fetch sends `*`, a browser its user's list).
+  let locale = negotiated.get(acceptLanguage);
+  if (locale === undefined) {
+    locale = negotiate(acceptLanguage);
+    if (negotiated.size >= REMEMBERED_HEADERS) {
+      negotiated.clear();
+    }
+    negotiated.set(acceptLanguage, locale);
+  }
+  return locale;
+}
+
+/** Distinct `Accept-Language` headers whose answer is remembered; a full map starts over. */
+const REMEMBERED_HEADERS = 200;
+const negotiated = new Map<string, Locale>();
+
+function negotiate(acceptLanguage: string): Locale {
   const ranges = acceptLanguage
     .split(',')
     .slice(0, 20)

@@ -65,6 +65,14 @@ describe('the user error table', () => {
     expect(negotiateLocale('de, fr')).toBe('en');
     expect(negotiateLocale('pt;q=0, en')).toBe('en');
   });
+
+  it('answers a header seen before as the first time, also after more distinct headers than it remembers', () => {
+    const headers = Array.from({ length: 450 }, (_, i) => (i % 2 === 0 ? `pt-BR;q=0.${(i % 9) + 1}, x-${i}` : `x-${i}, en;q=0.5`));
+    const first = headers.map((header) => negotiateLocale(header));
+    expect(first.filter((locale) => locale === 'pt-BR')).toHaveLength(225);
+    expect(headers.map((header) => negotiateLocale(header))).toEqual(first);
+    expect(negotiateLocale('pt-BR')).toBe('pt-BR');
+  });
 });
 
 describe('docs/errors.md, per-mutation user error codes', () => {
