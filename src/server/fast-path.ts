@@ -49,8 +49,6 @@ const SINGLE_RESULT_TYPES = [APPLICATION_JSON, APPLICATION_GRAPHQL_RESPONSE_JSON
 
 /** Distinct `Accept` headers whose negotiated media type is remembered; beyond this the map starts over. */
 const REMEMBERED_ACCEPT_HEADERS = 200;
-/** Documents whose validity is remembered (weakly, by the guard's parsed document). */
-const validity = new WeakMap<DocumentNode, boolean>();
 
 /** What {@link createFastPath} needs of the app. */
 export interface FastPathOptions<TContext extends BaseContext> {
@@ -87,6 +85,8 @@ interface PlainQuery {
 export function createFastPath<TContext extends BaseContext>(options: FastPathOptions<TContext>): FastPath<TContext> {
   const { schema, plugins, formatError } = options;
   const contentTypes = new Map<string, string | null>();
+  // Documents whose validity against this schema is known, weakly by the guard's parsed document.
+  const validity = new WeakMap<DocumentNode, boolean>();
   const contentTypeFor = (accept: string | undefined): string | null => {
     if (accept === undefined || accept === '') {
       return APPLICATION_JSON;
