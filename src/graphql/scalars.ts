@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { boundedMemo } from '../shared/memo.js';
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { GraphQLDateTimeISO, GraphQLJSON } from 'graphql-scalars';
 
@@ -42,27 +43,7 @@ function plainNumberText(value: number | string | Decimal): string | undefined {
 /** Distinct values each conversion memo keeps; a full memo starts over. */
 const MEMO_LIMIT = 4096;
 
-/**
- * `convert` remembering its last answers. Upstream amounts and dates repeat across the installments
- * of a query (the same installment amount, the same due days), and their text conversions are the costly part
- * of mapping them.
- */
-function memoized<K, V>(convert: (key: K) => V): (key: K) => V {
-  const memo = new Map<K, V>();
-  return (key) => {
-    let value = memo.get(key);
-    if (value === undefined) {
-      value = convert(key);
-      if (memo.size >= MEMO_LIMIT) {
-        memo.clear();
-      }
-      memo.set(key, value);
-    }
-    return value;
-  };
-}
-
-const numberText = memoized((value: number): string | undefined => {
+const numberText = boundedMemo(MEMO_LIMIT, (value: number): string | undefined => {
   const text = String(value);
   return text.includes('e') ? undefined : text;
 });
@@ -285,7 +266,7 @@ export function toDateTime(value: string | null | undefined): Date | null {
 }
 
 /** The instant an upstream date-time text names (see `toDateTime`), NaN when blank or unparseable. */
-const epochMillis = memoized((value: string): number => {
+const epochMillis = boundedMemo(MEMO_LIMIT, (value: string): number => {
   let text = value.trim();
   if (text === '') {
     return Number.NaN;

@@ -40,6 +40,7 @@ import {
   validate,
 } from 'graphql';
 import Negotiator from 'negotiator';
+import { boundedMemo } from '../shared/memo.js';
 
 /** Apollo Server's media types for a single result (`MEDIA_TYPES` in @apollo/server, not exported). */
 const APPLICATION_JSON = 'application/json; charset=utf-8';
@@ -84,23 +85,10 @@ interface PlainQuery {
 /** The plain-query path over `options.schema`. */
 export function createFastPath<TContext extends BaseContext>(options: FastPathOptions<TContext>): FastPath<TContext> {
   const { schema, plugins, formatError } = options;
-  const contentTypes = new Map<string, string | null>();
   // Documents whose validity against this schema is known, weakly by the guard's parsed document.
   const validity = new WeakMap<DocumentNode, boolean>();
-  const contentTypeFor = (accept: string | undefined): string | null => {
-    if (accept === undefined || accept === '') {
-      return APPLICATION_JSON;
-    }
-    let chosen = contentTypes.get(accept);
-    if (chosen === undefined) {
-      chosen = new Negotiator({ headers: { accept } }).mediaType(SINGLE_RESULT_TYPES) ?? null;
-      if (contentTypes.size >= REMEMBERED_ACCEPT_HEADERS) {
-        contentTypes.clear();
-      }
-      contentTypes.set(accept, chosen);
-    }
-    return chosen;
-  };
+  const negotiated = boundedMemo(REMEMBERED_ACCEPT_HEADERS, (accept: string) => new Negotiator({ headers: { accept } }).mediaType(SINGLE_RESULT_TYPES) ?? null);
+  const contentTypeFor = (accept: string | undefined): string | null => (accept === undefined || accept === '' ? APPLICATION_JSON : negotiated(accept));
 
   const isValid = (document: DocumentNode): boolean => {
     let valid = validity.get(document);

@@ -1,3 +1,5 @@
+import { boundedMemo } from '../../shared/memo.js';
+
 /** The languages of user-facing messages: English (the default) and Brazilian Portuguese. */
 export type Locale = 'en' | 'pt-BR';
 
@@ -13,21 +15,12 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   if (acceptLanguage === null || acceptLanguage === undefined || acceptLanguage.length > 1000) {
     return DEFAULT_LOCALE;
   }
-  // Clients send the same few headers request after request (fetch sends `*`, a browser its user's list).
-  let locale = negotiated.get(acceptLanguage);
-  if (locale === undefined) {
-    locale = negotiate(acceptLanguage);
-    if (negotiated.size >= REMEMBERED_HEADERS) {
-      negotiated.clear();
-    }
-    negotiated.set(acceptLanguage, locale);
-  }
-  return locale;
+  return negotiated(acceptLanguage);
 }
 
-/** Distinct `Accept-Language` headers whose answer is remembered; a full map starts over. */
+/** Distinct `Accept-Language` headers whose answer is remembered: clients send the same few request after request (fetch sends `*`). */
 const REMEMBERED_HEADERS = 200;
-const negotiated = new Map<string, Locale>();
+const negotiated = boundedMemo(REMEMBERED_HEADERS, negotiate);
 
 function negotiate(acceptLanguage: string): Locale {
   const ranges = acceptLanguage
