@@ -123,6 +123,9 @@ export async function startService(config: Config, logger: Logger, options: Serv
     });
     const client = connected.client;
     upstream = connected;
+    // The first partner token is fetched while the ledger opens and the schema is built, not by the
+    // first request. A failure here is the first request's to retry (as without this warm-up).
+    client.checkAuth().catch(() => undefined);
     const app = await createCreditGraphApp(config, {
       upstream: client,
       state: connected.state,
