@@ -34,4 +34,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
 # Exec form: node is PID 1 and receives SIGTERM itself (graceful stop: requests in flight finish).
 # --max-semi-space-size=8 (MiB), as in npm start: a request's garbage is short-lived and fits; V8's
 # default young generation grows to several times that under load and stays resident (README, issue 18).
-CMD ["node", "--max-semi-space-size=8", "--liftoff-only", "dist/main.js"]
+# No other V8 flag here: one would make V8 refuse Node's built-in code cache (the embedded ledger sets
+# its WebAssembly flags itself, src/ledger/embedded.ts).
+CMD ["node", "--max-semi-space-size=8", "dist/main.js"]
