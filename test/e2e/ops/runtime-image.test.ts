@@ -218,6 +218,9 @@ describe('the Dockerfile and compose.yaml', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
     expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=8", "dist/main.js"]');
+    // V8's compile cache, made as the user and with the flags that start the graph (Node keeps one per user id and per flags).
+    expect(runtime).toMatch(/NODE_COMPILE_CACHE=\/app\/\.compile-cache/);
+    expect(runtime.indexOf('RUN node --max-semi-space-size=8 scripts/warm-compile-cache.mjs')).toBeGreaterThan(runtime.indexOf('USER node'));
   });
 
   it('starts node with the same V8 flags in the image as npm start does', () => {
