@@ -1,17 +1,18 @@
 import 'reflect-metadata';
-import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
+import { enableCompileCache } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
+// before the server's modules are compiled (a static import is compiled before the first line of the
+// module importing it runs), so they are loaded on demand, below.
 import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
 import { type Sandbox } from './sandbox/server.js';
-import { createCreditGraphApp } from './server/graph.js';
-import { type HttpServer, listen } from './server/http.js';
-import { createLogger, type Logger, stdoutDestination } from './server/logger.js';
-import { createMetrics, type Metrics } from './server/metrics.js';
-import { partnerLogObserver } from './server/observability.js';
+import { type HttpServer } from './server/http.js';
+import { type Logger } from './server/logger.js';
+import { type Metrics } from './server/metrics.js';
 import { type Tracing } from './server/tracing.js';
-import { type ConnectedUpstream, connectUpstream, type UpstreamConnection } from './server/upstream.js';
-import { combineObservers, type UpstreamClient } from './upstream/index.js';
+import { type ConnectedUpstream, type UpstreamConnection } from './server/upstream.js';
+import { type UpstreamClient } from './upstream/index.js';
 
 /** Client id of the embedded sandbox's demo integration; the demo data belongs to it. */
 export const DEMO_CLIENT_ID = 'credit-graph-demo';
@@ -34,6 +35,7 @@ export interface Service {
 
 /** Starts the embedded sandbox with a fresh key pair registered for the demo client. */
 async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ sandbox: Sandbox; connection: UpstreamConnection }> {
+  const { exportPKCS8, exportSPKI, generateKeyPair } = await import('jose');
   const { publicKey, privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const publicKeyPem = await exportSPKI(publicKey);
   const privateKeyPem = await exportPKCS8(privateKey);
@@ -95,6 +97,14 @@ export async function startTracing(config: Config): Promise<Tracing | undefined>
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   checkProductionUpstream(config);
+  const [{ createCreditGraphApp }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] = await Promise.all([
+    import('./server/graph.js'),
+    import('./server/http.js'),
+    import('./server/metrics.js'),
+    import('./server/observability.js'),
+    import('./server/upstream.js'),
+    import('./upstream/index.js'),
+  ]);
   let sandbox: Sandbox | undefined;
   let upstream: ConnectedUpstream | undefined;
   const metrics = options.metrics ?? createMetrics();
@@ -113,6 +123,9 @@ export async function startService(config: Config, logger: Logger, options: Serv
     });
     const client = connected.client;
     upstream = connected;
+    // The first partner token is fetched while the ledger opens and the schema is built, not by the
+    // first request. A failure here is the first request's to retry (as without this warm-up).
+    client.checkAuth().catch(() => undefined);
     const app = await createCreditGraphApp(config, {
       upstream: client,
       state: connected.state,
@@ -198,6 +211,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const [{ createLogger, stdoutDestination }, { createMetrics }] = await Promise.all([import('./server/logger.js'), import('./server/metrics.js')]);
   // Its writes give up on a reader that went away: a full pipe never holds the exit.
   const output = stdoutDestination();
   const logger = createLogger(config.logLevel, output.stream);
@@ -282,5 +296,11 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // V8's code cache of every module loaded from here on: a start reads the compiled code of the same
+  // files (node_modules and dist/) instead of compiling it again. The directory is Node's own
+  // NODE_COMPILE_CACHE (default: node-compile-cache in the OS temporary directory; the Docker image
+  // ships one made at build time); NODE_DISABLE_COMPILE_CACHE=1 turns it off. A directory that cannot
+  // be created or written costs only the cache: Node then compiles as without one.
+  enableCompileCache();
   await main();
 }

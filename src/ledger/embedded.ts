@@ -2,6 +2,7 @@ import { type PGlite } from '@electric-sql/pglite';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template.js';
 
@@ -28,6 +29,7 @@ export const EMBEDDED_POSTGRESQL_CONF: readonly string[] = [
  * worker. `template` null: always initdb.
  */
 export async function openEmbeddedPglite(dir: string | undefined, template: string | null = LEDGER_TEMPLATE_DIR): Promise<PGlite> {
+  keepWebAssemblyBaseline();
   const options = { postgresqlconf: [...EMBEDDED_POSTGRESQL_CONF] };
   if (dir !== undefined && !existsSync(join(dir, 'PG_VERSION'))) {
     if (template !== null && templateMatches(template, { pglite: installedPgliteVersion(), postgresqlconf: EMBEDDED_POSTGRESQL_CONF })) {
@@ -40,6 +42,22 @@ export async function openEmbeddedPglite(dir: string | undefined, template: stri
   const pglite = new PGlite(dir, options);
   await pglite.waitReady;
   return pglite;
+}
+
+/**
+ * PGlite's WebAssembly PostgreSQL stays on V8's baseline compiler (Liftoff): tiered up to optimized
+ * code it held about 180 MiB more once queries ran, for a write latency p50 of 2.75 instead of 2.40 ms
+ * (bench/README.md, issue 18). Set here, before the first WebAssembly compile, rather than as
+ * `--liftoff-only` on the command line: a V8 flag given there makes V8 refuse Node's built-in code
+ * cache of its own modules (node:http, node:crypto... compiled again at every start), which a service
+ * on PostgreSQL, with no WebAssembly at all, paid for nothing. V8 reads the flags at each module
+ * compile (Node leaves flags writable after start-up); they apply to the whole process, workers
+ * included.
+ */
+export function keepWebAssemblyBaseline(): void {
+  // The implications of --liftoff-only are applied by V8 only to command-line flags: at run time the
+  // two tiering flags must be turned off too (measured: --liftoff-only alone here changed nothing).
+  setFlagsFromString('--liftoff-only --no-wasm-tier-up --no-wasm-dynamic-tiering');
 }
 
 /** Runs initdb in `dir` on a worker thread and waits for the worker to exit. */

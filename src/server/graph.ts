@@ -14,7 +14,6 @@ import { type LiveBus, MemoryLiveBus } from '../graphql/live/live.bus.js';
 import { LiveHub } from '../graphql/live/live.hub.js';
 import { liveHooks, liveSubscribe } from '../graphql/live/live.machinery.js';
 import { type LiveHooks } from '../graphql/runtime/context.js';
-import { RedisLiveBus } from './live-redis.js';
 import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
 import {
   type CallerBudgets,
@@ -29,6 +28,7 @@ import {
 import { type App, createApp, type GraphBinding } from './app.js';
 import { type ExplorerOptions } from './explorer.js';
 import { type ReadinessCheck } from './health.js';
+import { type GraphQLSchema } from 'graphql';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
 import { type Metrics } from './metrics.js';
 import { type Tracing } from './tracing.js';
@@ -56,7 +56,7 @@ export async function creditGraph(
   };
   const live = sharing.live;
   return {
-    schema: await buildCreditGraphSchema(),
+    schema: await (sharing.schema ?? buildCreditGraphSchema()),
     context: async ({ callerId, fresh, scopes, acceptLanguage }) => {
       const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
         createContext({
@@ -117,6 +117,8 @@ export interface GraphSharing {
   live?: LiveHub;
   /** The live channel the watches use, closed with the graph. */
   liveBus?: LiveBus;
+  /** The schema, when its build was started earlier (createCreditGraphApp builds it while the ledger opens); default: built here. */
+  schema?: Promise<GraphQLSchema>;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
@@ -215,7 +217,12 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
     options.liveBus ??
     (config.sharing.redisUrl === undefined
       ? new MemoryLiveBus()
-      : new RedisLiveBus({ url: config.sharing.redisUrl, prefix: config.sharing.redisKeyPrefix, commandTimeoutMs: config.sharing.redisCommandTimeoutMs }));
+      : // Loaded only with REDIS_URL: without it the service never loads ioredis.
+        new (await import('./live-redis.js')).RedisLiveBus({
+          url: config.sharing.redisUrl,
+          prefix: config.sharing.redisKeyPrefix,
+          commandTimeoutMs: config.sharing.redisCommandTimeoutMs,
+        }));
   const live = new LiveHub({
     // Polls are fresh reads of the `live` caller at the lowest priority; their answers refresh the read cache.
     poller: reads.session({ callerId: LIVE_CALLER, fresh: true }),
@@ -235,7 +242,13 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
     operationCodeNamespaces: createOperationCodeNamespaces(config.personIdSecret),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
-  const opened = options.ledger === undefined ? await openLedger(config) : undefined;
+  // The ledger's open is started first, then the schema is built while its connection and migrations
+  // wait on I/O (PGlite's WebAssembly compiles off the main thread): the two no longer run in series.
+  const opening = options.ledger === undefined ? openLedger(config) : undefined;
+  const schema = buildCreditGraphSchema();
+  // Observed at once: when the ledger fails first, nothing awaits the schema.
+  schema.catch(() => undefined);
+  const opened = await opening;
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
   // On stop, writes in flight finish (or are left in doubt) before the ledger closes.
@@ -255,7 +268,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
           })
         : undefined;
     return createApp(config, {
-      graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, sharing),
+      graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),

@@ -11,7 +11,8 @@
  *   heartbeat; a stopping replica ends every stream.
  *
  * Only subscriptions travel here (queries and mutations stay on HTTP POST/GET, with their cost
- * accounting); the watch logic is graphql/live's, reached through `subscribe`.
+ * accounting); the watch logic is graphql/live's, reached through `subscribe`. Each transport's
+ * libraries (ws and graphql-ws; graphql-sse) are loaded by its first request, not at start.
  */
 import { type BaseContext } from '@apollo/server';
 import {
@@ -26,11 +27,10 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { createHandler, type ExecutionResult as SseExecutionResult, type RequestParams } from 'graphql-sse';
-import { useServer } from 'graphql-ws/use/ws';
+import { type ExecutionResult as SseExecutionResult, type Handler as SseHandler, type RequestParams } from 'graphql-sse';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocketServer, type WebSocket } from 'ws';
 import { type LiveStats } from '../graphql/live/live.hub.js';
 import { mapEvents } from '../graphql/live/live.machinery.js';
 import { type Caller, type GraphRequest } from './app.js';
@@ -161,107 +161,144 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     extra.idle.unref();
   };
 
-  const sse = createHandler<IncomingMessage, { caller: Caller; res: ServerResponse }, BaseContext & Record<PropertyKey, unknown>>({
-    schema: deps.schema,
-    onSubscribe: async (req, params: RequestParams) => {
-      const prepared = prepare(params.query, params.operationName);
-      if ('errors' in prepared) {
-        return [
-          JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
-          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
-        ];
-      }
-      const caller = req.context.caller;
-      return {
+  /** The graphql-ws server, made (and its libraries loaded) by the first WebSocket upgrade. */
+  const createWebSocketServer = async (): Promise<WebSocketServer> => {
+    const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
+    const created = new WebSocketServer({ noServer: true, maxPayload: deps.maxBodyBytes });
+    const disposable = useServer<Record<string, unknown> | undefined, SocketExtra & Record<PropertyKey, unknown>>(
+      {
         schema: deps.schema,
-        document: prepared.document,
-        operationName: params.operationName ?? null,
-        variableValues: params.variables ?? null,
-        contextValue: (await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false })) as BaseContext & Record<PropertyKey, unknown>,
-      };
-    },
-    subscribe: (args) => counted(args),
-    execute: (args) => counted(args),
-    onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
-  });
+        connectionInitWaitTimeout: settings.idleTimeoutMs,
+        onConnect: async (ctx) => {
+          const fromParams = ctx.connectionParams?.authorization;
+          const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
+          let caller: Caller | undefined;
+          try {
+            caller = await deps.authenticate(authorization);
+          } catch (error) {
+            deps.logger.warn('subscription connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
+            return false;
+          }
+          if (caller === undefined) {
+            // graphql-ws closes with 4403 Forbidden.
+            return false;
+          }
+          ctx.extra.caller = caller;
+          ctx.extra.active = new Set();
+          idleAfter(ctx.extra.socket, ctx.extra);
+          return true;
+        },
+        onSubscribe: async (ctx, id, payload) => {
+          const active = ctx.extra.active as Set<string>;
+          if (active.size >= settings.maxPerConnection) {
+            return [
+              refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
+                limit: settings.maxPerConnection,
+                scope: 'connection',
+              }),
+            ];
+          }
+          const prepared = prepare(payload.query, payload.operationName);
+          if ('errors' in prepared) {
+            return prepared.errors;
+          }
+          active.add(id);
+          clearTimeout(ctx.extra.idle);
+          const caller = ctx.extra.caller as Caller;
+          return {
+            schema: deps.schema,
+            document: prepared.document,
+            operationName: payload.operationName ?? null,
+            variableValues: payload.variables ?? null,
+            contextValue: await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false }),
+          };
+        },
+        subscribe: (args) => counted(args),
+        execute: (args) => counted(args),
+        onNext: (_ctx, _id, _payload, _args, result) => format(result),
+        onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
+        onComplete: (ctx, id) => {
+          const active = ctx.extra.active;
+          active?.delete(id);
+          if (active !== undefined && active.size === 0 && !closing) {
+            idleAfter(ctx.extra.socket, ctx.extra);
+          }
+        },
+        onClose: (ctx) => clearTimeout(ctx.extra.idle),
+      },
+      created,
+      settings.heartbeatMs,
+    );
+    dispose = () => disposable.dispose();
+    wss = created;
+    return created;
+  };
+
+  type SseContext = { caller: Caller; res: ServerResponse };
+  const createSse = async (): Promise<SseHandler<IncomingMessage, SseContext>> => {
+    const { createHandler } = await import('graphql-sse');
+    return createHandler<IncomingMessage, SseContext, BaseContext & Record<PropertyKey, unknown>>({
+      schema: deps.schema,
+      onSubscribe: async (req, params: RequestParams) => {
+        const prepared = prepare(params.query, params.operationName);
+        if ('errors' in prepared) {
+          return [
+            JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
+            { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+          ];
+        }
+        const caller = req.context.caller;
+        return {
+          schema: deps.schema,
+          document: prepared.document,
+          operationName: params.operationName ?? null,
+          variableValues: params.variables ?? null,
+          contextValue: (await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false })) as BaseContext & Record<PropertyKey, unknown>,
+        };
+      },
+      subscribe: (args) => counted(args),
+      execute: (args) => counted(args),
+      onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
+    });
+  };
+  let sse: Promise<SseHandler<IncomingMessage, SseContext>> | undefined;
 
   return {
     attach(server, path) {
-      wss = new WebSocketServer({ noServer: true, maxPayload: deps.maxBodyBytes });
+      const notFound = (socket: Duplex): void => {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      };
+      let loading: Promise<WebSocketServer> | undefined;
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-        if (pathname !== path || closing || wss === undefined) {
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        if (pathname !== path || closing) {
+          notFound(socket);
           return;
         }
-        const server = wss;
-        server.handleUpgrade(req, socket, head, (ws) => server.emit('connection', ws, req));
+        // Until ws takes the socket over, an error on it (a client gone while ws loads) only ends it.
+        const dropped = (): void => {
+          socket.destroy();
+        };
+        socket.once('error', dropped);
+        loading ??= createWebSocketServer().catch((error: unknown) => {
+          loading = undefined;
+          throw error;
+        });
+        loading.then(
+          (wsServer) => {
+            socket.off('error', dropped);
+            if (closing || socket.destroyed) {
+              notFound(socket);
+              return;
+            }
+            wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
+          },
+          (error: unknown) => {
+            deps.logger.warn('WebSocket transport not available', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+            socket.destroy();
+          },
+        );
       });
-      const disposable = useServer<Record<string, unknown> | undefined, SocketExtra & Record<PropertyKey, unknown>>(
-        {
-          schema: deps.schema,
-          connectionInitWaitTimeout: settings.idleTimeoutMs,
-          onConnect: async (ctx) => {
-            const fromParams = ctx.connectionParams?.authorization;
-            const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
-            let caller: Caller | undefined;
-            try {
-              caller = await deps.authenticate(authorization);
-            } catch (error) {
-              deps.logger.warn('subscription connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
-              return false;
-            }
-            if (caller === undefined) {
-              // graphql-ws closes with 4403 Forbidden.
-              return false;
-            }
-            ctx.extra.caller = caller;
-            ctx.extra.active = new Set();
-            idleAfter(ctx.extra.socket, ctx.extra);
-            return true;
-          },
-          onSubscribe: async (ctx, id, payload) => {
-            const active = ctx.extra.active as Set<string>;
-            if (active.size >= settings.maxPerConnection) {
-              return [
-                refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
-                  limit: settings.maxPerConnection,
-                  scope: 'connection',
-                }),
-              ];
-            }
-            const prepared = prepare(payload.query, payload.operationName);
-            if ('errors' in prepared) {
-              return prepared.errors;
-            }
-            active.add(id);
-            clearTimeout(ctx.extra.idle);
-            const caller = ctx.extra.caller as Caller;
-            return {
-              schema: deps.schema,
-              document: prepared.document,
-              operationName: payload.operationName ?? null,
-              variableValues: payload.variables ?? null,
-              contextValue: await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false }),
-            };
-          },
-          subscribe: (args) => counted(args),
-          execute: (args) => counted(args),
-          onNext: (_ctx, _id, _payload, _args, result) => format(result),
-          onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
-          onComplete: (ctx, id) => {
-            const active = ctx.extra.active;
-            active?.delete(id);
-            if (active !== undefined && active.size === 0 && !closing) {
-              idleAfter(ctx.extra.socket, ctx.extra);
-            }
-          },
-          onClose: (ctx) => clearTimeout(ctx.extra.idle),
-        },
-        wss,
-        settings.heartbeatMs,
-      );
-      dispose = () => disposable.dispose();
     },
 
     acceptsSse(req) {
@@ -279,7 +316,9 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       }
       const method = (req.method ?? 'GET').toUpperCase();
       const body = method === 'POST' ? await readText(req, deps.maxBodyBytes) : null;
-      const [stream, init] = await sse({
+      sse ??= createSse();
+      const handler = await sse;
+      const [stream, init] = await handler({
         method,
         url: req.url ?? '/',
         headers: {
