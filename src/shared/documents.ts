@@ -1,4 +1,7 @@
-import { isValidCnpj as libIsValidCnpj, isValidCpf as libIsValidCpf } from '@brazilian-utils/brazilian-utils';
+// One module per function: the package's root is a 1.2 MB module (every helper and its data) that
+// would be read, compiled and kept in the heap to check two documents.
+import { isValidCnpj as libIsValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf as libIsValidCpf } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 
 /** The digits of a string, in order (masks, spaces and letters dropped). */
 export function onlyDigits(s: string): string {

@@ -1,4 +1,5 @@
-import { generatePixPayload, isValidBoleto } from '@brazilian-utils/brazilian-utils';
+import { generatePixPayload } from '@brazilian-utils/brazilian-utils/generate-pix-payload';
+import { isValidBoleto } from '@brazilian-utils/brazilian-utils/is-valid-boleto';
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { Decimal } from 'decimal.js';
