@@ -40,9 +40,12 @@ export async function lockDataDir(path: string): Promise<DataDirLock> {
     }
     if (create(`${path}.takeover`)) {
       try {
-        // Re-read under the takeover lock: only the owner seen dead (or none, the lock gone) is cleared.
-        const again = readOwner(path);
-        if (again === undefined || !alive(again)) {
+        // Re-read under the takeover lock: only a lock that is there and names no live owner is
+        // cleared. Nobody can replace a lock that is there without clearing it, and only the takeover
+        // holder clears, so the file removed is the one just read. A lock found gone is left alone:
+        // another contender may link its own into place between this read and a removal.
+        const again = readLock(path);
+        if (again !== 'absent' && (again === undefined || !alive(again))) {
           rmSync(path, { force: true });
         }
       } finally {
@@ -87,12 +90,23 @@ function removeIfOwner(path: string, pid: number): void {
 
 /** The pid a lock file names, or undefined when it names none (absent, or not a pid). */
 export function readOwner(path: string): number | undefined {
+  const lock = readLock(path);
+  return lock === 'absent' ? undefined : lock;
+}
+
+/** `absent` when there is no lock file, else the pid it names (undefined when it names none). */
+function readLock(path: string): number | undefined | 'absent' {
+  let text: string;
   try {
-    const pid = Number(readFileSync(path, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return 'absent';
+    }
     return undefined;
   }
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** Whether process `pid` runs (EPERM: it runs under another user). */
