@@ -219,20 +219,33 @@ async function runOperation<TContext extends BaseContext>(
   const listeners = (await Promise.all(plugins.map((plugin) => plugin.requestDidStart?.(requestContext)))).filter(
     (listener): listener is GraphQLRequestListener<TContext> => listener !== undefined && listener !== null,
   );
+  // One hook of every listener that has it, together (Apollo's Promise.all over the listeners, without
+  // a promise per listener that lacks the hook).
+  type Hook = 'didResolveSource' | 'didResolveOperation' | 'didEncounterErrors' | 'willSendResponse';
+  const each = (hook: Hook): Promise<unknown> | undefined => {
+    let pending: Promise<unknown>[] | undefined;
+    for (const listener of listeners) {
+      const run = listener[hook] as ((context: typeof requestContext) => Promise<unknown>) | undefined;
+      if (run !== undefined) {
+        (pending ??= []).push(run.call(listener, requestContext));
+      }
+    }
+    return pending === undefined ? undefined : Promise.all(pending);
+  };
   const format = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => normalizeAndFormat(errors, formatError, response.http);
 
   const sendErrorResponse = async (errors: readonly GraphQLError[]): Promise<HTTPGraphQLResponse> => {
     requestContext.errors = errors;
-    await Promise.all(listeners.map((listener) => listener.didEncounterErrors?.(requestContext as never)));
+    await each('didEncounterErrors');
     response.body = { kind: 'single', singleResult: { errors: format(errors) } };
     response.http.status ??= 500;
-    await Promise.all(listeners.map((listener) => listener.willSendResponse?.(requestContext as never)));
+    await each('willSendResponse');
     return answer(response);
   };
 
-  await Promise.all(listeners.map((listener) => listener.didResolveSource?.(requestContext as never)));
+  await each('didResolveSource');
   try {
-    await Promise.all(listeners.map((listener) => listener.didResolveOperation?.(requestContext as never)));
+    await each('didResolveOperation');
   } catch (error) {
     return sendErrorResponse([ensureGraphQLError(error)]);
   }
@@ -267,12 +280,12 @@ async function runOperation<TContext extends BaseContext>(
     }
     if (result.errors !== undefined) {
       requestContext.errors = result.errors;
-      await Promise.all(listeners.map((listener) => listener.didEncounterErrors?.(requestContext as never)));
+      await each('didEncounterErrors');
     }
     response.body = { kind: 'single', singleResult: { ...result, errors: result.errors === undefined ? undefined : format(result.errors) } };
     await Promise.all(executionListeners.map((listener) => listener.executionDidEnd?.()));
   }
-  await Promise.all(listeners.map((listener) => listener.willSendResponse?.(requestContext as never)));
+  await each('willSendResponse');
   return answer(response);
 }
 

@@ -333,11 +333,17 @@ function allow(method: string, methods: readonly string[]): void {
   }
 }
 
+const PLAIN_GRAPHQL_TARGET = Object.freeze({ pathname: GRAPHQL_PATH, search: '' });
+
 /**
  * The request target, parsed once per request; `undefined` when it is not a valid URL (e.g.
  * `//:99999`, which node's HTTP parser lets through), which is answered 400 instead of throwing.
  */
-function requestTarget(req: IncomingMessage): URL | undefined {
+function requestTarget(req: IncomingMessage): Pick<URL, 'pathname' | 'search'> | undefined {
+  if (req.url === GRAPHQL_PATH) {
+    // Nearly every request: nothing to normalize.
+    return PLAIN_GRAPHQL_TARGET;
+  }
   try {
     return new URL(req.url ?? '/', 'http://localhost');
   } catch (_error) {

@@ -109,6 +109,20 @@ export function createLogger(level: LogLevel, write?: ((line: string) => void) |
   return wrap(logger, plain);
 }
 
+/** A child logger's bindings as the JSON members pino writes after the time (`,"component":"upstream"`); empty for the root. */
+function bindingsJson(logger: PinoLogger): string {
+  let json = bindingsText.get(logger);
+  if (json === undefined) {
+    json = '';
+    for (const [key, value] of Object.entries(logger.bindings())) {
+      json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    }
+    bindingsText.set(logger, json);
+  }
+  return json;
+}
+const bindingsText = new WeakMap<PinoLogger, string>();
+
 function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
   return {
     debug: (message, fields) => (fields === undefined ? logger.debug(message) : logger.debug(fields, message)),
@@ -117,7 +131,21 @@ function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
     error: (message, fields) => (fields === undefined ? logger.error(message) : logger.error(fields, message)),
     child: (bindings) => wrap(logger.child(bindings), plain.child(bindings)),
     isEnabled: (level) => logger.isLevelEnabled(level),
-    safe: (level, message, fields) => plain[level](fields, message),
+    safe: (level, message, fields) => {
+      if (!plain.isLevelEnabled(level)) {
+        return;
+      }
+      // The line pino writes for these fields, without pino's generic serializer: every value here
+      // is a number, a boolean or a string of ours, which JSON.stringify writes as pino does.
+      let line = `{"level":"${level}"${isoTime()}${bindingsJson(plain)}`;
+      for (const key in fields) {
+        const value = fields[key];
+        if (value !== undefined) {
+          line += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+        }
+      }
+      (plain as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]?.write(`${line},"message":${JSON.stringify(message)}}\n`);
+    },
   };
 }
 
