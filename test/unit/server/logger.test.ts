@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { createLogger, redact, requestLogContext, stackFrames } from '../../../src/server/logger.js';
 
 describe('createLogger', () => {
@@ -79,6 +80,22 @@ describe('createLogger', () => {
     expect(parsed.map((line) => line.message)).toEqual(['first', 'http request', 'last']);
     expect(Object.keys(parsed[1] ?? {}).sort()).toEqual(['component', 'durationMs', 'level', 'message', 'method', 'path', 'requestId', 'status', 'time']);
     expect(parsed[1]).toMatchObject({ level: 'info', component: 'http', requestId: 'req-2', status: 200 });
+  });
+
+  it('writes a safe line with exactly the bytes pino writes for the same child and fields', () => {
+    const ours: string[] = [];
+    const fields = { requestId: 'a"b\\c', method: 'POST', path: '/graphql', status: 200, durationMs: 3, skipped: undefined, ok: true };
+    createLogger('info', (line) => ours.push(line))
+      .child({ component: 'http', replica: 2 })
+      .safe('info', 'http request', fields);
+    const theirs: string[] = [];
+    pino(
+      { level: 'info', messageKey: 'message', base: undefined, timestamp: () => ',"time":"T"', formatters: { level: (label: string) => ({ level: label }) } },
+      { write: (line: string) => theirs.push(line.trimEnd()) },
+    )
+      .child({ component: 'http', replica: 2 })
+      .info(fields, 'http request');
+    expect(ours.map((line) => line.replace(/"time":"[^"]+"/, '"time":"T"'))).toEqual(theirs);
   });
 
   it('writes nothing when silent', () => {
