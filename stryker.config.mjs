@@ -29,6 +29,7 @@ export const MODULES = {
       'test/unit/upstream/errors.test.ts',
       'test/unit/upstream/observer.test.ts',
       'test/unit/upstream/response.test.ts',
+      'test/unit/upstream/hedge.test.ts',
       'test/unit/upstream/retry.test.ts',
     ],
   },
