@@ -108,11 +108,11 @@ describe('CircuitBreaker', () => {
     expect(b.snapshot()).toEqual({ state: 'open', consecutiveFailures: 2, opened: 1, rejected: 0, retryInMs: 50 });
   });
 
-  it('keeps one probe at a time when a call let through before it opened settles meanwhile', () => {
+  it('keeps one probe at a time when a call let through before it opened settles meanwhile (retry in 0, not less)', () => {
     const b = breaker({ failureThreshold: 1, coolDownMs: 100 });
     const early = ticket(b);
     fail(b, 1);
-    clock += 100;
+    clock += 150;
     expect(ticket(b)).toEqual({ probe: true });
     b.settle(early, 'neutral');
     expect(b.admit()).toEqual({ refused: true, retryInMs: 0 });
