@@ -29,6 +29,8 @@ export const MODULES = {
       'test/unit/upstream/errors.test.ts',
       'test/unit/upstream/observer.test.ts',
       'test/unit/upstream/response.test.ts',
+      'test/unit/upstream/hedge.test.ts',
+      'test/unit/upstream/retry.test.ts',
     ],
   },
   /** How transport failures and the upstream's envelopes are read. */

@@ -108,6 +108,17 @@ describe('CircuitBreaker', () => {
     expect(b.snapshot()).toEqual({ state: 'open', consecutiveFailures: 2, opened: 1, rejected: 0, retryInMs: 50 });
   });
 
+  it('keeps one probe at a time when a call let through before it opened settles meanwhile (retry in 0, not less)', () => {
+    const b = breaker({ failureThreshold: 1, coolDownMs: 100 });
+    const early = ticket(b);
+    fail(b, 1);
+    clock += 150;
+    expect(ticket(b)).toEqual({ probe: true });
+    b.settle(early, 'neutral');
+    expect(b.admit()).toEqual({ refused: true, retryInMs: 0 });
+    expect(b.snapshot()).toEqual({ state: 'half-open', consecutiveFailures: 1, opened: 1, rejected: 1 });
+  });
+
   it('takes a threshold below 1 as 1 and negative times as 0', () => {
     const b = breaker({ failureThreshold: 0, coolDownMs: -5, windowMs: -5 });
     fail(b, 1);

@@ -150,6 +150,20 @@ describe('UpstreamClient options and limiter contract', () => {
       expect(limiter.released).toBe(3);
     });
 
+    it("passes a background call's priority with each of its attempts, and no priority for other calls", async () => {
+      const limiter = new RecordingLimiter();
+      upstream.fake.onOperation((_r, i) => (i === 0 ? { status: 503, body: '' } : okText()));
+      const c = client({ limiter });
+      await consultarParcelas(c, {}, { caller: 'watcher', priority: 'background' });
+      await consultarParcelas(c, {}, { caller: 'app-1' });
+      expect(limiter.tickets.map((t) => [t.caller, t.priority])).toEqual([
+        ['watcher', 'background'],
+        ['watcher', 'background'],
+        ['app-1', undefined],
+      ]);
+      expect(limiter.tickets[2]).not.toHaveProperty('priority');
+    });
+
     it("bounds the wait by what is left of the call's deadline, and passes the call's signal", async () => {
       const limiter = new RecordingLimiter();
       const c = client({ limiter, timeouts: { deadlineMs: 5000 } });

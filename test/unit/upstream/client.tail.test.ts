@@ -3,11 +3,11 @@
  * the first answer wins) and the circuit breaker (a partner that keeps failing is not called until a
  * probe finds it back). Waits are on the fake upstream's requests, never timed.
  */
-import { type CallLimiter, type CallTicket } from '../../../src/upstream/limiter.js';
+import { type CallLimiter, type CallTicket, LimiterRefusal } from '../../../src/upstream/limiter.js';
 import { type UpstreamClient, type UpstreamClientOptions } from '../../../src/upstream/client.js';
 import { UpstreamCircuitOpenError } from '../../../src/upstream/errors.js';
 import { consultarParcelas, incluirManual } from '../../../src/upstream/proposal.api.js';
-import { type FakeAnswer, okText, useFakeUpstreamClients } from './fake-upstream.js';
+import { type FakeAnswer, okText, useFakeUpstreamClients, waitFor } from './fake-upstream.js';
 
 const UNAVAILABLE: FakeAnswer = { status: 503, body: '' };
 const REJECTED: FakeAnswer = {
@@ -114,6 +114,14 @@ describe('UpstreamClient tail', () => {
       expect(upstream.fake.operationRequests()).toHaveLength(3);
     });
 
+    it('hedges no retry of a call that was hedged already', async () => {
+      script({ ...UNAVAILABLE, delayMs: 200 }, { status: 500, body: '', delayMs: 250 }, { ...parcelas(3), delayMs: 200 }, parcelas(4));
+      const c = client({ hedge: { afterMs: 50 }, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+      expect((await consultarParcelas(c, {})).parcelas).toEqual([{ nroParcela: 3 }]);
+      expect(upstream.fake.operationRequests()).toHaveLength(3);
+      expect(stats(c)).toMatchObject({ attempts: 3, retries: 1, hedges: 1, hedgeWins: 0 });
+    });
+
     it('asks the limiter for the hedge like for any read, and gives both slots back', async () => {
       const tickets: CallTicket[] = [];
       let released = 0;
@@ -156,7 +164,12 @@ describe('UpstreamClient tail', () => {
       clock += 400;
       const refused = await consultarParcelas(c, {}).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(UpstreamCircuitOpenError);
-      expect(refused).toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN', operation: 'ConsultarParcelas', retryAfterSeconds: 1 });
+      expect(refused).toMatchObject({
+        code: 'UPSTREAM_CIRCUIT_OPEN',
+        operation: 'ConsultarParcelas',
+        retryAfterSeconds: 1,
+        message: 'ConsultarParcelas: the partner keeps failing; the circuit is open and the call was not sent',
+      });
       await expect(incluirManual(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_CIRCUIT_OPEN' });
       expect(upstream.fake.operationRequests()).toHaveLength(3);
       expect(stats(c)).toMatchObject({ calls: 4, attempts: 3, errorsByCode: { UPSTREAM_UNAVAILABLE: 3, UPSTREAM_CIRCUIT_OPEN: 1 } });
@@ -222,6 +235,60 @@ describe('UpstreamClient tail', () => {
       refuse = true;
       await expect(consultarParcelas(c, {}, { deadlineMs: 100 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
       expect(c.breakerState()).toEqual({ state: 'closed', consecutiveFailures: 2, opened: 0, rejected: 0 });
+    });
+
+    it("takes our limiter's wait-bound refusal (a local UPSTREAM_RATE_LIMITED) as saying nothing of the partner", async () => {
+      script(UNAVAILABLE);
+      let refuse = false;
+      const limiter: CallLimiter = {
+        acquire: () =>
+          refuse ? Promise.reject(new LimiterRefusal('wait-bound', 'the partner budget would be waited on for too long')) : Promise.resolve(() => undefined),
+        close: () => undefined,
+      };
+      const c = breakerClient({ limiter });
+      await consultarParcelas(c, {}).catch(() => undefined);
+      await consultarParcelas(c, {}).catch(() => undefined);
+      refuse = true;
+      await expect(consultarParcelas(c, {})).rejects.toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', local: true });
+      expect(upstream.fake.operationRequests()).toHaveLength(2);
+      expect(c.breakerState()).toEqual({ state: 'closed', consecutiveFailures: 2, opened: 0, rejected: 0 });
+    });
+
+    it('takes a call cut short by close() as saying nothing of the partner', async () => {
+      script({ hang: true });
+      const c = breakerClient({ breaker: { failureThreshold: 1, now: () => clock } });
+      const call = consultarParcelas(c, {}).catch((e: unknown) => e);
+      await waitFor(() => upstream.fake.operationRequests().length === 1);
+      await c.close();
+      expect(await call).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'ConsultarParcelas: the upstream client was closed' });
+      expect(c.breakerState()).toEqual({ state: 'closed', consecutiveFailures: 0, opened: 0, rejected: 0 });
+    });
+
+    it('counts a call that timed out waiting for its token as a failure, though nothing was sent', async () => {
+      upstream.fake.onToken(() => ({ hang: true }));
+      const c = breakerClient({ breaker: { failureThreshold: 1, now: () => clock } });
+      await expect(consultarParcelas(c, {}, { deadlineMs: 100 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      expect(upstream.fake.operationRequests()).toHaveLength(0);
+      expect(c.breakerState()).toMatchObject({ state: 'open', consecutiveFailures: 1, opened: 1 });
+    });
+
+    it('counts a call whose retry waited for our limiter until the deadline as a failure: its first attempt found the partner down', async () => {
+      script(UNAVAILABLE);
+      let acquired = 0;
+      const limiter: CallLimiter = {
+        acquire: (ticket) => {
+          acquired += 1;
+          return acquired === 1
+            ? Promise.resolve(() => undefined)
+            : new Promise((_resolve, reject) => ticket.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+        },
+        close: () => undefined,
+      };
+      const c = breakerClient({ limiter, breaker: { failureThreshold: 1, now: () => clock }, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1 } });
+      await expect(consultarParcelas(c, {}, { deadlineMs: 200 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+      expect(acquired).toBe(2);
+      expect(upstream.fake.operationRequests()).toHaveLength(1);
+      expect(c.breakerState()).toMatchObject({ state: 'open', consecutiveFailures: 1, opened: 1 });
     });
 
     it('never opens when turned off, and reports closed', async () => {
