@@ -30,19 +30,25 @@ function graphUrlOf(child: ChildProcess): Promise<string> {
   });
 }
 
+/** A folder of its own holding the service built from the sources (`dist/`), its package.json and a link to node_modules. */
+async function builtService(prefix: string): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  const build = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  expect(await exited(build)).toBe(0);
+  cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+  return folder;
+}
+
 describe('the built service on SIGTERM', () => {
   let folder: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'credit-graph-exit-'));
-    const build = spawn(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
-    expect(await exited(build)).toBe(0);
-    cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+    folder = await builtService('credit-graph-exit-');
     mkdirSync(join(folder, 'data'));
   }, 300_000);
 
@@ -84,15 +90,7 @@ describe('the built service and the V8 compile cache', () => {
   let folder: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'credit-graph-cache-'));
-    const build = spawn(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
-    expect(await exited(build)).toBe(0);
-    cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+    folder = await builtService('credit-graph-cache-');
   }, 300_000);
 
   afterAll(() => {
