@@ -135,14 +135,20 @@ function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
       if (!plain.isLevelEnabled(level)) {
         return;
       }
-      // The line pino writes for these fields, without pino's generic serializer: every value here
-      // is a number, a boolean or a string of ours, which JSON.stringify writes as pino does.
+      // The line pino writes for these fields, without pino's generic serializer: the values here are
+      // numbers, booleans and strings of ours, which JSON.stringify writes as pino does. Anything it
+      // cannot write (a BigInt, a cycle) goes through pino, which can.
       let line = `{"level":"${level}"${isoTime()}${bindingsJson(plain)}`;
-      for (const key in fields) {
-        const value = fields[key];
-        if (value !== undefined) {
-          line += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      try {
+        for (const key in fields) {
+          const value = fields[key];
+          if (value !== undefined) {
+            line += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+          }
         }
+      } catch {
+        plain[level](fields, message);
+        return;
       }
       (plain as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]?.write(`${line},"message":${JSON.stringify(message)}}\n`);
     },
@@ -209,8 +215,8 @@ export function stdoutDestination(): StdoutDestination {
   const stream = pino.destination({
     dest: 1,
     sync: false,
-    // Lines are written in batches of at least STDOUT_BATCH_BYTES, or after STDOUT_FLUSH_MS: one
-    // write per access line was a tenth of the graph's CPU per query (a syscall per line).
+    // Lines are written in batches of at least STDOUT_BATCH_BYTES, or after STDOUT_FLUSH_MS, not one
+    // write (a system call) per access line, that is per request.
     minLength: STDOUT_BATCH_BYTES,
     periodicFlush: STDOUT_FLUSH_MS,
     maxLength: STDOUT_BUFFER_BYTES,

@@ -98,6 +98,15 @@ describe('createLogger', () => {
     expect(ours.map((line) => line.replace(/"time":"[^"]+"/, '"time":"T"'))).toEqual(theirs);
   });
 
+  it('writes a safe line JSON.stringify cannot write through pino instead of throwing', () => {
+    const lines: string[] = [];
+    const cycle: Record<string, unknown> = { name: 'x' };
+    cycle['self'] = cycle;
+    createLogger('info', (line) => lines.push(line)).safe('info', 'odd', { big: 10n, cycle });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ level: 'info', message: 'odd' });
+  });
+
   it('writes nothing when silent', () => {
     const lines: string[] = [];
     createLogger('silent', (line) => lines.push(line)).error('nothing');
