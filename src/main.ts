@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { enableCompileCache } from 'node:module';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
@@ -293,6 +293,9 @@ async function main(): Promise<void> {
   output.stream.write(service.banner);
   logger.info('started', { graph: service.http.graphqlUrl, upstream: service.sandbox === undefined ? 'configured' : 'embedded sandbox' });
   output.flush();
+  // The compile cache is written now, with what start-up compiled (written at exit, it also held
+  // every function requests had compiled, which the next start would load at once, needed or not).
+  flushCompileCache();
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
