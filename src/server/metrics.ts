@@ -137,8 +137,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     labelNames: ['path'] as const,
     registers: [registry],
   });
-  // One child per label value, made once: an increment then skips hashing its labels.
-  const pathCounters = { fast: paths.labels('fast'), apollo: paths.labels('apollo') };
   const operationDuration = new Histogram({
     name: `${METRIC_PREFIX}graphql_operation_duration_seconds`,
     help: 'Time from receiving a GraphQL operation to sending its response, by operation type.',
@@ -267,7 +265,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       operationDuration.observe({ operation_type: type ?? '(none)' }, durationSeconds);
     },
     graphqlPath(path) {
-      pathCounters[path].inc();
+      paths.inc({ path });
     },
     sharedStateDegraded(component, isDegraded) {
       degraded.set({ component }, isDegraded ? 1 : 0);

@@ -1,3 +1,5 @@
+import { boundedMemo } from './memo.js';
+
 /**
  * Canonical JSON: the one spelling of a value that is the same key however it was built. Object
  * members sorted by name (code unit order) at every depth, members whose value is `undefined`
@@ -41,17 +43,4 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** Member names written as JSON strings, remembered: request bodies use a small, fixed vocabulary. */
-const quotedNames = new Map<string, string>();
-const MAX_QUOTED_NAMES = 1024;
-
-function quoted(name: string): string {
-  let text = quotedNames.get(name);
-  if (text === undefined) {
-    text = JSON.stringify(name);
-    if (quotedNames.size >= MAX_QUOTED_NAMES) {
-      quotedNames.clear();
-    }
-    quotedNames.set(name, text);
-  }
-  return text;
-}
+const quoted = boundedMemo(1024, (name: string): string => JSON.stringify(name));
