@@ -3,7 +3,8 @@
  * ledger (PGlite under DATA_DIR) and for PostgreSQL (DATABASE_URL).
  *
  * A standalone sandbox runs in its own process (no injected latency); the graph runs as `npm start`
- * runs it (`node <npm start's flags> dist-bench/src/main.js`, NODE_ENV=production, LOG_LEVEL=info so the access line is
+ * runs it (npm start's environment settings and `node <its flags> dist/bundle/main.js`, the bundle
+ * `npm run build` makes, which `npm run bench` runs first; NODE_ENV=production, LOG_LEVEL=info so the access line is
  * written, to /dev/null) in a child process, with an API key holding `proposals.all`. The figures
  * are read from the child's `/proc/<pid>/stat` (utime + stime) and `/proc/<pid>/status` (VmRSS), so
  * the load generator's own CPU is never counted.
@@ -24,7 +25,7 @@
  * configurations to measure), BENCH_NODE_ARGS (extra node flags for the graph process, space separated,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under this load), BENCH_GRAPH_ENV (extra environment of the graph,
  * `NAME=value` space separated), BENCH_GRAPH_MAIN (the
- * graph's entry point, default this build's `dist-bench/src/main.js`: another build's, to compare in one run).
+ * graph's entry point, default this build's `dist/bundle/main.js`: another build's, to compare in one run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,16 +51,23 @@ const GRAPH_ENV = Object.fromEntries(
 );
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
-/** The node flags `npm start` passes (`exec node <flags> dist/main.js` in package.json): the graph runs as it runs. */
-async function startFlags(): Promise<string[]> {
+/**
+ * How `npm start` runs the graph (`[NAME=value ...] exec node <flags> dist/bundle/main.js` in package.json):
+ * its environment settings and node flags, so the graph runs here as it runs there.
+ */
+async function startCommand(): Promise<{ env: Record<string, string>; flags: string[] }> {
   const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const flags = /exec node (.*?) ?dist\/main\.js$/.exec(manifest.scripts.start ?? '')?.[1];
-  if (flags === undefined) {
-    throw new Error('package.json start no longer ends in `exec node [flags] dist/main.js`');
+  const match = /&& ((?:[A-Z_]+=\S+ )*)exec node (.*?) ?dist\/bundle\/main\.js$/.exec(manifest.scripts.start ?? '');
+  if (match === null) {
+    throw new Error('package.json start no longer ends in `[NAME=value ...] exec node [flags] dist/bundle/main.js`');
   }
-  return flags.split(' ').filter((flag) => flag !== '');
+  const words = (text: string | undefined): string[] => (text ?? '').split(' ').filter((word) => word !== '');
+  return {
+    env: Object.fromEntries(words(match[1]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+    flags: words(match[2]),
+  };
 }
 const CONCURRENCY = 4;
 const KEY = `bench-${randomBytes(16).toString('hex')}`;
@@ -135,15 +143,17 @@ async function post(url: string, query: string, id: string): Promise<number> {
   return response.status;
 }
 
-/** `node dist-bench/src/main.js` against the standalone sandbox, timed to its first 200. */
+/** The graph (`node dist/bundle/main.js`, as npm start runs it) against the standalone sandbox, timed to its first 200. */
 async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>): Promise<Graph> {
-  const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../src/main.js');
+  const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
+  const start = await startCommand();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(await startFlags()), ...NODE_ARGS, main], {
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, ...NODE_ARGS, main], {
     env: {
       PATH: process.env.PATH ?? '',
+      ...start.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 // Builds dist/ only when the sources changed since the last build: `npm start` on an unchanged tree
-// starts at once. The fingerprint covers every file tsc reads for the build (src/, the tsconfig files,
-// package-lock.json for the type packages) by content, so a checkout or a touch without a change does
-// not rebuild, and any real change does.
+// starts at once. The fingerprint covers every file the build reads (src/, the tsconfig files,
+// package-lock.json for the packages, the bundler's script) by content, so a checkout or a touch
+// without a change does not rebuild, and any real change does.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,10 @@ function files(dir) {
 
 export function fingerprint() {
   const hash = createHash('sha256');
-  const inputs = [...files(join(root, 'src')), ...['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'].map((name) => join(root, name))].sort();
+  const inputs = [
+    ...files(join(root, 'src')),
+    ...['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'scripts/bundle.mjs'].map((name) => join(root, name)),
+  ].sort();
   for (const path of inputs) {
     hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
   }
@@ -30,7 +33,13 @@ export function fingerprint() {
 /** Whether dist/ was built by this script from exactly the current sources (a plain `npm run build` since then does not count). */
 function upToDate(current) {
   const main = join(root, 'dist', 'main.js');
-  return existsSync(main) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current && statSync(stamp).mtimeMs >= statSync(main).mtimeMs;
+  return (
+    existsSync(main) &&
+    existsSync(join(root, 'dist', 'bundle', 'main.js')) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, 'utf8') === current &&
+    statSync(stamp).mtimeMs >= statSync(main).mtimeMs
+  );
 }
 
 const current = fingerprint();
@@ -50,6 +59,11 @@ if (upToDate(current)) {
   });
   if (build.status !== 0) {
     process.exit(build.status ?? 1);
+  }
+  // What npm start runs: dist/ bundled into dist/bundle/ (scripts/bundle.mjs).
+  const bundled = spawnSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { stdio: 'inherit' });
+  if (bundled.status !== 0) {
+    process.exit(bundled.status ?? 1);
   }
   writeFileSync(stamp, current);
   built = true;

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTING_GROUPS, settingDocs } from './schema.js';
+import { isEntryPoint } from '../shared/entry-point.js';
 
 /** The page, relative to the repository root. */
 export const REFERENCE_PATH = 'docs/configuration.md';
@@ -61,6 +62,6 @@ function main(): void {
   process.stdout.write(`${REFERENCE_PATH} ${updated === page ? 'up to date' : 'written'}\n`);
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isEntryPoint(import.meta.url, 'reference')) {
   main();
 }

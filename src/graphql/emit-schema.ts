@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCreditGraphSchema } from './schema.js';
+import { isEntryPoint } from '../shared/entry-point.js';
 
 /** First lines of the emitted file. */
 export const SCHEMA_HEADER = [
@@ -205,7 +206,7 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isEntryPoint(import.meta.url, 'emit-schema')) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -13,9 +13,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isEntryPoint } from '../shared/entry-point.js';
 
-/** Where the build puts the template: `template/` beside this module (dist/ledger/template/). */
-export const LEDGER_TEMPLATE_DIR = fileURLToPath(new URL('./template/', import.meta.url));
+/**
+ * Where the build puts the template: dist/ledger/template/, found from the project's root two levels
+ * above this module (dist/ledger/template.js, or a chunk of the bundle in dist/bundle/, or src/ledger/).
+ */
+export const LEDGER_TEMPLATE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'ledger', 'template');
 
 /** The file naming what made a template (never copied into a data directory). */
 const MARKER = 'TEMPLATE.json';
@@ -99,7 +103,7 @@ export async function prepareLedgerTemplate(target: string = LEDGER_TEMPLATE_DIR
   }
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isEntryPoint(import.meta.url, 'template')) {
   const started = performance.now();
   prepareLedgerTemplate(LEDGER_TEMPLATE_DIR, process.argv.includes('--force')).then(
     (made) => {

@@ -49,6 +49,7 @@ export interface Explorer {
   readonly contentSecurityPolicy: string;
 }
 
+// The project's root, two levels up: from dist/server/ (tsc's output) and from dist/bundle/ (the bundle npm start runs) alike.
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The served files: name -> module path and content type. */

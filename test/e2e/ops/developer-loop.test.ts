@@ -41,10 +41,19 @@ describe('npm start on an unchanged tree', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).not.toContain('skipped');
     const built = statSync(join(copy, 'dist', 'main.js')).mtimeMs;
+    // What npm start runs: the bundle, made by the same build.
+    expect(first.stdout).toMatch(/dist\/bundle made in \d+ ms: \d+ files; packages left to load: @electric-sql\/pglite\n/);
+    const bundled = statSync(join(copy, 'dist', 'bundle', 'main.js')).mtimeMs;
 
     const second = await script(copy);
     expect(second).toEqual({ code: 0, stdout: 'dist/ is up to date with src/: build skipped\n' });
     expect(statSync(join(copy, 'dist', 'main.js')).mtimeMs).toBe(built);
+    expect(statSync(join(copy, 'dist', 'bundle', 'main.js')).mtimeMs).toBe(bundled);
+
+    // Without the bundle the build is not up to date, whatever the fingerprint says.
+    rmSync(join(copy, 'dist', 'bundle'), { recursive: true });
+    expect(await script(copy, ['--check'])).toMatchObject({ code: 1, stdout: 'stale\n' });
+    expect((await script(copy)).code).toBe(0);
 
     // The same content written again is no change; a real edit is.
     const config = join(copy, 'src', 'config.ts');

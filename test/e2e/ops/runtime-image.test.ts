@@ -1,19 +1,27 @@
 /**
  * A rehearsal of the Dockerfile's runtime stage without a Docker engine: a clean folder holding only
- * `dist/` (compiled here, as the build stage does) and the production dependencies (the packages
- * package-lock.json does not mark `dev`, exactly what `npm ci --omit=dev` installs, copied from
- * node_modules so the rehearsal needs no network), started as the image starts it, in production,
- * against a standalone sandbox. A runtime import of a dev dependency makes it fail.
+ * `dist/` (compiled and bundled here, as the build stage does) and the production dependencies (the
+ * packages package-lock.json does not mark `dev`, exactly what `npm ci --omit=dev` installs, copied
+ * from node_modules so the rehearsal needs no network), started as the image's CMD starts it, in
+ * production, against a standalone sandbox. A runtime import of a dev dependency makes it fail.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, print } from 'graphql';
+import { SCHEMA_PATH, sortSdl } from '../../../src/graphql/emit-schema.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const API_KEY = 'rehearsal-key-0123456789abcdef';
+const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+/** The image's CMD, exec form: `node` and its arguments. */
+const IMAGE_COMMAND = JSON.parse((DOCKERFILE.trim().split('\n').at(-1) ?? '').replace(/^CMD /, '')) as string[];
+/** What the image's CMD runs node with, and the environment the image sets for it (beside NODE_ENV, PORT, DATA_DIR). */
+const IMAGE_ARGS = IMAGE_COMMAND.slice(1);
+const IMAGE_ENV = { MALLOC_ARENA_MAX: '2' };
 
 /**
  * A folder for the rehearsal with no `node_modules` in any ancestor: node's resolution walks up every
@@ -106,6 +114,11 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
     cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
     cpSync(join(ROOT, 'package-lock.json'), join(folder, 'package-lock.json'));
     expect(copyProductionDependencies(folder)).toBeGreaterThan(10);
+    // Bundled from the production dependencies only: a bundle needing a dev package fails here, as
+    // one left importing a package at run time (besides PGlite, which finds its files beside itself).
+    const bundled = await run(process.execPath, [join(ROOT, 'scripts/bundle.mjs'), join(folder, 'dist')], { cwd: folder });
+    expect(bundled).toMatchObject({ code: 0, stderr: '' });
+    expect(bundled.stdout).toMatch(/packages left to load: @electric-sql\/pglite\n$/);
     mkdirSync(join(folder, 'data'));
   }, 300_000);
 
@@ -124,19 +137,20 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
     rmSync(join(folder, 'dist', 'probe-prod.js'));
   });
 
-  it('starts `node dist/main.js` in production against a standalone sandbox and answers a query, then stops on SIGTERM', async () => {
+  it("starts as the image's CMD does (the bundle) in production against a standalone sandbox and answers a query, then stops on SIGTERM", async () => {
     const upstream = await startTestSandbox({ demo: true });
-    const child = spawn(process.execPath, ['dist/main.js'], {
+    const child = spawn(process.execPath, IMAGE_ARGS, {
       cwd: folder,
       env: {
         PATH: process.env.PATH ?? '',
+        ...IMAGE_ENV,
         NODE_ENV: 'production',
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'info',
         DATA_DIR: join(folder, 'data'),
-        // The demo proposals belong to no graph caller: reading one takes proposals.all.
-        GRAPHQL_API_KEYS: `rehearsal:${API_KEY}:proposals.all`,
+        // The demo proposals belong to no graph caller: reading one takes proposals.all; _service, federation.
+        GRAPHQL_API_KEYS: `rehearsal:${API_KEY}:proposals.all+federation`,
         UPSTREAM_BASE_URL: upstream.sandbox.baseUrl,
         UPSTREAM_ENVIRONMENT_URL: upstream.sandbox.environmentUrl,
         UPSTREAM_AUTH_URL: upstream.sandbox.authUrl,
@@ -156,6 +170,26 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
       expect(response.status).toBe(200);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(await response.json()).toMatchObject({ data: { proposal: { id: demo?.id, number: demo?.number, situation: 'DISBURSED' } } });
+      // The bundle's schema is the committed one, type for type (type-graphql names types after
+      // classes: the bundler keeps their names).
+      const service = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` },
+        body: JSON.stringify({ query: '{ _service { sdl } }' }),
+      });
+      const { data } = (await service.json()) as { data: { _service: { sdl: string } } };
+      const definitions = (sdl: string): Map<string, string> =>
+        new Map(
+          parse(sortSdl(sdl)).definitions.flatMap((definition) =>
+            'name' in definition && definition.name !== undefined ? [[definition.name.value, print(definition)]] : [],
+          ),
+        );
+      const served = definitions(data._service.sdl);
+      // The federation's own root fields are served, not committed.
+      served.set('Query', (served.get('Query') ?? '').replace(/\n {2}_entities\(.*\n {2}_service: _Service!/, ''));
+      const committed = definitions(readFileSync(join(ROOT, SCHEMA_PATH), 'utf8'));
+      expect(committed.size).toBeGreaterThan(50);
+      expect([...committed].filter(([name, text]) => served.get(name) !== text).map(([name]) => name)).toEqual([]);
       const metrics = await (await fetch(url.replace('/graphql', '/metrics'))).text();
       expect(metrics).toMatch(/^credit_graph_upstream_calls_total\{operation="ConsultaProposta",outcome="ok"\} 1$/m);
       expect(metrics).toMatch(/^credit_graph_process_resident_memory_bytes \d+/m);
@@ -180,9 +214,9 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
   }, 120_000);
 
   it('exits non-zero in production without UPSTREAM_* settings, naming them, before listening', async () => {
-    const result = await run(process.execPath, ['dist/main.js'], {
+    const result = await run(process.execPath, IMAGE_ARGS, {
       cwd: folder,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', DATA_DIR: join(folder, 'data') },
+      env: { PATH: process.env.PATH ?? '', ...IMAGE_ENV, NODE_ENV: 'production', PORT: '0', DATA_DIR: join(folder, 'data') },
     });
     expect(result.code).toBe(1);
     for (const name of [
@@ -200,7 +234,7 @@ describe('the runtime stage of the Docker image, rehearsed in a clean folder', (
 });
 
 describe('the Dockerfile and compose.yaml', () => {
-  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const dockerfile = DOCKERFILE;
 
   it('builds in a stage with dev dependencies and runs dist/ with production dependencies only, as node, in production', () => {
     const stages = dockerfile.split(/^FROM /m).slice(1);
@@ -217,19 +251,19 @@ describe('the Dockerfile and compose.yaml', () => {
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
-    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=8", "dist/main.js"]');
+    expect(build).toMatch(/^COPY scripts\/bundle\.mjs \.\/scripts\/$/m);
+    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=2", "dist/bundle/main.js"]');
+    expect(runtime).toMatch(/MALLOC_ARENA_MAX=2$/m);
     // V8's compile cache, made as the user and with the flags that start the graph (Node keeps one per user id and per flags).
     expect(runtime).toMatch(/NODE_COMPILE_CACHE=\/app\/\.compile-cache/);
-    expect(runtime.indexOf('RUN node --max-semi-space-size=8 scripts/warm-compile-cache.mjs')).toBeGreaterThan(runtime.indexOf('USER node'));
+    expect(runtime.indexOf('RUN node --max-semi-space-size=2 scripts/warm-compile-cache.mjs')).toBeGreaterThan(runtime.indexOf('USER node'));
   });
 
-  it('starts node with the same V8 flags in the image as npm start does', () => {
-    const cmd = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').trim().split('\n').at(-1) ?? '';
-    const imageArgs = (JSON.parse(cmd.replace(/^CMD /, '')) as string[]).slice(1, -1);
+  it('starts node with the same flags, allocator setting and bundle in the image as npm start does', () => {
     const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-    const npmArgs = /exec node (.*) dist\/main\.js$/.exec(start)?.[1]?.split(' ') ?? [];
-    expect(imageArgs).toEqual(['--max-semi-space-size=8']);
-    expect(npmArgs).toEqual(imageArgs);
+    const npm = /&& MALLOC_ARENA_MAX=(\d+) exec node (.*) (dist\/bundle\/main\.js)$/.exec(start);
+    expect(npm?.slice(1)).toEqual([IMAGE_ENV.MALLOC_ARENA_MAX, '--max-semi-space-size=2', 'dist/bundle/main.js']);
+    expect(IMAGE_COMMAND).toEqual(['node', '--max-semi-space-size=2', 'dist/bundle/main.js']);
   });
 
   it('keeps node_modules, dist, tests and secrets out of the build context', () => {

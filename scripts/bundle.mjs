@@ -1,0 +1,74 @@
+// Bundles the built service (tsc's dist/main.js and everything it imports, the production packages
+// included) into dist/bundle/: what `npm start` and the Docker image run (issue 18). Node loads one
+// entry file and a few dozen chunks instead of about 1800 modules, without the code no import reaches
+// (graphql-scalars' unused scalars, validator.js's unused checks, libphonenumber's metadata, most of
+// undici): about 8 MB of module source becomes about 4, the V8 heap and the start shrink with it.
+//
+// - Built from tsc's output, not from src/: the decorators' metadata (emitDecoratorMetadata) that
+//   type-graphql reads is tsc's.
+// - Names kept (keepNames): type-graphql names GraphQL types after their classes, and errors keep
+//   their names in logs. Whitespace and comments removed, nothing renamed or rewritten (no mangling,
+//   no compression): a stack trace reads like the source; dist/bundle/*.js.map maps it back
+//   (`node --enable-source-maps`).
+// - Modules loaded on demand stay loaded on demand (their own chunks): the sandbox, the ledger's
+//   drivers, Redis, OpenTelemetry, the subscription transports.
+// - PGlite stays a package (it finds its WebAssembly and data files beside its own modules); so do
+//   node: built-ins.
+// - Modules find files from the project's root, two levels above them (dist/<dir>/<file>.js in
+//   tsc's output and dist/bundle/<chunk>.js here alike), never beside themselves.
+//
+//   node scripts/bundle.mjs [dist]     (npm run build runs it after tsc; dist: default ./dist)
+import { rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Bundles `<dist>/main.js` into `<dist>/bundle/`; packages are taken from the node_modules above `dist`. */
+export async function bundle(dist = join(root, 'dist')) {
+  const out = join(dist, 'bundle');
+  rmSync(out, { recursive: true, force: true });
+  const { output } = await build({
+    input: { main: join(dist, 'main.js') },
+    platform: 'node',
+    external: [/^node:/, /^@electric-sql\/pglite(\/|$)/],
+    logLevel: 'warn',
+    onLog(level, log, handler) {
+      // embedded.js is both imported by the ledger and loaded on demand by the template maker: known, harmless.
+      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') {
+        return;
+      }
+      // Anything else the bundler warns of (an import it could not resolve, left to run time) fails the build.
+      handler(level === 'warn' ? 'error' : level, log);
+    },
+    output: {
+      dir: out,
+      format: 'esm',
+      sourcemap: true,
+      keepNames: true,
+      minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
+      // CommonJS packages (pg, pino, undici, ...) call require() for node: built-ins.
+      banner: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
+  });
+  // What the bundle still imports at run time besides its own chunks: node's built-ins and PGlite only.
+  const chunks = new Set(output.map((file) => file.fileName));
+  const imported = new Set(output.flatMap((file) => (file.type === 'chunk' ? [...file.imports, ...file.dynamicImports] : [])));
+  const external = [...imported].filter((name) => !chunks.has(name) && !name.startsWith('node:') && !builtinModules.includes(name)).sort();
+  const unexpected = external.filter((name) => !/^@electric-sql\/pglite(\/|$)/.test(name));
+  if (unexpected.length > 0) {
+    throw new Error(`the bundle would import ${unexpected.join(', ')} at run time`);
+  }
+  return { files: output.length, external };
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const started = performance.now();
+  const dist = resolve(process.argv[2] ?? join(root, 'dist'));
+  const made = await bundle(dist);
+  process.stdout.write(
+    `${join(dist, 'bundle')} made in ${Math.round(performance.now() - started)} ms: ${made.files} files; packages left to load: ${made.external.join(', ')}\n`,
+  );
+}
