@@ -12,14 +12,14 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isEntryPoint } from '../shared/entry-point.js';
+import { projectRoot } from '../shared/project-root.js';
 
 /**
- * Where the build puts the template: dist/ledger/template/, found from the project's root two levels
- * above this module (dist/ledger/template.js, or a chunk of the bundle in dist/bundle/, or src/ledger/).
+ * Where the build puts the template: dist/ledger/template/ under the project's root, whether this
+ * module runs from dist/ledger/, from a chunk of the bundle in dist/bundle/ or from src/ledger/.
  */
-export const LEDGER_TEMPLATE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'ledger', 'template');
+export const LEDGER_TEMPLATE_DIR = join(projectRoot(import.meta.url), 'dist', 'ledger', 'template');
 
 /** The file naming what made a template (never copied into a data directory). */
 const MARKER = 'TEMPLATE.json';

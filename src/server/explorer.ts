@@ -11,8 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type ExampleOperation, readExampleOperations } from './examples.js';
+import { projectRoot } from '../shared/project-root.js';
 
 /** Where the explorer's files are served. */
 export const EXPLORER_ASSET_PATH = '/explorer/';
@@ -49,8 +49,7 @@ export interface Explorer {
   readonly contentSecurityPolicy: string;
 }
 
-// The project's root, two levels up: from dist/server/ (tsc's output) and from dist/bundle/ (the bundle npm start runs) alike.
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = projectRoot(import.meta.url);
 
 /** The served files: name -> module path and content type. */
 const FILES: Readonly<Record<string, { packageName: string; file: string; contentType: string }>> = {
