@@ -14,8 +14,8 @@
 //   drivers, Redis, OpenTelemetry, the subscription transports.
 // - PGlite stays a package (it finds its WebAssembly and data files beside its own modules); so do
 //   node: built-ins.
-// - Modules find files from the project's root, two levels above them (dist/<dir>/<file>.js in
-//   tsc's output and dist/bundle/<chunk>.js here alike), never beside themselves.
+// - Modules find files from the project's root (the nearest package.json above them,
+//   src/shared/project-root.ts), never beside themselves: a chunk is not where its source was.
 //
 //   node scripts/bundle.mjs [dist]     (npm run build runs it after tsc; dist: default ./dist)
 import { rmSync } from 'node:fs';

@@ -2,8 +2,10 @@
  * Mapped results remembered per partner answer object. The shared read cache (upstream/reads/, the
  * memory store) hands every warm read of an entry the same answer object, so a mapper given the same
  * answer (and the same arguments) builds the same nodes again on every request: remembering them by
- * the answer object spares that work. An answer that is a fresh object each time (Redis, cache off)
- * simply misses.
+ * the answer object spares that work. Results are remembered from an answer's second sighting on: an
+ * answer that is a fresh object each time (Redis, the cache off) is built and nothing is kept. Kept,
+ * its nodes outlived the young generation while the weak entry waited for a full collection, and the
+ * old generation filled with them (a third of what a cache-off load promoted; issue 18).
  *
  * Keys are weak (an answer dropped from the cache takes its results along) and the memo is bounded
  * by itself too, since mapped nodes take about three times the memory of the answer they come from
@@ -35,6 +37,8 @@ export class AnswerMemo<R> {
   private previous = new WeakMap<object, ByKey<R>>();
   /** Answers entered into `current`. */
   private entered = 0;
+  /** Answers seen once (weakly: an entry holds nothing alive), whose results are remembered when seen again. */
+  private readonly seen = new WeakSet<object>();
 
   constructor(private readonly answersPerGeneration = ANSWERS_PER_GENERATION) {}
 
@@ -51,6 +55,10 @@ export class AnswerMemo<R> {
     }
     const value = build();
     if (byKey === undefined) {
+      if (!this.seen.has(answer)) {
+        this.seen.add(answer);
+        return value;
+      }
       this.enter(answer, new Map([[key, { other, value }]]));
     } else {
       if (byKey.size >= KEYS_PER_ANSWER && known === undefined) {

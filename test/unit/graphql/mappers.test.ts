@@ -91,7 +91,11 @@ describe('installment mapper', () => {
       { nroParcela: 2, vlrSaldoAtual: 20 },
     ];
     const fetchedAt = new Date(1_000);
+    // Seen once (a fresh read): built and not kept; from the second sighting on, the same list.
+    const once = mergeInstallments('p-1', parcelas, agenda, fetchedAt, undefined);
     const first = mergeInstallments('p-1', parcelas, agenda, fetchedAt, undefined);
+    expect(first).not.toBe(once);
+    expect(first).toEqual(once);
     expect(mergeInstallments('p-1', parcelas, agenda, new Date(1_000), undefined)).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(first.map((i) => [i.number, i.amount, i.balance])).toEqual([
@@ -155,7 +159,11 @@ describe('agenda mapper', () => {
 
   it('maps the same cached answer once per proposal', () => {
     const detail = { numeroProposta: 100003, parcelas: [{ nroParcela: 1, vlrSaldoAtual: 0 }] };
+    // Seen once: built and not kept; from the second sighting on, the same node.
+    const once = mapAgendaDetail(detail, PROPOSAL);
     const agenda = mapAgendaDetail(detail, PROPOSAL);
+    expect(agenda).not.toBe(once);
+    expect(agenda).toEqual(once);
     expect(mapAgendaDetail(detail, PROPOSAL)).toBe(agenda);
     expect(Object.isFrozen(agenda.allInstallments)).toBe(true);
     expect(mapAgendaDetail({ ...detail }, PROPOSAL)).not.toBe(agenda);
