@@ -4,6 +4,7 @@
  * (the call's signal, a limiter failure) end the exchange. The client's own hedging over HTTP is in
  * client.tail.test.ts.
  */
+import { getEventListeners } from 'node:events';
 import { jest } from '@jest/globals';
 import { UpstreamRejectedError, UpstreamUnavailableError } from '../../../src/upstream/errors.js';
 import { type AttemptEvents, type HedgeProgress, hedgedExchange } from '../../../src/upstream/hedge.js';
@@ -220,14 +221,49 @@ describe('hedgedExchange', () => {
     });
   });
 
+  describe("the call's signal", () => {
+    it('is followed by each attempt while it runs, and let go of once each attempt has settled', async () => {
+      const call = new AbortController();
+      const x = exchange({ signal: call.signal });
+      await x.hedged();
+      expect(getEventListeners(call.signal, 'abort')).toHaveLength(2);
+      x.attempt(1).answer(ok(2));
+      await jest.advanceTimersByTimeAsync(0);
+      // The winner settled; the loser was cancelled and still has to settle.
+      expect(x.attempt(0).signal.aborted).toBe(true);
+      expect(x.attempt(0).signal.reason).toMatchObject({ name: 'AbortError' });
+      expect(getEventListeners(call.signal, 'abort')).toHaveLength(1);
+      x.attempt(0).fail(new Error('cancelled'));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(getEventListeners(call.signal, 'abort')).toHaveLength(0);
+      expect(x.result).toEqual({ state: 'resolved', value: ok(2) });
+    });
+
+    it('already ended gives an attempt that starts ended, with its reason, and no listener', async () => {
+      const call = new AbortController();
+      const reason = new Error('gone before the call');
+      call.abort(reason);
+      const x = exchange({ signal: call.signal });
+      expect(x.attempt(0).signal.aborted).toBe(true);
+      expect(x.attempt(0).signal.reason).toBe(reason);
+      expect(getEventListeners(call.signal, 'abort')).toHaveLength(0);
+      x.attempt(0).fail(reason);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(x.result).toEqual({ state: 'rejected', value: reason });
+    });
+  });
+
   describe('rejections', () => {
     it("ends every attempt when the call's signal ends, and rejects with the first attempt's rejection", async () => {
       const call = new AbortController();
       const x = exchange({ signal: call.signal });
       await x.hedged();
-      call.abort();
+      const reason = new Error('the caller went away');
+      call.abort(reason);
       expect(x.attempt(0).signal.aborted).toBe(true);
       expect(x.attempt(1).signal.aborted).toBe(true);
+      // With the call's reason, as AbortSignal.any would give it.
+      expect([x.attempt(0).signal.reason, x.attempt(1).signal.reason]).toEqual([reason, reason]);
       const first = new Error('first');
       x.attempt(0).fail(first);
       await jest.advanceTimersByTimeAsync(0);
