@@ -311,9 +311,9 @@ if (isEntryPoint(import.meta.url, 'main')) {
   // The old generation grows by a quarter of what survived the last full collection before the next
   // one, not V8's up to fourfold on a machine with much memory: some of a partner call's garbage
   // outlives the young generation while the call is in flight, and a fourfold limit kept up to 60 MB
-  // of it resident after load. The price is more full collections: with a 4 MiB young generation,
-  // about 0.06 ms of CPU per query on a load where every query calls the partner, for about 20 MiB
-  // less resident (issue 18, bench/README.md). Set here rather than on the command line, where any
+  // of it resident after load. The price is more full collections: with npm start's 2 MiB
+  // semi-spaces, about 0.07 ms of CPU per query on a load where every query calls the partner, for
+  // about 20 MiB less resident (issue 18, bench/README.md). Set here rather than on the command line, where any
   // V8 flag made Node refuse its own built-in code cache; a `--heap-growing-percent` given to node wins.
   if (!process.execArgv.some((flag) => flag.startsWith('--heap-growing-percent'))) {
     setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
