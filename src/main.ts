@@ -14,7 +14,7 @@ import { type ConnectedUpstream, type UpstreamConnection } from './server/upstre
 import { type UpstreamClient } from './upstream/index.js';
 import { isEntryPoint } from './shared/entry-point.js';
 
-/** How much the V8 old generation may grow past what survived the last full collection, percent. */
+/** How much the V8 old generation may grow past what survived the last full collection, percent ({@link limitHeapGrowth}). */
 export const HEAP_GROWING_PERCENT = 25;
 
 /** Client id of the embedded sandbox's demo integration; the demo data belongs to it. */
@@ -201,6 +201,23 @@ function portError(error: unknown, variable: string, port: number): unknown {
   return error;
 }
 
+/**
+ * With the ledger on PostgreSQL, the V8 old generation grows by a quarter of what survived the last
+ * full collection before the next one, not by V8's up to fourfold on a machine with much memory: some
+ * of a partner call's garbage outlives the young generation while the call is in flight, and a
+ * fourfold limit kept up to 60 MB of it resident after load. The price is more full collections:
+ * about 0.07 ms of CPU per query on a load where every query calls the partner, for about 25 MiB less
+ * resident (issue 18, bench/README.md). Not with the embedded ledger: PGlite's own heap doubles what
+ * each full collection marks, and the same setting cost 13 % of the CPU per query for 5 MiB there.
+ * Set at run time, where a V8 flag costs no built-in code cache (on the command line any did); a
+ * `--heap-growing-percent` given to node wins.
+ */
+function limitHeapGrowth(config: Config): void {
+  if (config.ledger.databaseUrl !== undefined && !process.execArgv.some((flag) => flag.startsWith('--heap-growing-percent'))) {
+    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  }
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -214,6 +231,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  limitHeapGrowth(config);
   const [{ createLogger, stdoutDestination }, { createMetrics }] = await Promise.all([import('./server/logger.js'), import('./server/metrics.js')]);
   // Its writes give up on a reader that went away: a full pipe never holds the exit.
   const output = stdoutDestination();
@@ -308,15 +326,5 @@ if (isEntryPoint(import.meta.url, 'main')) {
   // ships one made at build time); NODE_DISABLE_COMPILE_CACHE=1 turns it off. A directory that cannot
   // be created or written costs only the cache: Node then compiles as without one.
   enableCompileCache();
-  // The old generation grows by a quarter of what survived the last full collection before the next
-  // one, not V8's up to fourfold on a machine with much memory: some of a partner call's garbage
-  // outlives the young generation while the call is in flight, and a fourfold limit kept up to 60 MB
-  // of it resident after load. The price is more full collections: with npm start's 2 MiB
-  // semi-spaces, about 0.07 ms of CPU per query on a load where every query calls the partner, for
-  // about 20 MiB less resident (issue 18, bench/README.md). Set here rather than on the command line, where any
-  // V8 flag made Node refuse its own built-in code cache; a `--heap-growing-percent` given to node wins.
-  if (!process.execArgv.some((flag) => flag.startsWith('--heap-growing-percent'))) {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  }
   await main();
 }
