@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startSandboxThread } from './sandbox-thread.js';
+import { startCommand } from './start-command.js';
 import { createCreditGraphApp } from '../src/server/graph.js';
 import { listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';
@@ -19,7 +20,7 @@ import { combineObservers, createUpstreamClient, NOOP_UPSTREAM_OBSERVER } from '
 /**
  * `npm run bench:ops`: what operating the graph costs.
  *
- * 1. Cold start of `node dist/main.js` in production against a sandbox (spawn to the `started` log
+ * 1. Cold start of the graph as `npm start` runs it (`dist/bundle/main.js`, its settings) in production against a sandbox (spawn to the `started` log
  *    line), 5 runs.
  * 2. RSS of that process idle, and at the end of BENCH_OPS_SECONDS (10) of load by autocannon with
  *    10 connections (a one-proposal query with installments: two upstream reads): once with the
@@ -89,9 +90,10 @@ async function main(): Promise<void> {
   };
   // Embedded ledgers of the measured processes and apps (never the repository's .data).
   const scratch = mkdtempSync(join(tmpdir(), 'credit-graph-bench-ops-'));
-  /** Spawns `node dist/main.js` with `extra` settings; resolves once it logs "started". */
+  /** Spawns the graph as `npm start` runs it (the bundle, its settings) with `extra` settings; resolves once it logs "started". */
+  const start = await startCommand();
   const startProcess = async (extra: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void> }> => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'main.js')], { cwd: ROOT, env: { ...env, ...extra } });
+    const child = spawn(process.execPath, [...start.flags, join(ROOT, 'dist', 'bundle', 'main.js')], { cwd: ROOT, env: { ...start.env, ...env, ...extra } });
     const url = await new Promise<string>((resolveUrl, reject) => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -220,7 +222,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `cold start of node dist/main.js (production, spawn to "started"): median ${Math.round(starts[2] ?? 0)} ms, min ${Math.round(starts[0] ?? 0)} ms, max ${Math.round(starts[4] ?? 0)} ms`,
+        `cold start of the bundle as npm start runs it (production, spawn to "started"): median ${Math.round(starts[2] ?? 0)} ms, min ${Math.round(starts[0] ?? 0)} ms, max ${Math.round(starts[4] ?? 0)} ms`,
         rss('ledger on embedded PGlite', embedded),
         rss('ledger on PostgreSQL (DATABASE_URL)', external),
         '',

@@ -37,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
+import { startCommand } from './start-command.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
 const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
@@ -51,24 +52,6 @@ const GRAPH_ENV = Object.fromEntries(
 );
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
-/**
- * How `npm start` runs the graph (`[NAME=value ...] exec node <flags> dist/bundle/main.js` in package.json):
- * its environment settings and node flags, so the graph runs here as it runs there.
- */
-async function startCommand(): Promise<{ env: Record<string, string>; flags: string[] }> {
-  const manifest = JSON.parse(await readFile(resolve(fileURLToPath(new URL('.', import.meta.url)), '../../package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const match = /&& ((?:[A-Z_]+=\S+ )*)exec node (.*?) ?dist\/bundle\/main\.js$/.exec(manifest.scripts.start ?? '');
-  if (match === null) {
-    throw new Error('package.json start no longer ends in `[NAME=value ...] exec node [flags] dist/bundle/main.js`');
-  }
-  const words = (text: string | undefined): string[] => (text ?? '').split(' ').filter((word) => word !== '');
-  return {
-    env: Object.fromEntries(words(match[1]).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
-    flags: words(match[2]),
-  };
-}
 const CONCURRENCY = 4;
 const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
