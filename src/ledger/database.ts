@@ -18,6 +18,7 @@ import {
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type pg from 'pg';
+import { type AccessChainsTable, type AccessRecordsTable } from './access/tables.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
@@ -78,6 +79,8 @@ export interface ProposalsTable {
 export interface LedgerTables {
   ledger_operations: OperationsTable;
   ledger_proposals: ProposalsTable;
+  ledger_access_records: AccessRecordsTable;
+  ledger_access_chains: AccessChainsTable;
 }
 
 /** Options of {@link openLedgerDatabase}. */

@@ -9,3 +9,4 @@ export * from './reconciler.js';
 export * from './sql-store.js';
 export * from './store.js';
 export * from './write.js';
+export * from './access/index.js';

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { type PendingAccess } from './record.js';
+
+const SUFFIX = '.jsonl';
+
+/**
+ * The access record's write-ahead file: every record is written here (one `write` to the operating
+ * system, no `fsync`) before the answer that disclosed the data is sent, then queued for the
+ * database. A process killed at any point leaves its unflushed records in the directory, and the next
+ * process replays them ({@link AccessJournal.leftovers}) before anything else. Segments: the recorder
+ * rotates to a new file at each flush and deletes the closed ones once the database holds their
+ * records. One process per directory (the recorder locks it).
+ */
+export class AccessJournal {
+  private fd: number | undefined;
+  private segment: string | undefined;
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  /** The records of segments a previous process left, in the order written, with their files. A torn last line is skipped. */
+  leftovers(): { records: PendingAccess[]; segments: string[] } {
+    const segments = readdirSync(this.dir)
+      .filter((name) => name.endsWith(SUFFIX))
+      .sort()
+      .map((name) => join(this.dir, name));
+    const records: PendingAccess[] = [];
+    for (const segment of segments) {
+      for (const line of readFileSync(segment, 'utf8').split('\n')) {
+        const record = parseLine(line);
+        if (record !== undefined) {
+          records.push(record);
+        }
+      }
+    }
+    return { records, segments };
+  }
+
+  /** Writes records to the current segment: returns once the operating system holds them. */
+  append(records: readonly PendingAccess[]): void {
+    if (this.fd === undefined) {
+      // Time-ordered names: leftovers are replayed in the order they were written.
+      this.segment = join(this.dir, `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SUFFIX}`);
+      this.fd = openSync(this.segment, 'a');
+    }
+    writeSync(this.fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+  }
+
+  /** Closes the current segment (the next append opens another) and returns it, if there was one. */
+  rotate(): string | undefined {
+    const segment = this.segment;
+    if (this.fd !== undefined) {
+      closeSync(this.fd);
+    }
+    this.fd = undefined;
+    this.segment = undefined;
+    return segment;
+  }
+
+  /** Deletes segments whose records the database holds. */
+  remove(segments: readonly string[]): void {
+    for (const segment of segments) {
+      rmSync(segment, { force: true });
+    }
+  }
+}
+
+function parseLine(line: string): PendingAccess | undefined {
+  if (line.trim() === '') {
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(line) as PendingAccess & { at: string };
+    return typeof parsed.id === 'string' && typeof parsed.at === 'string' ? { ...parsed, at: new Date(parsed.at) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
