@@ -1,0 +1,136 @@
+/**
+ * The access recorder: records journaled before anything is awaited, inserted in batches off the
+ * request's path, retried after a failed insert, and replayed from the journal a killed process left.
+ */
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccessJournal } from '../../../src/ledger/access/journal.js';
+import { type AccessEntry, accessKeys, AccessRecorder, type AccessStore, MemoryAccessStore } from '../../../src/ledger/index.js';
+
+const keys = accessKeys('test access key, at least 32 characters long');
+const CPF = '52998224725';
+
+function entry(requestId: string): AccessEntry {
+  return {
+    callerId: 'caller-a',
+    requestId,
+    action: 'read',
+    kind: 'bureau_report',
+    fields: ['score'],
+    subjectHmac: keys.subject(CPF),
+    proposalId: null,
+    outcome: 'disclosed',
+    purpose: null,
+  };
+}
+
+/** A store whose inserts fail while `down` is set. */
+class FlakyStore extends MemoryAccessStore {
+  down = false;
+  override async append(...args: Parameters<AccessStore['append']>): Promise<number> {
+    if (this.down) {
+      throw new Error('database down');
+    }
+    return super.append(...args);
+  }
+}
+
+const journalText = (dir: string): string =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+    .join('');
+
+describe('AccessRecorder', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'credit-graph-access-')), 'journal');
+  });
+  afterEach(() => {
+    rmSync(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  it('journals a record at once and inserts it at the next flush, then deletes the journal segment', async () => {
+    const store = new MemoryAccessStore();
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
+    recorder.record([entry('r-1')]);
+    expect(journalText(dir)).toContain('"requestId":"r-1"');
+    expect(journalText(dir)).not.toContain(CPF);
+    expect(await store.find({}, 10)).toEqual([]);
+    expect(recorder.pending).toBe(1);
+    await recorder.flush();
+    expect((await store.find({}, 10)).map((r) => r.requestId)).toEqual(['r-1']);
+    expect(recorder.pending).toBe(0);
+    expect(journalText(dir)).toBe('');
+    await recorder.close();
+  });
+
+  it('keeps records queued and journaled while inserts fail, and inserts them once the store answers', async () => {
+    const store = new FlakyStore();
+    const errors: unknown[] = [];
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000, onError: (e) => errors.push(e) });
+    store.down = true;
+    recorder.record([entry('r-1'), entry('r-2')]);
+    await recorder.flush();
+    recorder.record([entry('r-3')]);
+    await recorder.flush();
+    expect(errors).toHaveLength(2);
+    expect(recorder.pending).toBe(3);
+    expect(journalText(dir).split('\n').filter(Boolean)).toHaveLength(3);
+    store.down = false;
+    await recorder.flush();
+    expect((await store.chainRecords('access', 0, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['r-1', 1],
+      ['r-2', 2],
+      ['r-3', 3],
+    ]);
+    expect(journalText(dir)).toBe('');
+    await recorder.close();
+  });
+
+  it('inserts in batches of its size, in order', async () => {
+    const store = new MemoryAccessStore();
+    const appends: number[] = [];
+    const spy = { ...store, append: async (...args: Parameters<AccessStore['append']>) => (appends.push(args[1].length), store.append(...args)) };
+    let tick = 0;
+    const now = (): Date => new Date(Date.parse('2026-03-02T12:00:00Z') + tick++ * 1000);
+    const recorder = await AccessRecorder.open(spy as unknown as AccessStore, { keys, flushMs: 60_000, batchSize: 2, now });
+    recorder.record([entry('r-1')]);
+    recorder.record([entry('r-2')]);
+    recorder.record([entry('r-3'), entry('r-4')]);
+    recorder.record([entry('r-5')]);
+    await recorder.flush();
+    expect(appends).toEqual([2, 2, 1]);
+    expect((await store.chainRecords('access', 0, 10)).map((r) => r.requestId)).toEqual(['r-1', 'r-2', 'r-3', 'r-4', 'r-5']);
+    await recorder.close();
+  });
+
+  it('replays what a killed process left in its journal, once, before anything else', async () => {
+    const store = new MemoryAccessStore();
+    const left = new AccessJournal(dir);
+    left.append([{ ...entry('left-1'), id: '00000000-0000-4000-8000-000000000001', at: new Date('2026-03-02T12:00:00Z') }]);
+    left.append([{ ...entry('left-2'), id: '00000000-0000-4000-8000-000000000002', at: new Date('2026-03-02T12:00:01Z') }]);
+    const segment = left.rotate()!;
+    // A write torn by the kill: the half line is skipped, the rest is kept.
+    appendFileSync(segment, '{"id":"00000000-0000-4000-8000-00000000');
+    await store.append('access', [{ ...entry('left-1'), id: '00000000-0000-4000-8000-000000000001', at: new Date('2026-03-02T12:00:00Z') }], keys);
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
+    await recorder.flush();
+    expect((await store.find({}, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['left-2', 2],
+      ['left-1', 1],
+    ]);
+    expect(journalText(dir)).toBe('');
+    await recorder.close();
+  });
+
+  it('refuses a journal directory another live process holds', async () => {
+    const first = await AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir, flushMs: 60_000 });
+    // This process holds it: a second recorder on it is refused the same way another process would be.
+    await expect(AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir })).rejects.toThrow(`the access journal under ${dir} is in use by process`);
+    await first.close();
+    const again = await AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir, flushMs: 60_000 });
+    await again.close();
+  });
+});
