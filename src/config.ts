@@ -2,18 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 // A leaf: each variable is declared once in src/config/schema.ts (zod); the shapes the layers take
 // as options live in src/shared/settings.ts. This file turns the parsed variables into the typed,
 // frozen Config: the defaults that depend on other variables and the rules between variables.
+import { auditSettings } from './config/audit.js';
 import { ConfigError } from './config/error.js';
 import { deepFreeze } from './config/freeze.js';
 import { type ApiCaller, flag } from './config/parsers.js';
 import { DERIVED_DEFAULTS, JWT_VARIABLES, RATE_DEFAULTS, type Settings, settingDocs, settingsSchema, UPSTREAM_CONNECTION_VARIABLES } from './config/schema.js';
-import { type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
+import { type AuditSettings, type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
 
 export { ConfigError } from './config/error.js';
 export { type ApiCaller, CALLER_SCOPES } from './config/parsers.js';
 export { UPSTREAM_CONNECTION_VARIABLES } from './config/schema.js';
 
-// Each field's meaning, bounds and default are in src/config/schema.ts (and docs/configuration.md);
-// the TSDoc below names the variable a field comes from.
+// Each field's meaning, bounds and default: src/config/schema.ts (and docs/configuration.md); its TSDoc names the variable.
 
 /** Where the service runs; decides the defaults of introspection, landing page, CORS and HOST. */
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -186,6 +186,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Live updates: subscriptions over graphql-ws and graphql-sse (LIVE_* variables). */
   live: LiveSettings;
+  /** The access record (AUDIT_* variables). */
+  audit: AuditSettings;
 }
 
 /** Live updates (subscriptions): the watchers' polls and the transports' limits. */
@@ -343,7 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const shutdownGraceMs = atLeast('SHUTDOWN_GRACE_MS', s.SHUTDOWN_GRACE_MS, timeoutMs + 1, timeoutMs + DERIVED_DEFAULTS.graceAfterTimeoutMs);
   const rps = upstreamLimits.requestsPerSecond;
-
+  const personIds = s.PERSON_ID_SECRET ?? personIdSecret(production, upstream);
   return deepFreeze<Config>({
     nodeEnv: s.NODE_ENV,
     port: s.PORT,
@@ -390,7 +392,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     demoSandbox: s.DEMO_SANDBOX,
     tracing: { endpoint: s.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: s.OTEL_SERVICE_NAME },
-    personIdSecret: s.PERSON_ID_SECRET ?? personIdSecret(production, upstream),
+    personIdSecret: personIds,
+    audit: auditSettings(s, personIds),
     metricsToken: s.METRICS_TOKEN,
     live: {
       intervalMs: s.LIVE_POLL_INTERVAL_MS,

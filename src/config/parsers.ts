@@ -207,7 +207,7 @@ export function privateKey(): Parser<string> {
 }
 
 /** Scopes a caller may be granted: every proposal, personal-data look-ups, the federation router's fields. */
-export const CALLER_SCOPES = ['proposals.all', 'registry.read', 'federation'] as const;
+export const CALLER_SCOPES = ['proposals.all', 'registry.read', 'federation', 'audit.read'] as const;
 
 /** A caller allowed to use the graph: its id (owner of what it creates; part of the derived upstream IdempotencyKey), the SHA-256 of its key, its scopes. */
 export interface ApiCaller {

@@ -160,7 +160,7 @@ const callers = {
   GRAPHQL_API_KEYS: setting(apiCallers(), {
     secret: true,
     description:
-      'API-key callers, each `callerId:key` or `callerId:key:scope+scope` (caller ids of 1 to 64 letters, digits, `.`, `_`, `-`; keys of at least 16 characters, no spaces or colons; scopes `proposals.all`, `registry.read`, `federation`). Keys are kept only as SHA-256 digests. See [Callers and scopes](../README.md#callers-and-scopes).',
+      'API-key callers, each `callerId:key` or `callerId:key:scope+scope` (caller ids of 1 to 64 letters, digits, `.`, `_`, `-`; keys of at least 16 characters, no spaces or colons; scopes `proposals.all`, `registry.read`, `federation`, `audit.read`). Keys are kept only as SHA-256 digests. See [Callers and scopes](../README.md#callers-and-scopes).',
   }),
   GRAPHQL_AUTH: setting(oneOf(['required', 'none'], { anyCase: true }), {
     default: 'required',
@@ -358,6 +358,33 @@ const observability = {
   OTEL_SERVICE_NAME: setting(text({ max: 200 }), { default: 'credit-graph', description: '`service.name` of the spans.' }),
 };
 
+/** The access record: who read whose personal data and who wrote what (docs/audit.md). */
+const audit = {
+  AUDIT_HMAC_KEY: setting(text({ max: 1000, pattern: /^[\s\S]{32,}$/, problem: 'must be 32 to 1000 characters (e.g. openssl rand -base64 32)' }), {
+    secret: true,
+    shown: "`PERSON_ID_SECRET`'s value",
+    description:
+      'Key of the access record: a person\'s CPF/CNPJ is stored as an HMAC-SHA256 under a key derived from it (searchable, never in clear), and each record is sealed to the previous one under another. The same on every replica; set it in production (rotating it makes older records unsearchable by document and their chain unverifiable). Unset: the value of `PERSON_ID_SECRET` (or its default), keys derived apart with HKDF.',
+  }),
+  AUDIT_JOURNAL_DIR: setting(text(), {
+    shown: '`<DATA_DIR>/audit-journal`',
+    description:
+      'The write-ahead directory of the access record: every record is written here before the answer that disclosed the data is sent, and deleted once the database holds it; a process killed in between leaves it for the next start. One process per directory (locked); keep it on a volume that outlives the process.',
+  }),
+  AUDIT_FLUSH_MS: setting(integer(10, 60_000), {
+    default: 200,
+    description: 'Period of the batched insert of access records into the ledger database, and of its retry after a failure. No request waits for it.',
+  }),
+  AUDIT_RETENTION_DAYS: setting(integer(1, 36_500), {
+    default: 365,
+    description: 'Access records older than this are deleted by the service itself (the chain keeps an anchor, so what remains still verifies).',
+  }),
+  AUDIT_PURGE_INTERVAL_MS: setting(integer(0, 86_400_000), {
+    default: 3_600_000,
+    description: 'Period of the purge of access records past `AUDIT_RETENTION_DAYS` (at most 10 batches of 1000 per period). `0` turns it off.',
+  }),
+};
+
 /** Live updates: the subscription watchers' polls and the transports' limits. */
 const live = {
   LIVE_POLL_INTERVAL_MS: setting(integer(100, 3_600_000), {
@@ -397,11 +424,12 @@ export const SETTING_GROUPS = {
   'The partner (upstream)': upstream,
   'Sharing partner calls': sharing,
   'Live updates': live,
+  'The access record': audit,
   Observability: observability,
 } as const;
 
 /** The whole environment: every variable above, parsed. */
-export const settingsSchema = z.object({ ...service, ...requests, ...callers, ...ledger, ...upstream, ...sharing, ...live, ...observability });
+export const settingsSchema = z.object({ ...service, ...requests, ...callers, ...ledger, ...upstream, ...sharing, ...live, ...audit, ...observability });
 
 /** The parsed environment. */
 export type Settings = z.output<typeof settingsSchema>;

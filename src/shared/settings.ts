@@ -102,3 +102,17 @@ export interface CallerBudgetConfig {
 
 /** The upstream token scope when UPSTREAM_SCOPE is not set: the only scope seen for this API. */
 export const DEFAULT_SCOPE = 'bmp.digital.api.full.access';
+
+/** The access record (AUDIT_* variables): its key, where records wait, how often they are written and how long kept. */
+export interface AuditSettings {
+  /** AUDIT_HMAC_KEY, else PERSON_ID_SECRET's value: keys the subjects' HMACs and the chain's seals (derived apart with HKDF). */
+  hmacKey: string;
+  /** AUDIT_JOURNAL_DIR (default `<DATA_DIR>/audit-journal`): the write-ahead file of records not yet in the database. */
+  journalDir: string;
+  /** AUDIT_FLUSH_MS: period of the batched insert (default 200). */
+  flushMs: number;
+  /** AUDIT_RETENTION_DAYS: records older than this are purged (default 365). */
+  retentionDays: number;
+  /** AUDIT_PURGE_INTERVAL_MS: period of the purge (default 3 600 000; 0: off). */
+  purgeIntervalMs: number;
+}

@@ -50,7 +50,7 @@ export interface CreateContextOptions {
    * counters). When absent, `upstream` is used as is, counted but neither cached nor coalesced.
    */
   session?: ReadSession;
-  /** The caller's scopes (proposals.all, registry.read, federation). Default: none. */
+  /** The caller's scopes (proposals.all, registry.read, federation, audit.read). Default: none. */
   scopes?: Iterable<string>;
   /** The operations ledger every write is recorded in (shared by the process and by every replica). */
   ledger: Ledger;

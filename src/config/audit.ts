@@ -1,0 +1,14 @@
+import { join } from 'node:path';
+import { type AuditSettings } from '../shared/settings.js';
+import { type Settings } from './schema.js';
+
+/** The access record's settings: the key falls back to the person id key's value (the HKDF info strings differ). */
+export function auditSettings(s: Settings, personIdSecret: string): AuditSettings {
+  return {
+    hmacKey: s.AUDIT_HMAC_KEY ?? personIdSecret,
+    journalDir: s.AUDIT_JOURNAL_DIR ?? join(s.DATA_DIR, 'audit-journal'),
+    flushMs: s.AUDIT_FLUSH_MS,
+    retentionDays: s.AUDIT_RETENTION_DAYS,
+    purgeIntervalMs: s.AUDIT_PURGE_INTERVAL_MS,
+  };
+}
