@@ -34,6 +34,8 @@ import { SignatureResolver } from './signature/signature.resolver.js';
 import { SimulationResolver } from './simulation/simulation.resolver.js';
 import { ViewerResolver } from './viewer/viewer.resolver.js';
 import { LiveResolver } from './live/live.resolver.js';
+import { recordDisclosures } from './audit/audit.disclosures.js';
+import { AuditResolver } from './audit/audit.resolver.js';
 
 /** Every resolver class of the graph, for `buildSchema` and for the schema emitter. */
 export const resolvers = [
@@ -63,6 +65,7 @@ export const resolvers = [
   ViewerResolver,
   NodeResolver,
   LiveResolver,
+  AuditResolver,
 ] as const;
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
@@ -113,10 +116,17 @@ const referenceResolvers = {
       // As Query.node with a person's id: the id maps to a CPF/CNPJ (Person.document), personal data
       // for callers holding registry.read. Decided before any read: no partner call. Async, so the
       // refusal is this representation's (`_entities.N`), not the whole field's.
+      const document = ctx.personIds.decode(reference.id) ?? '';
+      const fields = () => [...selectedFields(info, info.fieldNodes, 'Person').keys()].filter((name) => name !== '__typename');
       if (!ctx.scopes.has('registry.read')) {
+        ctx.audit.disclose('person', document, fields(), 'refused');
         throw insufficientScope('registry.read');
       }
-      return resolvePerson(ctx, ctx.personIds.decode(reference.id) ?? '', info);
+      const person = await resolvePerson(ctx, document, info);
+      if (person === null) {
+        ctx.audit.disclose('person', document, fields(), 'not_found');
+      }
+      return person;
     },
   },
 };
@@ -138,5 +148,6 @@ export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });
-  return enforceAccessRules(validateEntityRepresentations(subgraph));
+  // Recorded outside the scope guard: a refused attempt leaves its record too.
+  return recordDisclosures(enforceAccessRules(validateEntityRepresentations(subgraph)));
 }

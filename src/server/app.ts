@@ -56,6 +56,8 @@ export interface GraphRequest {
   fresh: boolean;
   /** The request's `Accept-Language` header (the language of userErrors messages), when sent. */
   acceptLanguage?: string | undefined;
+  /** The request's id (the caller's well-formed `x-request-id`, else generated); absent: the graph generates one. */
+  requestId?: string;
 }
 
 /** Whether a request asks for fresh data: a `Cache-Control` header with `no-cache` (or `no-store`, or `max-age=0`). */

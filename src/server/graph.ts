@@ -14,7 +14,19 @@ import { type LiveBus, MemoryLiveBus } from '../graphql/live/live.bus.js';
 import { LiveHub } from '../graphql/live/live.hub.js';
 import { liveHooks, liveSubscribe } from '../graphql/live/live.machinery.js';
 import { type LiveHooks } from '../graphql/runtime/context.js';
-import { Ledger, openLedgerDatabase, SqlLedgerStore, startReconciler } from '../ledger/index.js';
+import {
+  accessKeys,
+  AccessRecorder,
+  type AccessStore,
+  Ledger,
+  MemoryAccessStore,
+  openLedgerDatabase,
+  SqlAccessStore,
+  SqlLedgerStore,
+  startAccessPurge,
+  startReconciler,
+} from '../ledger/index.js';
+import { auditPlugin } from '../graphql/audit/audit.plugin.js';
 import {
   type CallerBudgets,
   isUpstreamError,
@@ -57,7 +69,7 @@ export async function creditGraph(
   const live = sharing.live;
   return {
     schema: await (sharing.schema ?? buildCreditGraphSchema()),
-    context: async ({ callerId, fresh, scopes, acceptLanguage }) => {
+    context: async ({ callerId, fresh, scopes, acceptLanguage, requestId }) => {
       const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
         createContext({
           upstream,
@@ -69,6 +81,8 @@ export async function creditGraph(
           ledger: writes.ledger,
           probes: PROBE_FAMILIES,
           locale: negotiateLocale(acceptLanguage),
+          ...(requestId === undefined ? {} : { requestId }),
+          ...(sharing.recorder === undefined ? {} : { recorder: sharing.recorder }),
           ...(writes.settings === undefined ? {} : { writes: writes.settings }),
           ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
           ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
@@ -79,6 +93,7 @@ export async function creditGraph(
     },
     ...(live === undefined ? {} : { subscriptions: { subscribe: liveSubscribe, close: () => live.close(), stats: () => live.stats() } }),
     plugins: [
+      auditPlugin(),
       costPlugin({
         ...(sharing.budgets === undefined ? {} : { budgets: sharing.budgets }),
         ...(sharing.observer === undefined ? {} : { observer: sharing.observer }),
@@ -119,6 +134,8 @@ export interface GraphSharing {
   liveBus?: LiveBus;
   /** The schema, when its build was started earlier (createCreditGraphApp builds it while the ledger opens); default: built here. */
   schema?: Promise<GraphQLSchema>;
+  /** Where disclosures of personal data and writes are recorded (docs/audit.md); default: nowhere. */
+  recorder?: AccessRecorder;
 }
 
 /** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
@@ -146,10 +163,15 @@ export interface CreditGraphAppOptions {
   metrics?: Metrics;
   tracing?: Tracing;
   explorer?: ExplorerOptions;
+  /**
+   * The access record's store and journal directory. Default: the ledger's database and
+   * `config.audit.journalDir` when the ledger is opened here; with a ledger passed in, memory and no journal.
+   */
+  access?: { store?: AccessStore; journalDir?: string };
 }
 
 /** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
-export async function openLedger(config: Config, now?: () => Date): Promise<{ ledger: Ledger; close: () => Promise<void> }> {
+export async function openLedger(config: Config, now?: () => Date): Promise<{ ledger: Ledger; access: AccessStore; close: () => Promise<void> }> {
   const { connectTimeoutMs: connectMs, statementTimeoutMs: statementMs, idleTimeoutMs: idleMs, keepAliveMs } = config.ledger;
   const database = await openLedgerDatabase(
     config.ledger.databaseUrl === undefined
@@ -158,6 +180,7 @@ export async function openLedger(config: Config, now?: () => Date): Promise<{ le
   );
   return {
     ledger: new Ledger(new SqlLedgerStore(database.db), { leaseMs: config.ledger.leaseMs, ...(now === undefined ? {} : { now }) }),
+    access: new SqlAccessStore(database.db),
     close: database.close,
   };
 }
@@ -250,6 +273,30 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
   schema.catch(() => undefined);
   const opened = await opening;
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
+  const warn = (message: string) => (error: unknown) =>
+    options.logger?.warn(message, { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+  const accessStore = options.access?.store ?? opened?.access ?? new MemoryAccessStore();
+  const journalDir = options.access?.journalDir ?? (opened === undefined ? undefined : config.audit.journalDir);
+  let recorder: AccessRecorder;
+  try {
+    recorder = await AccessRecorder.open(accessStore, {
+      keys: accessKeys(config.audit.hmacKey),
+      flushMs: config.audit.flushMs,
+      ...(journalDir === undefined ? {} : { journalDir }),
+      onError: warn('access records not written yet; retried'),
+    });
+  } catch (error) {
+    await opened?.close();
+    throw error;
+  }
+  const purge =
+    config.audit.purgeIntervalMs > 0
+      ? startAccessPurge(accessStore, {
+          retentionMs: config.audit.retentionDays * 86_400_000,
+          intervalMs: config.audit.purgeIntervalMs,
+          onError: warn('access record purge failed'),
+        })
+      : undefined;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
   // On stop, writes in flight finish (or are left in doubt) before the ledger closes.
   const inFlight = new WritesInFlight();
@@ -268,7 +315,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
           })
         : undefined;
     return createApp(config, {
-      graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema }),
+      graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema, recorder }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
@@ -280,10 +327,15 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
           options.logger?.info('writes in flight at stop', { finished: drained.finished, leftInDoubt: drained.leftInDoubt });
         }
         await reconciler?.stop();
+        await purge?.stop();
+        // What is queued is written now; what cannot be stays in the journal for the next start.
+        await recorder.close();
         await opened?.close();
       },
     });
   } catch (error) {
+    await purge?.stop();
+    await recorder.close();
     await opened?.close();
     throw error;
   }

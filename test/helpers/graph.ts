@@ -6,7 +6,7 @@ import { type WriteSettings } from '../../src/graphql/runtime/context.js';
 import { type Ledger } from '../../src/ledger/index.js';
 import { type App } from '../../src/server/app.js';
 import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
-import { createCreditGraphApp } from '../../src/server/graph.js';
+import { createCreditGraphApp, type CreditGraphAppOptions } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type Logger } from '../../src/server/logger.js';
 import { type Metrics } from '../../src/server/metrics.js';
@@ -44,6 +44,8 @@ export interface TestGraphOptions {
   reuseSandbox?: { sandbox: Sandbox; admin: SandboxAdmin; client: TestClient };
   /** The app's metrics (as main.ts passes them: the circuit and ledger gauges are fed only then); default a fresh registry with neither. */
   metrics?: Metrics;
+  /** The access record's store and journal (default: memory, no journal). */
+  access?: CreditGraphAppOptions['access'];
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -128,6 +130,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...(options.writes === undefined ? {} : { writes: options.writes }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+      ...(options.access === undefined ? {} : { access: options.access }),
     });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
     const server = http;

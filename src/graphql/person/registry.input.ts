@@ -1,4 +1,4 @@
-import { Validate } from 'class-validator';
+import { IsOptional, MaxLength, Validate } from 'class-validator';
 import { ArgsType, Field } from 'type-graphql';
 import { catalogue, CATALOGUE, ValidDocument } from '../common/validation.js';
 
@@ -10,4 +10,12 @@ export class DocumentArgs {
   })
   @Validate(ValidDocument, catalogue(CATALOGUE.registryInvalidDocument))
   document: string;
+
+  @Field((_type) => String, {
+    nullable: true,
+    description: 'Why you look this person up (e.g. "credit analysis of proposal 123"), at most 200 characters: kept on the access record of this answer, which the person may ask to see. Upstream: none.',
+  })
+  @IsOptional()
+  @MaxLength(200)
+  purpose?: string | null;
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type DataLoader from 'dataloader';
 import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
-import { type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
+import { type AccessRecorder, type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
+import { AuditTrail } from './audit.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
 import { type ProbeFamilies } from './in-doubt.js';
 import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
@@ -68,6 +70,12 @@ export interface CreateContextOptions {
   live?: LiveHooks;
   /** The language of user-facing messages (userErrors), from the request's Accept-Language; default English. */
   locale?: Locale;
+  /** The request's id (the caller's well-formed one, else the server's); default: a new UUID. */
+  requestId?: string;
+  /** Why the caller asks (e.g. an `x-purpose` header), kept on the access records of this request. */
+  purpose?: string;
+  /** Where this request's disclosures of personal data and writes are recorded; default: nowhere (tests). */
+  recorder?: AccessRecorder;
 }
 
 /** The per-request context every resolver receives. */
@@ -103,6 +111,10 @@ export interface GraphContext {
   live: LiveHooks | undefined;
   /** The language of this request's userErrors messages. */
   locale: Locale;
+  /** The request's id: in the access records of this request. */
+  requestId: string;
+  /** This request's access record (graphql/audit/: disclosures of personal data and writes). */
+  audit: AuditTrail;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
@@ -116,6 +128,7 @@ export function createContext(options: CreateContextOptions): GraphContext {
   const reads = options.session ?? directSession(options.upstream, callerId);
   const upstream = budgetedUpstream(reads, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
   const scopes = new Set(options.scopes ?? []);
+  const requestId = options.requestId ?? randomUUID();
   return {
     upstream,
     uncached: options.upstream,
@@ -134,5 +147,7 @@ export function createContext(options: CreateContextOptions): GraphContext {
     operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
     live: options.live,
     locale: options.locale ?? DEFAULT_LOCALE,
+    requestId,
+    audit: new AuditTrail(options.recorder, callerId, requestId, options.purpose),
   };
 }

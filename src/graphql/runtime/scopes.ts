@@ -18,7 +18,7 @@ import { type Scope } from './ownership.js';
 
 /**
  * Fields that need a scope besides an authenticated caller: the personal-data look-ups (the
- * partner's person record, registration record and bureau report). Declared in the subgraph SDL as
+ * partner's person record, registration record and bureau report), and the access record's answers. Declared in the subgraph SDL as
  * `@requiresScopes` by {@link declareAccessRules}, so a router enforces the same rule, and enforced
  * here from that very SDL by {@link enforceAccessRules}.
  */
@@ -29,6 +29,10 @@ export const FIELD_SCOPES: Readonly<Record<string, Scope>> = {
   'Person.details': 'registry.read',
   'Person.raw': 'registry.read',
   'Person.fetchedAt': 'registry.read',
+  'Query.personAccessRecords': 'audit.read',
+  'Query.callerAccessRecords': 'audit.read',
+  'Query.proposalAccessRecords': 'audit.read',
+  'Query.personAccessRecordExport': 'audit.read',
 };
 
 /** The federation fields `@apollo/subgraph` adds (the router's: the SDL and entity resolution) and the scope they need. */

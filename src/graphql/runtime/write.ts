@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type GraphQLResolveInfo } from 'graphql';
-import { type Attempt, type Ledger, LedgerUnavailableError, type OperationRecord, writeOnce } from '../../ledger/index.js';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { type AccessOutcome, type Attempt, type Ledger, LedgerUnavailableError, type OperationRecord, writeOnce } from '../../ledger/index.js';
 import {
   type CallOptions,
   IDEMPOTENCY_KEY_REUSED,
@@ -123,6 +123,8 @@ export interface WriteOptions<T> {
   probe?: unknown;
   /** What read-back serves after success (no file content, no secrets). */
   details?: unknown;
+  /** The input fields sent, for the access record (names only); default: the request's top-level names. */
+  fields?: readonly string[];
   /** For a write that creates a proposal: which one, from its answer (it then belongs to the caller). */
   creates?: (value: T) => { proposalId: string; number: number | null; operationCode: string | null } | undefined;
 }
@@ -223,6 +225,46 @@ export class WritesInFlight {
  * and clears the proposal's loaders whatever happened.
  */
 export async function runWrite<T>(ctx: GraphContext, options: WriteOptions<NoInfer<T>>, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
+  const subject = await writeSubject(ctx, options);
+  let outcome: AccessOutcome = 'failed';
+  try {
+    const result = await checkedWrite(ctx, options, write);
+    outcome = result.ok ? 'succeeded' : result.userErrors.some((e) => REFUSED_BY_GRAPH.has(e.code)) ? 'refused' : 'rejected';
+    return result;
+  } catch (error) {
+    outcome = error instanceof GraphQLError && error.extensions.code === 'OUTCOME_UNKNOWN' ? 'unknown' : 'failed';
+    throw error;
+  } finally {
+    const fields = options.fields ?? (options.request !== null && typeof options.request === 'object' ? Object.keys(options.request) : []);
+    ctx.audit.wrote(options.operation, fields, options.proposalId ?? null, subject, outcome);
+  }
+}
+
+/** User error codes of writes the graph refused itself, before anything was recorded or sent. */
+const REFUSED_BY_GRAPH: ReadonlySet<string> = new Set([UserErrorCode.INVALID_INPUT, UserErrorCode.NOT_FOUND]);
+
+/**
+ * Whose data a write concerns, for its access record: the client of a creation (its read-back
+ * details), else the client the ledger recorded when the proposal was created through the graph.
+ * Null when unknown; a ledger that fails here leaves the subject out, never the write.
+ */
+async function writeSubject(ctx: GraphContext, options: { details?: unknown; proposalId?: string }): Promise<string | null> {
+  const own = clientDocument(options.details);
+  if (own !== null || options.proposalId === undefined) {
+    return own;
+  }
+  const records = await ctx.history.load(options.proposalId).catch(() => []);
+  const creation = records.find((r) => r.operation === 'IncluirManual' && r.state === 'succeeded');
+  return creation === undefined ? null : clientDocument(creation.details);
+}
+
+function clientDocument(details: unknown): string | null {
+  const document = (details as { client?: { document?: unknown } } | null | undefined)?.client?.document;
+  return typeof document === 'string' ? document : null;
+}
+
+/** {@link runWrite}'s checks and the write itself. */
+async function checkedWrite<T>(ctx: GraphContext, options: WriteOptions<NoInfer<T>>, write: (call: CallOptions) => Promise<T>): Promise<WriteOutcome<T>> {
   const key = options.idempotencyKey;
   if (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     return {
@@ -365,13 +407,15 @@ export async function validatedWrite<T, R>(
   write: (request: R, call: CallOptions) => Promise<T>,
 ): Promise<WriteOutcome<T>> {
   const invalid = await validateInput(input);
+  const fields = Object.keys(input).sort();
   if (invalid.length > 0) {
+    ctx.audit.wrote(options.operation, fields, options.proposalId ?? null, null, 'refused');
     return { ok: false, userErrors: invalid };
   }
   // The request (and the read-back details) are built only from a valid input (the mappers assume one).
   const request = options.request();
   const { details, ...rest } = options;
-  return runWrite(ctx, { ...rest, request, ...(details === undefined ? {} : { details: details(request) }) }, (call) => write(request, call));
+  return runWrite(ctx, { fields, ...rest, request, ...(details === undefined ? {} : { details: details(request) }) }, (call) => write(request, call));
 }
 
 /** Maps the `parametros` a write answers with. */

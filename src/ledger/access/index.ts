@@ -6,3 +6,4 @@ export * from './retention.js';
 export * from './sql-store.js';
 export * from './store.js';
 export * from './verify.js';
+export * from './export.js';

@@ -35,7 +35,7 @@ export class AccessRecorder {
   private readonly batchSize: number;
 
   private constructor(
-    private readonly store: AccessStore,
+    readonly store: AccessStore,
     readonly keys: AccessKeys,
     private readonly journal: AccessJournal | undefined,
     private readonly release: () => void,

@@ -145,7 +145,11 @@ export class SqlAccessStore implements AccessStore {
           return 0;
         }
         await tx.deleteFrom('ledger_access_records').where('chain', '=', chain).where('seq', '<=', Number(last.seq)).execute();
-        await tx.updateTable('ledger_access_chains').set({ anchor_seq: Number(last.seq), anchor_hash: last.hash }).where('chain', '=', chain).execute();
+        await tx
+          .updateTable('ledger_access_chains')
+          .set({ anchor_seq: Number(last.seq), anchor_hash: last.hash })
+          .where('chain', '=', chain)
+          .execute();
         return count;
       });
     }
@@ -168,4 +172,3 @@ export class SqlAccessStore implements AccessStore {
     return rows.map(recordOf);
   }
 }
-

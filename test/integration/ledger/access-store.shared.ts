@@ -112,7 +112,11 @@ export function accessStoreSuite(kind: LedgerKind): void {
   });
 
   it('detects an edited record', async () => {
-    await store.append(ACCESS_CHAIN, [1, 2, 3, 4].map((n) => pending(n)), keys);
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2, 3, 4].map((n) => pending(n)),
+      keys,
+    );
     await tamper(2, 'edit');
     const verification = await verifyAccessChains(store, keys);
     expect(verification.problems).toEqual([{ chain: ACCESS_CHAIN, problem: 'edited', seq: 2, id: expect.any(String) }]);
@@ -120,7 +124,11 @@ export function accessStoreSuite(kind: LedgerKind): void {
   });
 
   it('detects a deleted record, in the middle and at the end', async () => {
-    await store.append(ACCESS_CHAIN, [1, 2, 3, 4].map((n) => pending(n)), keys);
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2, 3, 4].map((n) => pending(n)),
+      keys,
+    );
     await tamper(3, 'delete');
     expect((await verifyAccessChains(store, keys)).problems).toEqual([{ chain: ACCESS_CHAIN, problem: 'missing', seq: 3 }]);
     await tamper(4, 'delete');
@@ -128,13 +136,21 @@ export function accessStoreSuite(kind: LedgerKind): void {
   });
 
   it('verifies with the key only: another key finds every record edited', async () => {
-    await store.append(ACCESS_CHAIN, [1, 2].map((n) => pending(n)), keys);
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2].map((n) => pending(n)),
+      keys,
+    );
     const other = accessKeys('another access key, at least 32 characters');
     expect((await verifyAccessChains(store, other)).problems.map((p) => p.problem)).toEqual(['edited', 'edited']);
   });
 
   it('purges the oldest records in bounded batches, leaving an anchor the chain still verifies from', async () => {
-    await store.append(ACCESS_CHAIN, [1, 2, 3, 4, 5].map((n) => pending(n)), keys);
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2, 3, 4, 5].map((n) => pending(n)),
+      keys,
+    );
     const before = new Date(T0 + 4000);
     expect(await store.purge(before, 2)).toBe(2);
     expect((await store.find({}, 10)).map((r) => r.seq)).toEqual([5, 4, 3]);

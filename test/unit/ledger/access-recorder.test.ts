@@ -128,7 +128,9 @@ describe('AccessRecorder', () => {
   it('refuses a journal directory another live process holds', async () => {
     const first = await AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir, flushMs: 60_000 });
     // This process holds it: a second recorder on it is refused the same way another process would be.
-    await expect(AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir })).rejects.toThrow(`the access journal under ${dir} is in use by process`);
+    await expect(AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir })).rejects.toThrow(
+      `the access journal under ${dir} is in use by process`,
+    );
     await first.close();
     const again = await AccessRecorder.open(new MemoryAccessStore(), { keys, journalDir: dir, flushMs: 60_000 });
     await again.close();
