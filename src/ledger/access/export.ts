@@ -38,24 +38,24 @@ function cell(value: unknown): string {
 }
 
 /**
- * The records of one subject as a file: JSON (`{ subjectHmac, generatedAt, records }`) or CSV (one
+ * Records as a file: JSON (`{ subjectHmac, generatedAt, records }`, the HMAC when they are one person's) or CSV (one
  * header line, then one line per record, newest first). Neither holds the document itself.
  */
 export function exportAccessRecords(
   records: readonly AccessRecord[],
   format: AccessExportFormat,
-  subject: { subjectHmac: string; generatedAt: Date },
+  subject: { subjectHmac?: string; generatedAt: Date },
 ): AccessExportFile {
   const stamp = subject.generatedAt
     .toISOString()
     .replaceAll(':', '')
     .replace(/\.\d+Z$/, 'Z');
-  const base = `access-records-${subject.subjectHmac.slice(0, 12)}-${stamp}`;
+  const base = `access-records-${subject.subjectHmac?.slice(0, 12) ?? 'selection'}-${stamp}`;
   if (format === 'json') {
     return {
       fileName: `${base}.json`,
       contentType: 'application/json',
-      content: `${JSON.stringify({ subjectHmac: subject.subjectHmac, generatedAt: subject.generatedAt.toISOString(), records: records.map(exported) }, null, 2)}\n`,
+      content: `${JSON.stringify({ ...(subject.subjectHmac === undefined ? {} : { subjectHmac: subject.subjectHmac }), generatedAt: subject.generatedAt.toISOString(), records: records.map(exported) }, null, 2)}\n`,
       recordCount: records.length,
     };
   }
