@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { execute, parse } from 'graphql';
 import { buildCreditGraphSchema } from '../src/graphql/schema.js';
 import { type GraphContext } from '../src/graphql/runtime/context.js';
-import { accessKeys, AccessRecorder, Ledger, MemoryLedgerStore, openLedgerDatabase, SqlAccessStore } from '../src/ledger/index.js';
+import { accessKeys, AccessRecorder, Ledger, MemoryAccessStore, MemoryLedgerStore, openLedgerDatabase, SqlAccessStore } from '../src/ledger/index.js';
 import { createSandbox } from '../src/sandbox/server.js';
 import { creditGraph } from '../src/server/graph.js';
 import { createUpstreamClient, PartnerReads } from '../src/upstream/index.js';
@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const ledger = new Ledger(new MemoryLedgerStore());
   const database = await openLedgerDatabase(process.env.BENCH_DATABASE_URL === undefined ? {} : { databaseUrl: process.env.BENCH_DATABASE_URL });
   const journalDir = join(mkdtempSync(join(tmpdir(), 'credit-graph-audit-bench-')), 'journal');
-  const recorder = await AccessRecorder.open(new SqlAccessStore(database.db), { keys: accessKeys('bench audit key, at least 32 characters'), journalDir });
+  const store = process.env.BENCH_STORE === 'memory' ? new MemoryAccessStore() : new SqlAccessStore(database.db);
+  const recorder = await AccessRecorder.open(store, {
+    keys: accessKeys('bench audit key, at least 32 characters'),
+    ...(process.env.BENCH_JOURNAL === 'off' ? {} : { journalDir }),
+  });
   const [withRecord, without] = await Promise.all([buildCreditGraphSchema(), buildCreditGraphSchema({ accessRecord: false })]);
   const graphs = {
     on: {
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
   };
   const variables = { id: disbursed?.id };
 
+  const parts = { commit: 0, flush: 0 };
   async function run(graph: keyof typeof graphs, document: keyof typeof documents, count: number): Promise<number> {
     const { schema, binding } = graphs[graph];
     const start = process.cpuUsage();
@@ -93,9 +98,15 @@ async function main(): Promise<void> {
       if (result.errors !== undefined) {
         throw new Error(`bench query failed: ${result.errors.map((e) => e.message).join('; ')}`);
       }
+      const before = process.cpuUsage();
       contextValue.audit.commit();
+      const after = process.cpuUsage(before);
+      parts.commit += after.user + after.system;
     }
+    const flushStart = process.cpuUsage();
     await recorder.flush();
+    const flushed = process.cpuUsage(flushStart);
+    parts.flush += flushed.user + flushed.system;
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000 / count;
   }
@@ -106,6 +117,8 @@ async function main(): Promise<void> {
     }
   }
   const samples: Record<string, number[]> = {};
+  parts.commit = 0;
+  parts.flush = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const document of ['disclosing', 'plain'] as const) {
       for (const graph of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
@@ -121,7 +134,25 @@ async function main(): Promise<void> {
     ratio: (ms(`${document}/on`) / ms(`${document}/off`)).toFixed(3),
   }));
   const { total } = (await (await fetch(`${sandbox.url}/_sandbox/calls`)).json()) as { total: number };
-  console.log(JSON.stringify({ queries: QUERIES, rounds: ROUNDS, store: database.kind, partnerCalls: total, rows, samples }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        queries: QUERIES,
+        rounds: ROUNDS,
+        store: process.env.BENCH_STORE === 'memory' ? 'memory' : database.kind,
+        journal: process.env.BENCH_JOURNAL !== 'off',
+        partnerCalls: total,
+        rows,
+        perDisclosingQueryMs: {
+          commit: (parts.commit / 1000 / (QUERIES * ROUNDS)).toFixed(4),
+          batchedInsert: (parts.flush / 1000 / (QUERIES * ROUNDS)).toFixed(4),
+        },
+        samples,
+      },
+      null,
+      2,
+    ),
+  );
   await recorder.close();
   await database.close();
   rmSync(join(journalDir, '..'), { recursive: true, force: true });

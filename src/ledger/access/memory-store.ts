@@ -22,10 +22,10 @@ export class MemoryAccessStore implements AccessStore {
   /** By chain, in seq order. */
   readonly records = new Map<string, AccessRecord[]>();
   readonly heads = new Map<string, ChainState>();
+  private readonly ids = new Set<string>();
 
   async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>): Promise<number> {
-    const known = new Set([...this.records.values()].flat().map((r) => r.id));
-    const fresh = records.filter((r) => !known.has(r.id));
+    const fresh = records.filter((r) => !this.ids.has(r.id));
     if (fresh.length === 0) {
       return 0;
     }
@@ -33,6 +33,9 @@ export class MemoryAccessStore implements AccessStore {
     const sealed = sealAfter(chain, { seq: head.headSeq, hash: head.headHash }, fresh, keys);
     const last = sealed[sealed.length - 1] as AccessRecord;
     this.records.set(chain, [...(this.records.get(chain) ?? []), ...sealed.map(copy)]);
+    for (const record of sealed) {
+      this.ids.add(record.id);
+    }
     this.heads.set(chain, { ...head, headSeq: last.seq, headHash: last.hash });
     return sealed.length;
   }
@@ -55,6 +58,9 @@ export class MemoryAccessStore implements AccessStore {
       }
       if (count > 0) {
         const last = records[count - 1] as AccessRecord;
+        for (const record of records.slice(0, count)) {
+          this.ids.delete(record.id);
+        }
         this.records.set(chain, records.slice(count));
         const head = this.heads.get(chain) as ChainState;
         this.heads.set(chain, { ...head, anchorSeq: last.seq, anchorHash: last.hash });

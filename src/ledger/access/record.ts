@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync } from 'node:crypto';
+import { boundedMemo } from '../../shared/memo.js';
 
 /** How an access ended: a read disclosed data, found none, was refused or failed; a write's own outcomes. */
 export type AccessOutcome = 'disclosed' | 'not_found' | 'refused' | 'failed' | 'succeeded' | 'rejected' | 'unknown';
@@ -51,10 +52,12 @@ export interface AccessKeys {
 
 /** Builds the keys of a secret. */
 export function accessKeys(secret: string): AccessKeys {
-  const subjectKey = Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record subject', 32));
-  const sealKey = Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record seal', 32));
+  // Key objects: the key is imported once, not at every HMAC.
+  const subjectKey = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record subject', 32)));
+  const sealKey = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record seal', 32)));
   return {
-    subject: (document) => createHmac('sha256', subjectKey).update(document).digest('hex'),
+    // The same people are looked up again and again (a proposal's client on every read of it).
+    subject: boundedMemo(10_000, (document: string) => createHmac('sha256', subjectKey).update(document).digest('hex')),
     seal: (prevHash, r) =>
       createHmac('sha256', sealKey)
         .update(prevHash)
