@@ -162,9 +162,9 @@ describe('the access record', () => {
   it('answers only audit.read: every other scope is refused', async () => {
     for (const caller of ['web', 'analyst', 'router', 'admin'] as const) {
       for (const query of [
-        `{ personAccessRecords(document: "${CPF}") { nodes { id } } }`,
-        `{ callerAccessRecords(callerId: "analyst") { nodes { id } } }`,
-        `{ proposalAccessRecords(proposalId: "${randomUUID()}") { nodes { id } } }`,
+        `{ personAccessRecords(document: "${CPF}") { nodes { recordId } } }`,
+        `{ callerAccessRecords(callerId: "analyst") { nodes { recordId } } }`,
+        `{ proposalAccessRecords(proposalId: "${randomUUID()}") { nodes { recordId } } }`,
         `{ personAccessRecordExport(document: "${CPF}", format: JSON) { content } }`,
       ]) {
         const result = await as(caller)(query);
@@ -187,9 +187,9 @@ describe('the access record', () => {
     expect(first.pageInfo.hasNextPage).toBe(true);
     const rest = ((await as('officer')(list, { d: CPF, n: 100, to, a: first.pageInfo.endCursor })).data as Page).personAccessRecords;
     expect([...first.nodes, ...rest.nodes]).toEqual(all.nodes);
-    const future = await as('officer')(`query($d: String!) { personAccessRecords(document: $d, from: "2999-01-01T00:00:00Z") { nodes { id } } }`, { d: CPF });
+    const future = await as('officer')(`query($d: String!) { personAccessRecords(document: $d, from: "2999-01-01T00:00:00Z") { nodes { recordId } } }`, { d: CPF });
     expect(future.data).toEqual({ personAccessRecords: { nodes: [] } });
-    const bad = await as('officer')(`{ personAccessRecords(document: "${CPF}", after: "nope") { nodes { id } } }`);
+    const bad = await as('officer')(`{ personAccessRecords(document: "${CPF}", after: "nope") { nodes { recordId } } }`);
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 

@@ -60,7 +60,15 @@ export class ProposalAccessArgs extends AccessPageArgs {
 
 /** An export of one person's records. */
 @ArgsType()
-export class PersonAccessExportArgs extends AccessWindowArgs {
+export class PersonAccessExportArgs {
+  @Field((_type) => DateTimeScalar, { nullable: true, description: 'Export only records at or after this instant (default: the oldest kept).' })
+  @IsOptional()
+  from?: Date | null;
+
+  @Field((_type) => DateTimeScalar, { nullable: true, description: 'Export only records before this instant (default: up to now).' })
+  @IsOptional()
+  to?: Date | null;
+
   @Field((_type) => String, { description: "CPF or CNPJ, with or without mask (HMAC'd for the look-up; never stored)." })
   @Validate(ValidDocument, catalogue(CATALOGUE.registryInvalidDocument))
   document: string;

@@ -27,7 +27,7 @@ function decodeCursor(cursor: string): AccessCursor {
 
 function mapRecord(record: StoredRecord): AccessRecord {
   return Object.assign(new AccessRecord(), {
-    id: record.id,
+    recordId: record.id,
     at: record.at,
     callerId: record.callerId,
     requestId: record.requestId,

@@ -16,7 +16,15 @@ describe('the configuration reference', () => {
     const names = Object.keys(settingsSchema.shape);
     expect(rows.map((row) => row[1]).sort()).toEqual([...names].sort());
     const secret = rows.filter((row) => row[0].includes('**secret**')).map((row) => row[1]);
-    expect(secret.sort()).toEqual(['DATABASE_URL', 'GRAPHQL_API_KEYS', 'METRICS_TOKEN', 'PERSON_ID_SECRET', 'REDIS_URL', 'UPSTREAM_PRIVATE_KEY']);
+    expect(secret.sort()).toEqual([
+      'AUDIT_HMAC_KEY',
+      'DATABASE_URL',
+      'GRAPHQL_API_KEYS',
+      'METRICS_TOKEN',
+      'PERSON_ID_SECRET',
+      'REDIS_URL',
+      'UPSTREAM_PRIVATE_KEY',
+    ]);
   });
 
   it('gives every variable a description, a type and a default', () => {

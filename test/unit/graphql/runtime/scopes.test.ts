@@ -2,7 +2,7 @@ import { buildSchema, graphql, parse, print } from 'graphql';
 import { declareAccessRules, enforceAccessRules, FEDERATION_FIELDS, FIELD_SCOPES } from '../../../../src/graphql/runtime/scopes.js';
 
 const SDL = `
-type Query { person(document: String!): Person registrationRecord(document: String!): Person bureauReport(document: String!): Person proposal: String }
+type Query { person(document: String!): Person registrationRecord(document: String!): Person bureauReport(document: String!): Person proposal: String personAccessRecords: String callerAccessRecords: String proposalAccessRecords: String personAccessRecordExport: String }
 type Mutation { createProposal: String }
 type Person { document: String! details: String raw: String fetchedAt: String name: String }
 `;
@@ -14,9 +14,10 @@ describe('declareAccessRules', () => {
     expect(printed).toContain('details: String @requiresScopes(scopes: [["registry.read"]])');
     expect(printed).toContain('proposal: String @authenticated');
     expect(printed).toContain('createProposal: String @authenticated');
+    expect(printed).toContain('personAccessRecords: String @requiresScopes(scopes: [["audit.read"]])');
     // Not a root field and not a look-up: no rule.
     expect(printed).toMatch(/\n {2}name: String\n/);
-    expect(Object.keys(FIELD_SCOPES)).toHaveLength(6);
+    expect(Object.keys(FIELD_SCOPES)).toHaveLength(10);
   });
 
   it('refuses rules for fields the schema does not have, so a rename cannot drop a rule silently', () => {
@@ -29,7 +30,7 @@ describe('declareAccessRules, exactly', () => {
     const document = parse(`
       directive @tag(name: String!) repeatable on FIELD_DEFINITION
       type Query { person(document: String!): Person @tag(name: "pii") registrationRecord(document: String!): Person bureauReport(document: String!): Person }
-      extend type Query { proposal: String }
+      extend type Query { proposal: String personAccessRecords: String callerAccessRecords: String proposalAccessRecords: String personAccessRecordExport: String }
       type Person { details: String raw: String fetchedAt: String }
       interface Node { id: ID }
     `);
@@ -45,6 +46,10 @@ describe('declareAccessRules, exactly', () => {
         '',
         'extend type Query {',
         '  proposal: String @authenticated',
+        '  personAccessRecords: String @requiresScopes(scopes: [["audit.read"]])',
+        '  callerAccessRecords: String @requiresScopes(scopes: [["audit.read"]])',
+        '  proposalAccessRecords: String @requiresScopes(scopes: [["audit.read"]])',
+        '  personAccessRecordExport: String @requiresScopes(scopes: [["audit.read"]])',
         '}',
         '',
         'type Person {',
@@ -62,11 +67,15 @@ describe('declareAccessRules, exactly', () => {
 
   it('names every missing field in its refusal', () => {
     expect(() =>
-      declareAccessRules(parse('type Query { person: String registrationRecord: String bureauReport: String } type Person { details: String }')),
+      declareAccessRules(
+        parse(
+          'type Query { person: String registrationRecord: String bureauReport: String personAccessRecords: String callerAccessRecords: String proposalAccessRecords: String personAccessRecordExport: String } type Person { details: String }',
+        ),
+      ),
     ).toThrow(new Error('access rules name fields the schema does not have: Person.raw, Person.fetchedAt'));
   });
 
-  it('maps each look-up to registry.read and the federation fields to federation', () => {
+  it('maps each look-up to registry.read, the access record to audit.read and the federation fields to federation', () => {
     expect(FIELD_SCOPES).toEqual({
       'Query.person': 'registry.read',
       'Query.registrationRecord': 'registry.read',
@@ -74,6 +83,10 @@ describe('declareAccessRules, exactly', () => {
       'Person.details': 'registry.read',
       'Person.raw': 'registry.read',
       'Person.fetchedAt': 'registry.read',
+      'Query.personAccessRecords': 'audit.read',
+      'Query.callerAccessRecords': 'audit.read',
+      'Query.proposalAccessRecords': 'audit.read',
+      'Query.personAccessRecordExport': 'audit.read',
     });
     expect(FEDERATION_FIELDS).toEqual({ _service: 'federation', _entities: 'federation' });
   });
