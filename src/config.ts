@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 // A leaf: each variable is declared once in src/config/schema.ts (zod); the shapes the layers take
 // as options live in src/shared/settings.ts. This file turns the parsed variables into the typed,
 // frozen Config: the defaults that depend on other variables and the rules between variables.
-import { auditSettings } from './config/audit.js';
+import { type AuditSettings, auditSettings } from './config/audit.js';
 import { ConfigError } from './config/error.js';
 import { deepFreeze } from './config/freeze.js';
 import { type ApiCaller, flag } from './config/parsers.js';
 import { DERIVED_DEFAULTS, JWT_VARIABLES, RATE_DEFAULTS, type Settings, settingDocs, settingsSchema, UPSTREAM_CONNECTION_VARIABLES } from './config/schema.js';
-import { type AuditSettings, type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
+import { type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
 
 export { ConfigError } from './config/error.js';
 export { type ApiCaller, CALLER_SCOPES } from './config/parsers.js';

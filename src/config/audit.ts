@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { type AuditSettings } from '../shared/settings.js';
 import { type Settings } from './schema.js';
 
+export { type AuditSettings } from '../shared/settings.js';
+
 /** The access record's settings: the key falls back to the person id key's value (the HKDF info strings differ). */
 export function auditSettings(s: Settings, personIdSecret: string): AuditSettings {
   return {

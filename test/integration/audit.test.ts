@@ -187,7 +187,9 @@ describe('the access record', () => {
     expect(first.pageInfo.hasNextPage).toBe(true);
     const rest = ((await as('officer')(list, { d: CPF, n: 100, to, a: first.pageInfo.endCursor })).data as Page).personAccessRecords;
     expect([...first.nodes, ...rest.nodes]).toEqual(all.nodes);
-    const future = await as('officer')(`query($d: String!) { personAccessRecords(document: $d, from: "2999-01-01T00:00:00Z") { nodes { recordId } } }`, { d: CPF });
+    const future = await as('officer')(`query($d: String!) { personAccessRecords(document: $d, from: "2999-01-01T00:00:00Z") { nodes { recordId } } }`, {
+      d: CPF,
+    });
     expect(future.data).toEqual({ personAccessRecords: { nodes: [] } });
     const bad = await as('officer')(`{ personAccessRecords(document: "${CPF}", after: "nope") { nodes { recordId } } }`);
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

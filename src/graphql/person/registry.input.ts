@@ -13,7 +13,8 @@ export class DocumentArgs {
 
   @Field((_type) => String, {
     nullable: true,
-    description: 'Why you look this person up (e.g. "credit analysis of proposal 123"), at most 200 characters: kept on the access record of this answer, which the person may ask to see. Upstream: none.',
+    description:
+      'Why you look this person up (e.g. "credit analysis of proposal 123"), at most 200 characters: kept on the access record of this answer, which the person may ask to see. Upstream: none.',
   })
   @IsOptional()
   @MaxLength(200)
