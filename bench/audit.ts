@@ -101,12 +101,16 @@ async function main(): Promise<void> {
       const before = process.cpuUsage();
       contextValue.audit.commit();
       const after = process.cpuUsage(before);
-      parts.commit += after.user + after.system;
+      if (graph === 'on' && document === 'disclosing') {
+        parts.commit += after.user + after.system;
+      }
     }
     const flushStart = process.cpuUsage();
     await recorder.flush();
     const flushed = process.cpuUsage(flushStart);
-    parts.flush += flushed.user + flushed.system;
+    if (graph === 'on' && document === 'disclosing') {
+      parts.flush += flushed.user + flushed.system;
+    }
     const used = process.cpuUsage(start);
     return (used.user + used.system) / 1000 / count;
   }
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
       await run(graph, document, 200);
     }
   }
+  // From here on every partner read must be a cache hit: the recording adds no partner call.
+  await fetch(`${sandbox.url}/_sandbox/calls`, { method: 'DELETE' });
   const samples: Record<string, number[]> = {};
   parts.commit = 0;
   parts.flush = 0;
