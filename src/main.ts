@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { enableCompileCache, flushCompileCache } from 'node:module';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 // The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
 // before the server's modules are compiled (a static import is compiled before the first line of the
@@ -36,6 +37,11 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** Where the embedded sandbox keeps its state: under DATA_DIR, beside the embedded ledger (`npm run reset` removes both). */
+export function sandboxStateFile(config: Config): string {
+  return join(config.ledger.dataDir, 'sandbox', 'state.json');
+}
+
 /** Starts the embedded sandbox with a fresh key pair registered for the demo client. */
 async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ sandbox: Sandbox; connection: UpstreamConnection }> {
   const { exportPKCS8, exportSPKI, generateKeyPair } = await import('jose');
@@ -49,6 +55,8 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
     port: config.sandboxPort,
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
+    // Beside the embedded ledger: the twin keeps its proposals across restarts as the partner does, so the ledger never names one it lost.
+    stateFile: sandboxStateFile(config),
     analysisDelayMs: config.sandboxAnalysisMs,
     log: (line) => sandboxLogger.debug(line),
   }).catch((error: unknown) => {

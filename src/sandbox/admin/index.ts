@@ -14,6 +14,10 @@ export async function handleAdmin(state: SandboxState, req: IncomingMessage, res
   try {
     const { status, body } = await route(state, req, path);
     req.resume();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // Kept before it is answered: an action the page reported done survives a restart.
+      await state.persist();
+    }
     sendJson(res, status, body);
   } catch (err) {
     req.resume();
