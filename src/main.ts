@@ -60,6 +60,9 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
     analysisDelayMs: config.sandboxAnalysisMs,
     log: (line) => sandboxLogger.debug(line),
   }).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'SandboxStateError') {
+      throw new ConfigError('DATA_DIR', error.message);
+    }
     throw portError(error, 'SANDBOX_PORT', config.sandboxPort);
   });
   return {
