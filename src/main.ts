@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 // before the server's modules are compiled (a static import is compiled before the first line of the
 // module importing it runs), so they are loaded on demand, below.
 import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
+import { type Ledger } from './ledger/index.js';
 import { type Sandbox } from './sandbox/server.js';
 import { type HttpServer } from './server/http.js';
 import { type Logger } from './server/logger.js';
@@ -111,16 +112,18 @@ export async function startTracing(config: Config): Promise<Tracing | undefined>
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   checkProductionUpstream(config);
-  const [{ createCreditGraphApp }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] = await Promise.all([
-    import('./server/graph.js'),
-    import('./server/http.js'),
-    import('./server/metrics.js'),
-    import('./server/observability.js'),
-    import('./server/upstream.js'),
-    import('./upstream/index.js'),
-  ]);
+  const [{ createCreditGraphApp, openLedger }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] =
+    await Promise.all([
+      import('./server/graph.js'),
+      import('./server/http.js'),
+      import('./server/metrics.js'),
+      import('./server/observability.js'),
+      import('./server/upstream.js'),
+      import('./upstream/index.js'),
+    ]);
   let sandbox: Sandbox | undefined;
   let upstream: ConnectedUpstream | undefined;
+  let demoLedger: Awaited<ReturnType<typeof openLedger>> | undefined;
   const metrics = options.metrics ?? createMetrics();
   try {
     let connection = config.upstream;
@@ -128,6 +131,11 @@ export async function startService(config: Config, logger: Logger, options: Serv
       const embedded = await startEmbeddedSandbox(config, logger);
       sandbox = embedded.sandbox;
       connection = embedded.connection;
+      if (config.nodeEnv === 'development') {
+        // The demo proposals are the development caller's own, so "My proposals" shows them from the first start.
+        demoLedger = await openLedger(config);
+        await adoptDemo(demoLedger.ledger, sandbox);
+      }
     }
     const observer = combineObservers(metrics.upstream, partnerLogObserver(logger), options.tracing?.upstream);
     const connected = await connectUpstream(config, connection, {
@@ -147,11 +155,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
       metrics,
       ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
       ...(sandbox === undefined ? {} : { explorer: { placeholders: demoPlaceholders(sandbox) } }),
+      ...(demoLedger === undefined ? {} : { ledger: demoLedger.ledger }),
     });
     const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
       throw portError(error, 'PORT', config.port);
     });
     const embedded = sandbox;
+    const ledgerOpened = demoLedger;
     let closing: Promise<void> | undefined;
     return {
       http,
@@ -161,6 +171,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       close() {
         closing ??= (async () => {
           await http.close(config.shutdownGraceMs);
+          await ledgerOpened?.close();
           await connected.close();
           await embedded?.close();
           await options.tracing?.shutdown();
@@ -169,10 +180,24 @@ export async function startService(config: Config, logger: Logger, options: Serv
       },
     };
   } catch (error) {
+    await demoLedger?.close();
     await upstream?.close();
     await sandbox?.close();
     throw error;
   }
+}
+
+/**
+ * Records the embedded sandbox's demo proposals in the ledger as the caller of a development graph
+ * without configured callers (`anonymous`), with their `DEMO-...` operation codes (once: repeats add nothing).
+ */
+async function adoptDemo(ledger: Ledger, sandbox: Sandbox): Promise<void> {
+  // Already loaded by the graph's assembly.
+  const { ANONYMOUS_CALLER } = await import('./server/app.js');
+  await ledger.adoptProposals(
+    ANONYMOUS_CALLER,
+    sandbox.demo.map((proposal) => ({ proposalId: proposal.id, number: proposal.number, operationCode: proposal.operationCode })),
+  );
 }
 
 /** The README's placeholders (`<disbursed id>`, ...) with the embedded sandbox's demo ids, for the explorer. */

@@ -15,6 +15,15 @@ const CREATE = `mutation ($input: CreateProposalInput!, $idempotencyKey: String!
 }`;
 const MINE = '{ viewer { proposals(first: 50) { totalCount nodes { id number operationCode situation } } } }';
 
+/** The demo proposals as the development caller lists them: the operation codes docs/callers.md shows, one per situation. */
+const DEMO = [
+  ['DEMO-APPROVED', 'APPROVED'],
+  ['DEMO-CEDED', 'CEDED'],
+  ['DEMO-DISBURSED', 'DISBURSED'],
+  ['DEMO-FGTS-DISBURSED', 'DISBURSED'],
+  ['DEMO-UNDER-REVIEW', 'UNDER_REVIEW'],
+];
+
 interface Listed {
   id: string;
   number: number;
@@ -79,10 +88,18 @@ describe('restarts of the service on one DATA_DIR (what npm start and npm run de
         const listed = await executeGraphQL<{ viewer: { proposals: { totalCount: number; nodes: Listed[] } } }, Record<string, never>>(url, MINE, {});
         expect(listed.errors).toBeUndefined();
         const nodes = listed.data?.viewer.proposals.nodes ?? [];
-        expect(listed.data?.viewer.proposals.totalCount).toBe(created.length);
-        expect(nodes.map((node) => [node.id, node.number, node.operationCode]).sort()).toEqual(created.map((p) => [p.id, p.number, p.code]).sort());
+        // The demo proposals (the development caller's from the first start) and every one created since.
+        expect(listed.data?.viewer.proposals.totalCount).toBe(DEMO.length + created.length);
+        const mine = nodes.filter((node) => !demoIds.includes(node.id));
+        expect(mine.map((node) => [node.id, node.number, node.operationCode]).sort()).toEqual(created.map((p) => [p.id, p.number, p.code]).sort());
         // Every one is a proposal the partner knows (the analysis is immediate here: approved).
-        expect(nodes.map((node) => node.situation)).toEqual(created.map(() => 'APPROVED'));
+        expect(mine.map((node) => node.situation)).toEqual(created.map(() => 'APPROVED'));
+        expect(
+          nodes
+            .filter((node) => demoIds.includes(node.id))
+            .map((node) => [node.operationCode, node.situation])
+            .sort(),
+        ).toEqual(DEMO);
         await service.close();
         service = undefined;
       }
@@ -133,8 +150,11 @@ describe('a ledger naming proposals its partner does not know', () => {
         { viewer: { proposals: { edges: Array<{ node: Listed | null }>; nodes: Array<Listed | null> } } },
         Record<string, never>
       >(service.http.graphqlUrl, '{ viewer { proposals(first: 10) { edges { node { id situation } } nodes { id operationCode situation } } } }', {});
-      expect(listed.data?.viewer.proposals.nodes).toEqual([{ id: kept.id, operationCode: 'KEPT-1', situation: 'APPROVED' }, null]);
-      expect(listed.data?.viewer.proposals.edges).toEqual([{ node: { id: kept.id, situation: 'APPROVED' } }, { node: null }]);
+      // Newest first: the one created now, the lost one, then the demo proposals (adopted at the first start).
+      const nodes = listed.data?.viewer.proposals.nodes ?? [];
+      expect(nodes.slice(0, 2)).toEqual([{ id: kept.id, operationCode: 'KEPT-1', situation: 'APPROVED' }, null]);
+      expect(nodes.slice(2).map((node) => node?.operationCode)).toEqual(expect.arrayContaining(DEMO.map(([code]) => code)));
+      expect(listed.data?.viewer.proposals.edges.slice(0, 2)).toEqual([{ node: { id: kept.id, situation: 'APPROVED' } }, { node: null }]);
       expect(listed.errors?.map((error) => [error.path?.join('.'), error.extensions?.code, error.extensions?.proposalId])).toEqual([
         ['viewer.proposals.edges.1.node', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],
         ['viewer.proposals.nodes.1', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],

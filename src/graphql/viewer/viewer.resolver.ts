@@ -44,7 +44,7 @@ export class ViewerResolver {
 
   @FieldResolver((_returns) => ProposalConnection, {
     description:
-      "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere, such as the sandbox's demo data, are not listed). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
+      "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere are not listed; a development graph on its embedded sandbox records the demo proposals as the anonymous caller's at start, so they are). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
   })
   async proposals(
     @Root() _viewer: Viewer,
