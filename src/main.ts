@@ -215,11 +215,14 @@ function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined):
     lines.push(`Upstream:          ${config.upstream?.baseUrl ?? ''}`);
   } else {
     lines.push(
-      `Embedded sandbox:  ${sandbox.url}   (admin API under /_sandbox/, OpenAPI at ${sandbox.url}/_sandbox/openapi.json)`,
+      `Embedded sandbox:  ${sandbox.url}   (its state is kept under DATA_DIR; npm run reset empties it with the ledger)`,
+      `  admin page:      ${sandbox.url}/_sandbox/   (approve, reject, disburse, move the clock, faults)`,
+      `  OpenAPI:         ${sandbox.url}/_sandbox/openapi.json (partner)   ${sandbox.url}/_sandbox/admin/openapi.json (admin)`,
       '',
-      'Demo proposals (owned by the demo client):',
+      config.nodeEnv === 'development' ? 'Demo proposals (the development caller\'s "My proposals"):' : 'Demo proposals (owned by the demo client):',
       ...sandbox.demo.map(
-        (proposal) => `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${proposal.situation}`,
+        (proposal) =>
+          `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${String(proposal.situation).padEnd(3)} ${proposal.operationCode}`,
       ),
     );
   }
