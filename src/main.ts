@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { enableCompileCache, flushCompileCache } from 'node:module';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 // The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
 // before the server's modules are compiled (a static import is compiled before the first line of the
 // module importing it runs), so they are loaded on demand, below.
 import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
+import { type Ledger } from './ledger/index.js';
 import { type Sandbox } from './sandbox/server.js';
 import { type HttpServer } from './server/http.js';
 import { type Logger } from './server/logger.js';
@@ -36,6 +38,11 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** Where the embedded sandbox keeps its state: under DATA_DIR, beside the embedded ledger (`npm run reset` removes both). */
+export function sandboxStateFile(config: Config): string {
+  return join(config.ledger.dataDir, 'sandbox', 'state.json');
+}
+
 /** Starts the embedded sandbox with a fresh key pair registered for the demo client. */
 async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ sandbox: Sandbox; connection: UpstreamConnection }> {
   const { exportPKCS8, exportSPKI, generateKeyPair } = await import('jose');
@@ -49,9 +56,14 @@ async function startEmbeddedSandbox(config: Config, logger: Logger): Promise<{ s
     port: config.sandboxPort,
     clients: [{ clientId: DEMO_CLIENT_ID, publicKeyPem }],
     demoOwner: DEMO_CLIENT_ID,
+    // Beside the embedded ledger: the twin keeps its proposals across restarts as the partner does, so the ledger never names one it lost.
+    stateFile: sandboxStateFile(config),
     analysisDelayMs: config.sandboxAnalysisMs,
     log: (line) => sandboxLogger.debug(line),
   }).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'SandboxStateError') {
+      throw new ConfigError('DATA_DIR', error.message);
+    }
     throw portError(error, 'SANDBOX_PORT', config.sandboxPort);
   });
   return {
@@ -100,16 +112,18 @@ export async function startTracing(config: Config): Promise<Tracing | undefined>
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   checkProductionUpstream(config);
-  const [{ createCreditGraphApp }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] = await Promise.all([
-    import('./server/graph.js'),
-    import('./server/http.js'),
-    import('./server/metrics.js'),
-    import('./server/observability.js'),
-    import('./server/upstream.js'),
-    import('./upstream/index.js'),
-  ]);
+  const [{ createCreditGraphApp, openLedger }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] =
+    await Promise.all([
+      import('./server/graph.js'),
+      import('./server/http.js'),
+      import('./server/metrics.js'),
+      import('./server/observability.js'),
+      import('./server/upstream.js'),
+      import('./upstream/index.js'),
+    ]);
   let sandbox: Sandbox | undefined;
   let upstream: ConnectedUpstream | undefined;
+  let demoLedger: Awaited<ReturnType<typeof openLedger>> | undefined;
   const metrics = options.metrics ?? createMetrics();
   try {
     let connection = config.upstream;
@@ -117,6 +131,11 @@ export async function startService(config: Config, logger: Logger, options: Serv
       const embedded = await startEmbeddedSandbox(config, logger);
       sandbox = embedded.sandbox;
       connection = embedded.connection;
+      if (config.nodeEnv === 'development') {
+        // The demo proposals are the development caller's own, so "My proposals" shows them from the first start.
+        demoLedger = await openLedger(config);
+        await adoptDemo(demoLedger.ledger, sandbox);
+      }
     }
     const observer = combineObservers(metrics.upstream, partnerLogObserver(logger), options.tracing?.upstream);
     const connected = await connectUpstream(config, connection, {
@@ -136,11 +155,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
       metrics,
       ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
       ...(sandbox === undefined ? {} : { explorer: { placeholders: demoPlaceholders(sandbox) } }),
+      ...(demoLedger === undefined ? {} : { ledger: demoLedger.ledger }),
     });
     const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
       throw portError(error, 'PORT', config.port);
     });
     const embedded = sandbox;
+    const ledgerOpened = demoLedger;
     let closing: Promise<void> | undefined;
     return {
       http,
@@ -150,6 +171,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       close() {
         closing ??= (async () => {
           await http.close(config.shutdownGraceMs);
+          await ledgerOpened?.close();
           await connected.close();
           await embedded?.close();
           await options.tracing?.shutdown();
@@ -158,10 +180,24 @@ export async function startService(config: Config, logger: Logger, options: Serv
       },
     };
   } catch (error) {
+    await demoLedger?.close();
     await upstream?.close();
     await sandbox?.close();
     throw error;
   }
+}
+
+/**
+ * Records the embedded sandbox's demo proposals in the ledger as the caller of a development graph
+ * without configured callers (`anonymous`), with their `DEMO-...` operation codes (once: repeats add nothing).
+ */
+async function adoptDemo(ledger: Ledger, sandbox: Sandbox): Promise<void> {
+  // Already loaded by the graph's assembly.
+  const { ANONYMOUS_CALLER } = await import('./server/app.js');
+  await ledger.adoptProposals(
+    ANONYMOUS_CALLER,
+    sandbox.demo.map((proposal) => ({ proposalId: proposal.id, number: proposal.number, operationCode: proposal.operationCode })),
+  );
 }
 
 /** The README's placeholders (`<disbursed id>`, ...) with the embedded sandbox's demo ids, for the explorer. */
@@ -179,11 +215,14 @@ function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined):
     lines.push(`Upstream:          ${config.upstream?.baseUrl ?? ''}`);
   } else {
     lines.push(
-      `Embedded sandbox:  ${sandbox.url}   (admin API under /_sandbox/, OpenAPI at ${sandbox.url}/_sandbox/openapi.json)`,
+      `Embedded sandbox:  ${sandbox.url}   (its state is kept under DATA_DIR; npm run reset empties it with the ledger)`,
+      `  admin page:      ${sandbox.url}/_sandbox/   (approve, reject, disburse, move the clock, faults)`,
+      `  OpenAPI:         ${sandbox.url}/_sandbox/openapi.json (partner)   ${sandbox.url}/_sandbox/admin/openapi.json (admin)`,
       '',
-      'Demo proposals (owned by the demo client):',
+      config.nodeEnv === 'development' ? 'Demo proposals (the development caller\'s "My proposals"):' : 'Demo proposals (owned by the demo client):',
       ...sandbox.demo.map(
-        (proposal) => `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${proposal.situation}`,
+        (proposal) =>
+          `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${String(proposal.situation).padEnd(3)} ${proposal.operationCode}`,
       ),
     );
   }

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 /**
  * The back office is served beside the graph: in development (`npm run dev`) and in preview, Vite
@@ -15,7 +15,8 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   // One copy of each, whichever package asks (Apollo Client and the generated documents share graphql).
   resolve: { dedupe: ['react', 'react-dom', 'graphql'] },
-  server: { host: '127.0.0.1', port: 5173, proxy },
+  // The generated possibleTypes live beside the SDL (../../schema/): the dev server may read them too.
+  server: { host: '127.0.0.1', port: 5173, proxy, fs: { allow: [searchForWorkspaceRoot(process.cwd()), '../../schema'] } },
   preview: { host: '127.0.0.1', port: 4173, proxy },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },
 });

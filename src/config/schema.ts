@@ -202,7 +202,8 @@ const ledger = {
   }),
   DATA_DIR: setting(text(), {
     default: '.data',
-    description: 'Directory of the embedded ledger (`<DATA_DIR>/ledger`), when `DATABASE_URL` is unset. Git-ignored.',
+    description:
+      "Directory of the embedded ledger (`<DATA_DIR>/ledger`, when `DATABASE_URL` is unset) and of the embedded sandbox's state (`<DATA_DIR>/sandbox`, kept across restarts as the partner keeps its own; `npm run reset` empties both). Git-ignored.",
   }),
   LEDGER_WAIT_MS: setting(integer(0, 600_000), {
     default: 5000,

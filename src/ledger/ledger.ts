@@ -150,6 +150,54 @@ export class Ledger {
   }
 
   /**
+   * Records proposals made outside the graph as `callerId`'s (a development graph's demo proposals,
+   * created by its embedded sandbox): each as one succeeded `adoptProposal` record and its proposal
+   * row, so they are listed and owned like proposals created through the graph. Repeating it adds
+   * nothing (the record's key is the proposal's). Answers how many were new.
+   */
+  async adoptProposals(callerId: string, proposals: ReadonlyArray<{ proposalId: string; number: number; operationCode: string }>): Promise<number> {
+    let adopted = 0;
+    for (const proposal of proposals) {
+      const added = await this.store.transaction(async (tx) => {
+        const now = this.now();
+        const record = await tx.insertOperation({
+          id: randomUUID(),
+          caller_id: callerId,
+          idempotency_key: `adopt:${proposal.proposalId}`,
+          operation: 'adoptProposal',
+          request_hash: '',
+          upstream_key: '',
+          proposal_id: proposal.proposalId,
+          state: 'succeeded',
+          lease_token: null,
+          lease_until: null,
+          attempts: 0,
+          probe: null,
+          outcome: null,
+          details: null,
+          created_at: now,
+          sent_at: null,
+          updated_at: now,
+        });
+        if (record === undefined) {
+          return false;
+        }
+        await tx.insertProposal({
+          proposal_id: proposal.proposalId,
+          caller_id: callerId,
+          number: proposal.number,
+          operation_code: proposal.operationCode,
+          created_at: now,
+          operation_id: record.id,
+        });
+        return true;
+      });
+      adopted += added ? 1 : 0;
+    }
+    return adopted;
+  }
+
+  /**
    * Takes the lease of an in-doubt write by id (the reconciler's way in, without its request):
    * undefined when it is settled, or held by a live holder.
    */

@@ -9,6 +9,16 @@ export class Clock {
     }
   }
 
+  /** The clock's setting (a pinned moment, if any, and the offset moved by), to keep across restarts. */
+  snapshot(): { offsetMs: number; fixed: number | null } {
+    return { offsetMs: this.offsetMs, fixed: this.fixed ?? null };
+  }
+  /** Takes back a {@link Clock.snapshot}. */
+  restore(snapshot: { offsetMs: number; fixed: number | null }): void {
+    this.offsetMs = snapshot.offsetMs;
+    this.fixed = snapshot.fixed ?? undefined;
+  }
+
   now(): Date {
     return new Date((this.fixed ?? Date.now()) + this.offsetMs);
   }

@@ -14,6 +14,14 @@ export class Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
+  /** Where the stream is, to continue it in another process ({@link Random.resume}). */
+  position(): number {
+    return this.state;
+  }
+  /** Continues the stream from a {@link Random.position}. */
+  resume(position: number): void {
+    this.state = position >>> 0;
+  }
   int(minInclusive: number, maxInclusive: number): number {
     return minInclusive + Math.floor(this.next() * (maxInclusive - minInclusive + 1));
   }
@@ -26,6 +34,16 @@ export class IdGenerator {
   private boletoNumber = 5000000;
   constructor(seed: number) {
     this.random = new Random(seed);
+  }
+  /** Where the generator is: a restarted persistent sandbox continues from here, so no id is drawn twice. */
+  snapshot(): { random: number; proposalNumber: number; boletoNumber: number } {
+    return { random: this.random.position(), proposalNumber: this.proposalNumber, boletoNumber: this.boletoNumber };
+  }
+  /** Continues from a {@link IdGenerator.snapshot}. */
+  restore(snapshot: { random: number; proposalNumber: number; boletoNumber: number }): void {
+    this.random.resume(snapshot.random);
+    this.proposalNumber = snapshot.proposalNumber;
+    this.boletoNumber = snapshot.boletoNumber;
   }
   uuid(): string {
     const hex = Array.from({ length: 32 }, () => this.random.int(0, 15).toString(16));

@@ -23,6 +23,12 @@ export interface SandboxOptions {
   clients?: SandboxClient[];
   /** When set, demo data is created owned by this client id. */
   demoOwner?: string;
+  /**
+   * A file the sandbox keeps its state in across restarts, as the partner keeps its own: read at
+   * start (ids, clock and replay cache continue; no demo data is created again), written after every
+   * change. Unset: in memory, gone at close.
+   */
+  stateFile?: string;
   /** expires_in of issued tokens, in seconds of wall-clock time; default 3600. */
   tokenTtlSeconds?: number;
   /** Log sink; default silent. Never receives keys or tokens. */

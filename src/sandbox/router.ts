@@ -41,6 +41,9 @@ export function createRequestHandler(state: SandboxState, effects: FaultEffects)
         servePrint(state, req, res, path);
       } else if (path.startsWith('/assinatura/')) {
         await serveSigning(state, req, res, path);
+        if (req.method === 'POST') {
+          await state.persist();
+        }
       } else {
         await pipeline.handle(req, res, path);
       }

@@ -9,7 +9,7 @@ export type { CallStats, DemoProposal, Sandbox, SandboxClient, SandboxOptions } 
 
 /**
  * Starts a sandbox (see src/sandbox/README.md): builds its state, registers the clients, listens,
- * creates the demo data and answers its URLs. The listener only: requests go to `core/router.ts`.
+ * restores its state file or creates the demo data, and answers its URLs. The listener only: requests go to `core/router.ts`.
  */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const state = new SandboxState(options);
@@ -34,7 +34,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   state.url = url;
   try {
-    await state.createDemo();
+    await state.start();
   } catch (err) {
     server.close();
     server.closeAllConnections();
@@ -54,7 +54,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         effects.shutdown();
         server.close(() => resolve());
         server.closeAllConnections();
-      });
+      }).then(() => state.persist());
       return closing;
     },
   };

@@ -46,7 +46,8 @@ export function partnerLogObserver(logger: Logger): Partial<UpstreamObserver> {
   return {
     call(event) {
       if (event.outcome !== 'ok') {
-        log.warn('partner call failed', {
+        // The partner's normal "nothing here" answers (no agenda yet) are states, not failures.
+        (event.expected === true ? log.debug : log.warn)('partner call failed', {
           operation: event.operation,
           code: event.outcome,
           ...(event.status === undefined ? {} : { status: event.status }),

@@ -25,6 +25,7 @@ import {
   UpstreamRateLimitedError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
+  isExpectedAnswer,
   isUpstreamError,
 } from './errors.js';
 import { type AttemptEvents, hedgedExchange } from './hedge.js';
@@ -175,6 +176,7 @@ export class UpstreamClient {
         startedAtMs,
         durationMs,
         ...(error.status === undefined ? {} : { status: error.status }),
+        ...(isExpectedAnswer(error, spec.write) ? { expected: true as const } : {}),
       });
       throw error;
     } finally {

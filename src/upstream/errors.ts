@@ -169,3 +169,13 @@ export function isUpstreamError(error: unknown): error is UpstreamError {
 export function isNoAgenda(error: unknown): boolean {
   return error instanceof UpstreamRejectedError && error.items.length > 0 && error.items.every((i) => isCatalogueCode(i, NO_AGENDA.code, NO_AGENDA.detail));
 }
+
+/**
+ * Whether a failed call is one of the partner's normal "nothing here" answers, which the graph
+ * answers as null: no receivables agenda before disbursement (any operation), or a record a read asks
+ * for that the partner does not know. Not a failure of the partner or of the graph, so not worth a
+ * warning (the call's outcome and metrics keep its code).
+ */
+export function isExpectedAnswer(error: unknown, write: boolean): boolean {
+  return isNoAgenda(error) || (!write && error instanceof UpstreamNotFoundError);
+}

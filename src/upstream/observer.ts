@@ -25,6 +25,11 @@ export interface UpstreamCallEvent {
   startedAtMs: number;
   /** Whole duration of the call, waits and retries included. */
   durationMs: number;
+  /**
+   * True when the failure is one of the partner's normal "nothing here" answers (no agenda before
+   * disbursement, an unknown record on a read): logged at debug, not as a warning.
+   */
+  expected?: true;
 }
 
 /** One token request to the token endpoint (first token, early renewal or renewal after a 401). */

@@ -46,6 +46,7 @@ interface AgendaItem {
 
 interface Answers {
   proposal: { installments: AgendaItem[]; agenda: { id: string; totalPaid: string }; boletos: unknown[] };
+  createProposal: { proposal: { operationCode: string; situation: string; installments: unknown[] } };
   generateBoletos: { boletos: Array<{ digitableLine: string; installmentNumbers: number[] }> };
   registerInstallmentPayment: { paidInstallments: Array<{ number: number; paidAmount: string }>; proposal: { agenda: { totalPaid: string } } };
 }
@@ -60,6 +61,14 @@ const EXPECTED: Record<string, (data: Answers) => void> = {
   },
   ProposalBoletos: ({ proposal }) => {
     expect(proposal.boletos.length).toBeGreaterThan(0);
+  },
+  CreateProposal: ({ createProposal }) => {
+    expect(createProposal.proposal).toMatchObject({
+      operationCode: 'README-CREATE-1',
+      situation: 'UNDER_REVIEW',
+      financedAmount: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
+    expect(createProposal.proposal.installments).toHaveLength(6);
   },
   GenerateBoletos: ({ generateBoletos }) => {
     expect(generateBoletos.boletos).toHaveLength(1);
@@ -95,6 +104,7 @@ describe('the example operations (schema/operations/) and the README that quotes
       'ProposalWithAgenda',
       'ProposalBoletos',
       'MyProposals',
+      'CreateProposal',
       'GenerateBoletos',
       'RegisterInstallmentPayment',
     ]);

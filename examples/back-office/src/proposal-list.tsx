@@ -77,7 +77,7 @@ function addToList(cache: ApolloCache, variables: ListVariables, proposal: Propo
       return data;
     }
     const list = data.viewer.proposals;
-    if (list.edges.some((edge) => edge.node.id === proposal.id)) {
+    if (list.edges.some((edge) => edge.node?.id === proposal.id)) {
       return data;
     }
     const newestFirst = variables.orderBy?.direction !== 'ASC';
@@ -242,17 +242,21 @@ export function ProposalList(): ReactNode {
             </tr>
           </thead>
           <tbody>
-            {connection?.edges.map(({ node }) => (
-              <tr key={node.id} data-proposal-id={node.id} className={node.id === created ? 'new' : undefined}>
-                <td>
-                  <a href={`#/proposals/${node.id}`}>{node.number}</a>
-                </td>
-                <td>{node.operationCode ?? '—'}</td>
-                <td data-testid="situation">{situationLabel(node.situation)}</td>
-                <td>{money(node.financedAmount)}</td>
-                <td>{node.installmentCount}</td>
-              </tr>
-            ))}
+            {/* A node the partner no longer knows is null (PROPOSAL_UNKNOWN_TO_PARTNER): the rest of the page still shows. */}
+            {connection?.edges
+              .map(({ node }) => node)
+              .filter((node) => node !== null)
+              .map((node) => (
+                <tr key={node.id} data-proposal-id={node.id} className={node.id === created ? 'new' : undefined}>
+                  <td>
+                    <a href={`#/proposals/${node.id}`}>{node.number}</a>
+                  </td>
+                  <td>{node.operationCode ?? '—'}</td>
+                  <td data-testid="situation">{situationLabel(node.situation)}</td>
+                  <td>{money(node.financedAmount)}</td>
+                  <td>{node.installmentCount}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
         {connection?.edges.length === 0 && !loading ? <p>No proposals yet.</p> : null}

@@ -1,6 +1,7 @@
-import { type GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Query, Resolver, Root } from 'type-graphql';
 import { type OwnedProposal, type ProposalCursor } from '../../ledger/index.js';
+import { type GraphErrorCode } from '../../shared/error-codes.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { badUserInput } from '../runtime/errors.js';
@@ -15,6 +16,22 @@ import { ProposalConnection, ProposalEdge, Viewer } from './viewer.type.js';
 /** Most proposals one `situation`-filtered page examines (each may cost one partner read). */
 export const SITUATION_SCAN_LIMIT = 50;
 
+/**
+ * The error of a list item the ledger names and the partner does not know: a development sandbox
+ * whose state was lost while the ledger's was kept. Logged once per item with what to do, without
+ * personal data (the proposal id is the partner's opaque key).
+ */
+function unknownToPartner(ctx: GraphContext, row: OwnedProposal): GraphQLError {
+  const error = new GraphQLError('The graph recorded this proposal, but the credit partner does not know it.', {
+    extensions: { code: 'PROPOSAL_UNKNOWN_TO_PARTNER' satisfies GraphErrorCode, proposalId: row.proposalId, retryable: false },
+  });
+  ctx.logger.error(
+    'the ledger names a proposal the partner does not know: the partner lost state the ledger kept; with the embedded sandbox, `npm run reset` resets both together',
+    Object.assign(new Error('proposal unknown to the partner'), { code: 'PROPOSAL_UNKNOWN_TO_PARTNER' }),
+  );
+  return error;
+}
+
 /** The caller and its proposals. */
 @Resolver((_of) => Viewer)
 export class ViewerResolver {
@@ -27,7 +44,7 @@ export class ViewerResolver {
 
   @FieldResolver((_returns) => ProposalConnection, {
     description:
-      "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere, such as the sandbox's demo data, are not listed). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
+      "The caller's proposals, newest first (when their creation was recorded) unless orderBy says otherwise: those it created through the graph, or with proposals.all every proposal created through the graph by any caller (the partner cannot list proposals, so proposals created elsewhere are not listed; a development graph on its embedded sandbox records the demo proposals as the anonymous caller's at start, so they are). A Relay connection with opaque cursors, edges and nodes, totalCount and a complete pageInfo. The list comes from the graph's ledger at no partner call; each node's live fields resolve lazily from the partner as for Query.proposal (a page selecting only id costs nothing). Upstream: none for the list; the nodes' fields as Proposal.",
   })
   async proposals(
     @Root() _viewer: Viewer,
@@ -98,12 +115,13 @@ export class ViewerResolver {
     const edges = await Promise.all(
       rows.map(async (row) => {
         const identity = { id: row.proposalId, number: row.number, operationCode: ctx.operationCodes.fromPartner(row.operationCode) };
-        // On record in the ledger, so it exists: only the selected live fields are read.
-        const node: Proposal =
+        // On record in the ledger, so it exists at the partner: only the selected live fields are read.
+        // Where the partner says otherwise, the item alone answers why (a returned Error is raised at its path).
+        const node: Proposal | GraphQLError =
           nodes.length === 0
             ? proposalReference(identity)
-            : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? proposalReference(identity));
-        return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node });
+            : ((await resolveProposal(ctx, identity, info, selection, { known: true })) ?? unknownToPartner(ctx, row));
+        return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node: node as Proposal });
       }),
     );
     const pageInfo = selectedFields(info, connection.get('pageInfo') ?? [], 'PageInfo');

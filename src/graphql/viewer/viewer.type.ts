@@ -25,10 +25,11 @@ export class ProposalEdge {
   cursor: string;
 
   @Field((_type) => Proposal, {
+    nullable: true,
     description:
-      'The proposal. Its live fields are read from the partner only when selected (id and the ledger read-back fields cost nothing). Upstream: as Proposal.',
+      'The proposal. Its live fields are read from the partner only when selected (id and the ledger read-back fields cost nothing). Null, with the error PROPOSAL_UNKNOWN_TO_PARTNER at this path, when the graph recorded the proposal but the partner no longer knows it (a development sandbox reset without the ledger); the other items of the page answer as usual. Upstream: as Proposal.',
   })
-  node: Proposal;
+  node: Proposal | null;
 }
 
 /** A page of proposals, in the list's order. */
@@ -41,9 +42,11 @@ export class ProposalConnection {
   edges: ProposalEdge[];
 
   @Field((_type) => [Proposal], {
-    description: 'The proposals of this page, the same as edges { node }, for clients that need no cursor per item. Upstream: as Proposal.',
+    nullable: 'items',
+    description:
+      'The proposals of this page, the same as edges { node }, for clients that need no cursor per item; an item is null (with the error PROPOSAL_UNKNOWN_TO_PARTNER) where its edge node is. Upstream: as Proposal.',
   })
-  nodes: Proposal[];
+  nodes: Array<Proposal | null>;
 
   @Field((_type) => Int, {
     nullable: true,

@@ -169,7 +169,9 @@ export class OperationPipeline {
     const replay = this.state.replay;
     return this.state.exclusive(async (): Promise<[Answer, boolean]> => {
       if (!replay.enabled) {
-        return [await this.run(route, clientId, body), false];
+        const answer = await this.run(route, clientId, body);
+        await this.state.persist();
+        return [answer, false];
       }
       const fingerprint = ReplayStore.fingerprint(route.path, body);
       const seen = replay.lookup(clientId, key, fingerprint);
@@ -185,6 +187,8 @@ export class OperationPipeline {
       if (answer.status < 500) {
         replay.remember(clientId, key, fingerprint, answer);
       }
+      // Kept before it is answered, as a partner commits before it answers.
+      await this.state.persist();
       return [answer, false];
     });
   }

@@ -7,7 +7,7 @@ export interface Answer {
   text: string;
 }
 
-interface ReplayEntry extends Answer {
+export interface ReplayEntry extends Answer {
   fingerprint: string;
 }
 
@@ -15,6 +15,15 @@ interface ReplayEntry extends Answer {
 const MAX_REPLAY_ENTRIES = 50_000;
 /** Replay-cache size in characters of answers and fingerprints kept (oldest dropped first). */
 const MAX_REPLAY_CHARS = 256 * 1024 * 1024;
+
+/** Most replay entries a persistent sandbox keeps across a restart (the newest). */
+const MAX_PERSISTED_ENTRIES = 1_000;
+
+/** The replay store as a persistent sandbox keeps it across restarts. */
+export interface ReplaySnapshot {
+  enabled: boolean;
+  entries: Array<[string, ReplayEntry]>;
+}
 
 /** What the replay store knows of a write: nothing yet, its first answer, or another request under the key. */
 export type ReplayLookup = { kind: 'new' } | { kind: 'replay'; answer: Answer } | { kind: 'conflict' };
@@ -58,6 +67,21 @@ export class ReplayStore {
       const [oldestKey, oldest] = this.entries.entries().next().value as [string, ReplayEntry];
       this.entries.delete(oldestKey);
       this.chars -= size(oldest);
+    }
+  }
+
+  /** The newest entries and the setting, so a retry after a restart is still answered as the first time. */
+  snapshot(): ReplaySnapshot {
+    return { enabled: this.enabled, entries: [...this.entries.entries()].slice(-MAX_PERSISTED_ENTRIES) };
+  }
+
+  /** Takes back a {@link ReplayStore.snapshot} (after a reset). */
+  restore(snapshot: ReplaySnapshot): void {
+    this.reset();
+    this.enabled = snapshot.enabled;
+    for (const [key, entry] of snapshot.entries) {
+      this.entries.set(key, entry);
+      this.chars += entry.fingerprint.length + entry.text.length;
     }
   }
 

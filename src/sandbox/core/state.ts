@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { TokenService } from '../auth.js';
 import { Clock } from '../clock.js';
 import { createDemoData } from '../demo.js';
@@ -9,6 +10,7 @@ import { SandboxStore } from '../model/store.js';
 import { type CallStats, type DemoProposal, type SandboxOptions } from '../options.js';
 import { operationRoutes } from '../routes/index.js';
 import { type OperationContext, type OperationRoute } from '../routes/types.js';
+import { readSnapshot, type SandboxSnapshot, SNAPSHOT_VERSION, writeSnapshot } from './persistence.js';
 import { ReplayStore } from './replay.js';
 
 /**
@@ -36,6 +38,7 @@ export class SandboxState {
   /** Operation requests being answered now (for `maxInFlight`). */
   inFlight = 0;
   private writeQueue: Promise<unknown> = Promise.resolve();
+  private persistQueue: Promise<unknown> = Promise.resolve();
   private readonly seed: number;
 
   constructor(private readonly options: SandboxOptions) {
@@ -87,8 +90,62 @@ export class SandboxState {
     this.calls = { total: 0, operations: {}, maxInFlight: this.inFlight, tokenRequests: 0 };
   }
 
+  /**
+   * The state at start: what the state file holds when there is one (ids, clock and replay cache
+   * continue where they were), else a fresh state with the demo data, written to the state file.
+   */
+  async start(): Promise<void> {
+    const file = this.options.stateFile;
+    const snapshot = file === undefined ? undefined : await readSnapshot(file);
+    if (snapshot === undefined) {
+      await this.createDemo();
+      await this.persist();
+      return;
+    }
+    this.store.reset();
+    for (const proposal of snapshot.proposals) {
+      this.store.add(proposal);
+    }
+    this.ids.restore(snapshot.ids);
+    this.clock.restore(snapshot.clock);
+    this.replay.restore(snapshot.replay);
+    this.demo = snapshot.demo;
+  }
+
+  /**
+   * Writes the state to the state file (nothing without one), after every change a partner would
+   * keep: a write answered, an admin action, a signature. Writes of the file are queued, each one
+   * of the state as it is when its turn comes.
+   */
+  persist(): Promise<void> {
+    const file = this.options.stateFile;
+    if (file === undefined) {
+      return Promise.resolve();
+    }
+    const run = this.persistQueue.then(() => writeSnapshot(file, this.snapshot()));
+    this.persistQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private snapshot(): SandboxSnapshot {
+    return {
+      version: SNAPSHOT_VERSION,
+      proposals: [...this.store.proposals.values()],
+      ids: this.ids.snapshot(),
+      clock: this.clock.snapshot(),
+      replay: this.replay.snapshot(),
+      demo: this.demo,
+    };
+  }
+
   async createDemo(): Promise<void> {
     this.demo = this.options.demoOwner ? await createDemoData(this.context(this.options.demoOwner)) : [];
+    if (this.options.stateFile !== undefined) {
+      // The demo keeps its seeded ids; what a persistent sandbox creates after it draws from an
+      // unseeded point of the stream, so a ledger that outlived this state (a lost state file, an
+      // admin reset) never sees one of its ids issued again.
+      this.ids.restore({ ...this.ids.snapshot(), random: randomInt(2 ** 32) });
+    }
   }
 
   /** Runs `fn` after every earlier write (writes never interleave). */

@@ -99,6 +99,7 @@ describeWithChromium('the offline GraphiQL explorer in Chromium', () => {
       '/explorer/react.production.min.js',
       '/explorer/react-dom.production.min.js',
       '/explorer/graphiql.min.js',
+      '/explorer/graphql-ws.min.js',
       '/explorer/init.js',
     ]);
     expect(assets.filter((asset) => asset.type === 'stylesheet').map((asset) => new URL(asset.url).pathname)).toEqual(['/explorer/graphiql.min.css']);

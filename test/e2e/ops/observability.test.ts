@@ -62,8 +62,8 @@ describe('observability of the running service', () => {
 
   beforeAll(async () => {
     service = await startService(
-      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dataDir }),
-      createLogger('info', (line) => logs.push(line)),
+      loadConfig({ PORT: '0', SANDBOX_PORT: '0', LOG_LEVEL: 'debug', DATA_DIR: dataDir }),
+      createLogger('debug', (line) => logs.push(line)),
       { metrics: createMetrics(), tracing },
     );
   });
@@ -141,6 +141,24 @@ describe('observability of the running service', () => {
         }),
       );
       expect(logs.join('\n')).not.toContain(id);
+    });
+  });
+
+  describe("the partner's normal answers", () => {
+    it('logs "no agenda yet" at debug, never as a warning, and still counts it by its code', async () => {
+      // The approved demo proposal is not disbursed: the partner answers C0200/V0001 and the graph null.
+      const id = demoId(service, 'approved');
+      const before = logs.length;
+      const response = await executeGraphQL(service.http.graphqlUrl, 'query Agenda($id: ID!) { proposal(id: $id) { agenda { id } } }', { id });
+      expect(response.errors).toBeUndefined();
+      expect(response.data).toEqual({ proposal: { agenda: null } });
+      const lines = logs
+        .slice(before)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.message === 'partner call failed');
+      expect(lines.map((line) => [line.level, line.operation, line.code])).toEqual([['debug', 'ConsultarDetalhes', 'UPSTREAM_REJECTED']]);
+      const text = await (await fetch(`${service.http.url}/metrics`)).text();
+      expect(sample(text, 'credit_graph_upstream_calls_total', { operation: 'ConsultarDetalhes', outcome: 'UPSTREAM_REJECTED' })).toBe(1);
     });
   });
 

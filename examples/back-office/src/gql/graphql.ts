@@ -346,7 +346,7 @@ export type MyProposalsQueryVariables = Exact<{
 }>;
 
 
-export type MyProposalsQuery = { viewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
+export type MyProposalsQuery = { viewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
 
 export type CreateProposalMutationVariables = Exact<{
   input: CreateProposalInput;
