@@ -16,6 +16,7 @@ import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, 
 import { selectedFields, type Selection } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reference.js';
+import { assertVariablesBounded } from './runtime/variable-bounds.js';
 
 /** `extensions.cost` of every answer. */
 export interface CostExtension {
@@ -170,6 +171,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
       const state: CostState = { estimated: 0, refused: false, status: undefined };
       return {
         async didResolveOperation({ operation, document, request, schema, contextValue }) {
+          assertVariablesBounded(schema, document, operation, request.variables);
           if (operation === undefined) {
             return;
           }

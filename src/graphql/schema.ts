@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { type GraphQLResolveInfo, type GraphQLSchema, parse } from 'graphql';
+import { type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema, parse } from 'graphql';
 import { buildSchema, createResolversMap } from 'type-graphql';
 import { AgendaResolver } from './agenda/agenda.resolver.js';
 import { InstallmentAgendaResolver } from './agenda/installment-agenda.resolver.js';
@@ -19,6 +19,7 @@ import { selectedFields } from './runtime/selection.js';
 import { validateQueryArgs } from './runtime/query-args.js';
 import { type GraphContext } from './runtime/context.js';
 import { insufficientScope } from './runtime/errors.js';
+import { answeringAppliedWrites } from './runtime/write-answer.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
@@ -142,6 +143,12 @@ export async function buildCreditGraphSchema(options: { accessRecord?: boolean }
   const map = createResolversMap(schema) as Record<string, Record<string, unknown>>;
   for (const [typeName, fields] of Object.entries(referenceResolvers)) {
     map[typeName] = { ...map[typeName], ...fields };
+  }
+  const mutations = map[schema.getMutationType()?.name ?? 'Mutation'] ?? {};
+  for (const [name, resolve] of Object.entries(mutations)) {
+    if (typeof resolve === 'function') {
+      mutations[name] = answeringAppliedWrites(resolve as GraphQLFieldResolver<unknown, GraphContext>);
+    }
   }
   const subgraph = buildSubgraphSchema({
     // The access rules are declared in the SDL (a router enforces them too) and enforced from it.

@@ -41,6 +41,7 @@ import {
 } from 'graphql';
 import Negotiator from 'negotiator';
 import { boundedMemo } from '../shared/memo.js';
+import { checkVariables } from '../graphql/runtime/variable-bounds.js';
 
 /** Apollo Server's media types for a single result (`MEDIA_TYPES` in @apollo/server, not exported). */
 const APPLICATION_JSON = 'application/json; charset=utf-8';
@@ -112,7 +113,11 @@ export function createFastPath<TContext extends BaseContext>(options: FastPathOp
         return undefined;
       }
       const operation = getOperationAST(document, plain.operationName);
-      if (operation?.operation !== 'query' || !variablesCoerce(schema, operation, plain.variables)) {
+      if (
+        operation?.operation !== 'query' ||
+        checkVariables(schema, document, operation, plain.variables) !== undefined ||
+        !variablesCoerce(schema, operation, plain.variables)
+      ) {
         return undefined;
       }
       let contextValue: TContext;

@@ -81,13 +81,16 @@ export const GUARD_ERROR_CODES = ['QUERY_TOO_LARGE', 'TOKEN_TOO_LONG', 'TOO_MANY
 export type GuardErrorCode = (typeof GUARD_ERROR_CODES)[number];
 
 /**
- * Codes Apollo Server itself (with graphql-js validation and type-graphql argument validation)
- * puts on errors meant for clients. INTERNAL_SERVER_ERROR is not among them: it is what Apollo gives
- * any error without a code, and such errors are masked.
+ * Codes the server puts on errors meant for clients: Apollo Server itself (with graphql-js
+ * validation and type-graphql argument validation) and the document guard in front of it, whose
+ * refusals the subscription transports format like any GraphQL error (a code missing here is
+ * masked as INTERNAL_SERVER_ERROR and logged as the graph's fault). INTERNAL_SERVER_ERROR is not
+ * among them: it is what Apollo gives any error without a code, and such errors are masked.
  */
 export const SERVER_ERROR_CODES: readonly string[] = [
   ...Object.values(ApolloServerErrorCode).filter((code) => code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR),
   ...Object.values(ApolloServerValidationErrorCode),
+  ...GUARD_ERROR_CODES,
 ];
 
 /** Every code a client can receive, each once: exactly the codes docs/errors.md lists. */

@@ -58,6 +58,8 @@ interface CallProgress {
   options: CallOptions;
   /** HTTP attempts sent. */
   sent: number;
+  /** Attempts sent whose answer was not read to its end: the partner may have processed each. */
+  unanswered: number;
   /** The call's deadline or caller ended an attempt's wait for a limiter slot. */
   endedQueued: boolean;
   /** A hedge was sent (at most one per call). */
@@ -149,7 +151,7 @@ export class UpstreamClient {
       controller.abort();
     }
     this.active.add(controller);
-    const progress: CallProgress = { recorder, options, sent: 0, endedQueued: false, hedged: false };
+    const progress: CallProgress = { recorder, options, sent: 0, unanswered: 0, endedQueued: false, hedged: false };
     let ticket: BreakerTicket | undefined;
     try {
       if (this.closed) {
@@ -164,6 +166,8 @@ export class UpstreamClient {
       return data as T;
     } catch (thrown) {
       const error = this.typed(thrown, operation, controller.signal, options.signal);
+      // Whether a write may have reached the partner is decided from this, not from the last failure alone.
+      error.attempts ??= { sent: progress.sent, unanswered: progress.unanswered };
       if (ticket !== undefined) {
         this.breaker?.settle(ticket, this.verdict(error, progress, options.signal));
       }
@@ -368,6 +372,7 @@ export class UpstreamClient {
         throw error;
       }
     }
+    let answered = false;
     try {
       progress.recorder.attempts += 1;
       progress.sent += 1;
@@ -394,6 +399,7 @@ export class UpstreamClient {
         headers = res.headers;
         // Always read to the end: an unread body keeps the connection from being reused.
         text = await res.body.text();
+        answered = true;
       } catch (error) {
         if (signal.aborted) {
           throw error;
@@ -402,6 +408,9 @@ export class UpstreamClient {
       }
       return interpretResponse(operation, spec, status, headers, text);
     } finally {
+      if (!answered) {
+        progress.unanswered += 1;
+      }
       release();
     }
   }

@@ -39,6 +39,12 @@ export abstract class UpstreamError extends Error {
   abstract readonly code: UpstreamErrorCode;
   readonly operation: string;
   readonly status?: number;
+  /**
+   * What the call that failed sent, set by the client as the error leaves it: HTTP attempts sent,
+   * and how many of them ended without a complete answer (a timeout, a reset, a cancelled wait),
+   * each of which the partner may have processed. Absent on errors that did not come out of a call.
+   */
+  attempts?: { sent: number; unanswered: number };
 
   constructor(message: string, init: UpstreamErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });

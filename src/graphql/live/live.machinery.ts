@@ -3,7 +3,9 @@
  * a subscription with a fresh context per event (loaders never outlive one event; the watcher's
  * reads answer first).
  */
-import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, getOperationAST, GraphQLError } from 'graphql';
+import { type GraphErrorCode } from '../../shared/error-codes.js';
+import { checkVariables } from '../runtime/variable-bounds.js';
 import { type ReadSession } from '../../upstream/index.js';
 import { type GraphContext, type LiveHooks } from '../runtime/context.js';
 import { type LiveEvent, type LiveHub } from './live.hub.js';
@@ -93,12 +95,30 @@ export function mapEvents<T, U>(source: AsyncIterator<T>, map: (value: T) => Pro
  * this, never `subscribe`.
  */
 export async function liveSubscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+  // The transports run no Apollo plugin: the variables are bounded here, before graphql-js coerces them.
+  const refused = checkVariables(args.schema, args.document, getOperationAST(args.document, args.operationName), args.variableValues);
+  if (refused !== undefined) {
+    return { errors: [refused] };
+  }
   const stream = await createSourceEventStream(args);
   if (!(Symbol.asyncIterator in stream)) {
-    return stream;
+    return { errors: stream.errors?.map(asClientMistake) };
   }
   const base = args.contextValue as GraphContext;
   return mapEvents(stream[Symbol.asyncIterator](), async (event: unknown) =>
     execute({ ...args, rootValue: event, contextValue: eventContextFor(base, event) }),
   );
+}
+
+/**
+ * An error of the request itself that graphql-js gives no code (variables that do not coerce, an
+ * operation it cannot pick) is the client's mistake: BAD_USER_INPUT, as Apollo Server answers it
+ * over HTTP, not an error the server would mask as its own. Errors of the subscription's resolver
+ * (located at its path, or carrying a code) are left as they are.
+ */
+function asClientMistake(error: GraphQLError): GraphQLError {
+  if (error.extensions['code'] !== undefined || error.path !== undefined) {
+    return error;
+  }
+  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode } });
 }

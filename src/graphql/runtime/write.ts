@@ -5,6 +5,7 @@ import {
   type CallOptions,
   IDEMPOTENCY_KEY_REUSED,
   isIdempotencyKeyReused,
+  isUpstreamError,
   observedMeaningOf,
   type OperationName,
   type Parametro,
@@ -25,6 +26,7 @@ import { type PartnerReads, probeFamily, probeFor } from './in-doubt.js';
 import { selectedFields } from './selection.js';
 import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
+import { noteWriteApplied } from './write-answer.js';
 
 /** Description of every mutation's idempotencyKey argument. */
 export const IDEMPOTENCY_KEY_DESCRIPTION =
@@ -131,6 +133,15 @@ export interface WriteOptions<T> {
 
 /** Whether an upstream failure proves the write never took effect at the partner (else it is in doubt). */
 export function provenNotApplied(error: unknown): boolean {
+  const attempts = isUpstreamError(error) ? error.attempts : undefined;
+  if (attempts !== undefined && attempts.unanswered > 0) {
+    // An earlier attempt (under the same key) went unanswered: a later 5xx or 429 says nothing about it.
+    return false;
+  }
+  if (attempts?.sent === 0) {
+    // Nothing left this process (a wait for a slot or a token ended by the deadline).
+    return true;
+  }
   if (error instanceof UpstreamRateLimitedError || error instanceof UpstreamAuthError || error instanceof UpstreamCircuitOpenError) {
     // Refused by our limiter, by a 429, by authentication or by the open circuit: the partner did not process it.
     return true;
@@ -361,6 +372,7 @@ async function sendWrite<T>(
     });
     switch (result.kind) {
       case 'succeeded': {
+        noteWriteApplied(ctx);
         const created = creates?.(result.outcome as T);
         const proposalId = options.proposalId ?? created?.proposalId;
         changed = proposalId === undefined ? undefined : { proposalId, created: created !== undefined };
