@@ -71,6 +71,14 @@ type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSche
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
 
+/** What the query and subscription roots are for, as introspection shows them. */
+const ROOT_DESCRIPTIONS = {
+  Query:
+    'Reads of proposals, their installments, receivables agenda, boletos, guarantors, signers and documents, and of people, over the credit partner. A field costs a partner call only when selected; extensions.cost says how many an answer cost.',
+  Subscription:
+    "Live updates over WebSocket or SSE: a proposal's changes (proposalChanged) or every change to the caller's own proposals (viewerProposalEvents), sent when the partner's state or this graph's own writes change them.",
+} as const;
+
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
  * validated. Exposed for tools; the server uses `buildCreditGraphSchema`.
@@ -92,10 +100,16 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
       },
     },
   });
-  // type-graphql has no option for a root type's description; the idempotency rules are said once, here.
-  const mutation = schema.getMutationType();
-  if (mutation) {
-    mutation.description = IDEMPOTENCY_KEY_DESCRIPTION;
+  // type-graphql has no option for a root type's description; the root types are described here.
+  const roots = [
+    [schema.getQueryType(), ROOT_DESCRIPTIONS.Query],
+    [schema.getMutationType(), IDEMPOTENCY_KEY_DESCRIPTION],
+    [schema.getSubscriptionType(), ROOT_DESCRIPTIONS.Subscription],
+  ] as const;
+  for (const [type, description] of roots) {
+    if (type) {
+      type.description = description;
+    }
   }
   return schema;
 }

@@ -5,20 +5,35 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Why attachDocument did not do what was asked; stable, clients switch on it. messageKey is "attachDocument.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type AttachDocumentErrorCode =
+  /** A document must be sent. */
   | 'DOCUMENT_MISSING'
+  /** File extension not allowed; allowed: txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip. Graph rule: `isAllowedExtension`. */
   | 'EXTENSION_NOT_ALLOWED'
+  /** The file name must be given. */
   | 'FILE_NAME_MISSING'
+  /** The file is larger than 10 MiB. Graph rule: `maxDecodedBytes`. */
   | 'FILE_TOO_LARGE'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** Invalid document type. */
   | 'INVALID_DOCUMENT_TYPE'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The document cannot be changed while it is in automatic analysis. */
   | 'IN_AUTOMATIC_ANALYSIS'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The document upload failed: the content is not valid base64. */
   | 'UPLOAD_FAILED';
 
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
@@ -39,25 +54,45 @@ export type AttachDocumentInput = {
 
 /** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type BoletoErrorCode =
+  /** The proposal's receivables agenda is cancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. */
   | 'AGENDA_SETTLED'
+  /** The boleto amount must be greater than zero. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** The boleto due date is in the past. */
   | 'DUE_DATE_IN_PAST'
+  /** An installment was listed twice. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The boleto expiry date is before its due date. */
   | 'EXPIRY_BEFORE_DUE_DATE'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The registration type must be 1 or 2. */
   | 'INVALID_REGISTRATION_TYPE'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** No installment was listed. */
   | 'NO_INSTALLMENT'
+  /** The boleto amount exceeds the balances of its installments. */
   | 'OVER_BALANCE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -83,20 +118,35 @@ export type BoletoRegistrationType =
 
 /** Why cancelFgtsProposal did not do what was asked; stable, clients switch on it. messageKey is "cancelFgtsProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CancelFgtsProposalErrorCode =
+  /** The proposal is already cancelled. */
   | 'ALREADY_CANCELLED'
+  /** The cancellation is not allowed: more than 7 days after the disbursement, the proposal ceded or rejected, or not an FGTS proposal. */
   | 'CANCELLATION_NOT_ALLOWED'
+  /** A fiduciary operation is in progress; retry later. */
   | 'FIDUCIARY_OPERATION_IN_PROGRESS'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The CPF is invalid or not the proposal client's. */
   | 'INVALID_CPF'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The proposal identifier is invalid. */
   | 'INVALID_REQUEST_IDENTIFIER'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** The cancellation is not allowed before a given date. */
   | 'NOT_YET_ALLOWED'
+  /** The cancellation is not allowed while an anniversary-withdrawal payment is pending. */
   | 'PENDING_ANNIVERSARY_PAYMENT'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta. */
@@ -111,24 +161,43 @@ export type CancelFgtsProposalInput = {
 
 /** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CreateProposalErrorCode =
+  /** The amount must be given and greater than zero. */
   | 'AMOUNT_MISSING'
+  /** The client must be given. */
   | 'CLIENT_MISSING'
+  /** The client must be an individual for this contract type. */
   | 'CLIENT_MUST_BE_INDIVIDUAL'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The number of installments must be given. */
   | 'INSTALLMENTS_MISSING'
+  /** Invalid calculation format. */
   | 'INVALID_CALCULATION_FORMAT'
+  /** The client document is not a valid CPF or CNPJ. */
   | 'INVALID_CLIENT_DOCUMENT'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** The operation code is already used by another proposal. */
   | 'OPERATION_CODE_IN_USE'
+  /** The operation type must be given. */
   | 'OPERATION_TYPE_MISSING'
+  /** The partner code (EPCodigo) was not given. */
   | 'PARTNER_CODE_MISSING'
+  /** Promoter not found. */
   | 'PROMOTER_NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Seller not found. */
   | 'SELLER_NOT_FOUND'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
@@ -314,24 +383,43 @@ export type PaymentAccountInput = {
 
 /** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type PaymentErrorCode =
+  /** The proposal's receivables agenda is cancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. */
   | 'AGENDA_SETTLED'
+  /** The payment amount must be greater than zero (after rounding to the cent). */
   | 'AMOUNT_NOT_POSITIVE'
+  /** An installment was listed twice. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The discount must not be negative. */
   | 'NEGATIVE_DISCOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** No installment was listed. */
   | 'NO_INSTALLMENT'
+  /** The payment plus the discount exceeds the installment balance. */
   | 'OVER_BALANCE'
+  /** The payment date is in the future. */
   | 'PAYMENT_DATE_IN_FUTURE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** Individual (PF) or legal entity (PJ); IOF rates differ. Upstream: tipoPessoa (1 PF, 2 PJ). */
@@ -445,26 +533,47 @@ export type SignerInviteInput = {
 
 /** Why inviteSigners or registerSignedSigners did not do what was asked; stable, clients switch on it. messageKey is "signers.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type SignersErrorCode =
+  /** Chat-message notification is not configured. */
   | 'CHAT_NOTIFICATION_OFF'
+  /** A signer with the same name and role, or the same e-mail or mobile, already exists. */
   | 'DUPLICATE_SIGNER'
+  /** The signer e-mail must be given. */
   | 'EMAIL_MISSING'
+  /** E-mail notification is not configured. */
   | 'EMAIL_NOTIFICATION_OFF'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The signer document must be a valid CPF or CNPJ. */
   | 'INVALID_DOCUMENT'
+  /** The signer e-mail is invalid. Graph rule: `isEmail`. */
   | 'INVALID_EMAIL'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The mobile phone must have 11 digits: area code, then a number starting with 6, 7, 8 or 9. */
   | 'INVALID_MOBILE'
+  /** The signer mobile phone must be given. */
   | 'MOBILE_MISSING'
+  /** The signer name must be given. */
   | 'NAME_MISSING'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** Signers cannot be added: the proposal must be approved. */
   | 'NOT_APPROVED'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** No signers were sent. */
   | 'NO_SIGNERS'
+  /** The given phone is restricted from chat messages. */
   | 'PHONE_BARRED_FROM_CHAT'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** Signers cannot be added in the proposal's current situation. */
   | 'WRONG_SITUATION';
 
 /** Signing status of a signer as far as the graph knows: the partner has no read of signatures, so it comes from the ledger of writes made through the graph, refined by the proposal situation when the same query reads it anyway. Upstream: none (ledger), situacao of FGTS/ConsultaProposta or ConsultarDetalhes when already read. */

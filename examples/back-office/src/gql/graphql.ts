@@ -17,25 +17,45 @@ export type AgendaSituation =
 
 /** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type BoletoErrorCode =
+  /** The proposal's receivables agenda is cancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. */
   | 'AGENDA_SETTLED'
+  /** The boleto amount must be greater than zero. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** The boleto due date is in the past. */
   | 'DUE_DATE_IN_PAST'
+  /** An installment was listed twice. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The boleto expiry date is before its due date. */
   | 'EXPIRY_BEFORE_DUE_DATE'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The registration type must be 1 or 2. */
   | 'INVALID_REGISTRATION_TYPE'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** No installment was listed. */
   | 'NO_INSTALLMENT'
+  /** The boleto amount exceeds the balances of its installments. */
   | 'OVER_BALANCE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -61,24 +81,43 @@ export type BoletoRegistrationType =
 
 /** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CreateProposalErrorCode =
+  /** The amount must be given and greater than zero. */
   | 'AMOUNT_MISSING'
+  /** The client must be given. */
   | 'CLIENT_MISSING'
+  /** The client must be an individual for this contract type. */
   | 'CLIENT_MUST_BE_INDIVIDUAL'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The number of installments must be given. */
   | 'INSTALLMENTS_MISSING'
+  /** Invalid calculation format. */
   | 'INVALID_CALCULATION_FORMAT'
+  /** The client document is not a valid CPF or CNPJ. */
   | 'INVALID_CLIENT_DOCUMENT'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** The operation code is already used by another proposal. */
   | 'OPERATION_CODE_IN_USE'
+  /** The operation type must be given. */
   | 'OPERATION_TYPE_MISSING'
+  /** The partner code (EPCodigo) was not given. */
   | 'PARTNER_CODE_MISSING'
+  /** Promoter not found. */
   | 'PROMOTER_NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Seller not found. */
   | 'SELLER_NOT_FOUND'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
@@ -212,24 +251,43 @@ export type PaymentAccountInput = {
 
 /** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type PaymentErrorCode =
+  /** The proposal's receivables agenda is cancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. */
   | 'AGENDA_SETTLED'
+  /** The payment amount must be greater than zero (after rounding to the cent). */
   | 'AMOUNT_NOT_POSITIVE'
+  /** An installment was listed twice. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The proposal belongs to another integration. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
   | 'NEGATIVE_AMOUNT'
+  /** The discount must not be negative. */
   | 'NEGATIVE_DISCOUNT'
+  /** The credit partner does not know this proposal. */
   | 'NOT_FOUND'
+  /** No installment was listed. */
   | 'NO_INSTALLMENT'
+  /** The payment plus the discount exceeds the installment balance. */
   | 'OVER_BALANCE'
+  /** The payment date is in the future. */
   | 'PAYMENT_DATE_IN_FUTURE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
