@@ -15,7 +15,7 @@ export const GRAPH_URL: string = import.meta.env.VITE_GRAPH_URL ?? '/graphql';
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
-      Viewer: {
+      CreditViewer: {
         merge: true,
         fields: {
           proposals: relayStylePagination(['situation', 'orderBy']),

@@ -519,7 +519,7 @@ function familyType(family: UserErrorFamily, entries: readonly UserErrorEntry[])
     declare upstreamCode: string | null;
 
     @Field((_type) => UserErrorCode, {
-      deprecationReason: "Use code: this mutation's own enum. legacyCode is removed in the next release.",
+      deprecationReason: "Use code: this mutation's own enum. Removed after 2027-03-01.",
       description: `The shared code ${family.typeName}.code replaces (rules: UserError.legacyCode). Upstream: derived from messages[].code.`,
     })
     declare legacyCode: UserErrorCode;
