@@ -21,6 +21,7 @@ import { type GraphContext } from './runtime/context.js';
 import { insufficientScope } from './runtime/errors.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
+import { declareCosts } from './cost-directives.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { NodeResolver } from './node.resolver.js';
 import { PaymentResolver } from './agenda/payment.resolver.js';
@@ -67,9 +68,12 @@ export const resolvers = [
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
-/** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
+/**
+ * The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`,
+ * `@requiresScopes`; 2.9 for demand control: `@cost`, `@listSize`).
+ */
 const FEDERATION_LINK =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable", "@authenticated", "@requiresScopes", "@cost", "@listSize"])';
 
 /** What the query and subscription roots are for, as introspection shows them. */
 const ROOT_DESCRIPTIONS = {
@@ -148,7 +152,7 @@ export async function buildCreditGraphSchema(): Promise<GraphQLSchema> {
   }
   const subgraph = buildSubgraphSchema({
     // The access rules are declared in the SDL (a router enforces them too) and enforced from it.
-    typeDefs: declareAccessRules(parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`)),
+    typeDefs: declareCosts(declareAccessRules(parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`))),
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });
