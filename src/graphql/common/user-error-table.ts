@@ -484,7 +484,10 @@ function familyType(family: UserErrorFamily, entries: readonly UserErrorEntry[])
   const values = Object.fromEntries(entries.map((entry) => [entry.code, entry.code]));
   registerEnumType(values, {
     name: family.enumName,
-    valuesConfig: Object.fromEntries(entries.map((entry) => [entry.code, { description: describeEntry(entry) }])),
+    // The message key makes each family's description its own (the common codes' meanings repeat in every enum).
+    valuesConfig: Object.fromEntries(
+      entries.map((entry) => [entry.code, { description: `${describeEntry(entry)} messageKey: ${family.key}.${camel(entry.code)}.` }]),
+    ),
     description: `Why ${family.mutations.join(' or ')} did not do what was asked; stable, clients switch on it. messageKey is "${family.key}.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md.`,
   });
   @ObjectType(family.typeName, {

@@ -11,7 +11,7 @@ import {
   parse,
 } from 'graphql';
 import { buildCreditGraphSchema } from '../../../src/graphql/schema.js';
-import { describeEntry, familyEntries, USER_ERROR_FAMILIES, type UserErrorFamilyName } from '../../../src/graphql/common/user-error-table.js';
+import { describeEntry, familyEntries, messageKeyOf, USER_ERROR_FAMILIES, type UserErrorFamilyName } from '../../../src/graphql/common/user-error-table.js';
 
 /**
  * graphql-schema-linter's description rules over a schema (types-have-descriptions,
@@ -97,12 +97,12 @@ describe('introspection that explains itself', () => {
         throw new Error(`${USER_ERROR_FAMILIES[family].enumName} is not an enum`);
       }
       expect(type.getValues().map((value) => [value.name, value.description])).toEqual(
-        familyEntries(family).map((entry) => [entry.code, describeEntry(entry)]),
+        familyEntries(family).map((entry) => [entry.code, `${describeEntry(entry)} messageKey: ${messageKeyOf(family, entry.code)}.`]),
       );
     }
     const payment = schema.getType('PaymentErrorCode');
     expect(isEnumType(payment) ? payment.getValue('OVER_BALANCE')?.description : undefined).toBe(
-      'The payment plus the discount exceeds the installment balance.',
+      'The payment plus the discount exceeds the installment balance. messageKey: payment.overBalance.',
     );
   });
 

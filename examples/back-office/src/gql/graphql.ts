@@ -17,45 +17,45 @@ export type AgendaSituation =
 
 /** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type BoletoErrorCode =
-  /** The proposal's receivables agenda is cancelled. */
+  /** The proposal's receivables agenda is cancelled. messageKey: boleto.agendaCancelled. */
   | 'AGENDA_CANCELLED'
-  /** The proposal's receivables agenda is settled. */
+  /** The proposal's receivables agenda is settled. messageKey: boleto.agendaSettled. */
   | 'AGENDA_SETTLED'
-  /** The boleto amount must be greater than zero. */
+  /** The boleto amount must be greater than zero. messageKey: boleto.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
-  /** The boleto due date is in the past. */
+  /** The boleto due date is in the past. messageKey: boleto.dueDateInPast. */
   | 'DUE_DATE_IN_PAST'
-  /** An installment was listed twice. */
+  /** An installment was listed twice. messageKey: boleto.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
-  /** The boleto expiry date is before its due date. */
+  /** The boleto expiry date is before its due date. messageKey: boleto.expiryBeforeDueDate. */
   | 'EXPIRY_BEFORE_DUE_DATE'
-  /** The proposal belongs to another integration. */
+  /** The proposal belongs to another integration. messageKey: boleto.forbidden. */
   | 'FORBIDDEN'
-  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: boleto.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
-  /** The installment is already settled. */
+  /** The installment is already settled. messageKey: boleto.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
-  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: boleto.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
-  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: boleto.invalidInput. */
   | 'INVALID_INPUT'
-  /** The registration type must be 1 or 2. */
+  /** The registration type must be 1 or 2. messageKey: boleto.invalidRegistrationType. */
   | 'INVALID_REGISTRATION_TYPE'
-  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: boleto.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
-  /** The credit partner does not know this proposal. */
+  /** The credit partner does not know this proposal. messageKey: boleto.notFound. */
   | 'NOT_FOUND'
-  /** No installment was listed. */
+  /** No installment was listed. messageKey: boleto.noInstallment. */
   | 'NO_INSTALLMENT'
-  /** The boleto amount exceeds the balances of its installments. */
+  /** The boleto amount exceeds the balances of its installments. messageKey: boleto.overBalance. */
   | 'OVER_BALANCE'
-  /** The proposal has no receivables agenda yet: it was never disbursed. */
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: boleto.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
-  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: boleto.rejected. */
   | 'REJECTED'
-  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: boleto.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
-  /** The proposal has no installment with this number. */
+  /** The proposal has no installment with this number. messageKey: boleto.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -81,43 +81,43 @@ export type BoletoRegistrationType =
 
 /** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CreateProposalErrorCode =
-  /** The amount must be given and greater than zero. */
+  /** The amount must be given and greater than zero. messageKey: createProposal.amountMissing. */
   | 'AMOUNT_MISSING'
-  /** The client must be given. */
+  /** The client must be given. messageKey: createProposal.clientMissing. */
   | 'CLIENT_MISSING'
-  /** The client must be an individual for this contract type. */
+  /** The client must be an individual for this contract type. messageKey: createProposal.clientMustBeIndividual. */
   | 'CLIENT_MUST_BE_INDIVIDUAL'
-  /** The proposal belongs to another integration. */
+  /** The proposal belongs to another integration. messageKey: createProposal.forbidden. */
   | 'FORBIDDEN'
-  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: createProposal.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
-  /** The number of installments must be given. */
+  /** The number of installments must be given. messageKey: createProposal.installmentsMissing. */
   | 'INSTALLMENTS_MISSING'
-  /** Invalid calculation format. */
+  /** Invalid calculation format. messageKey: createProposal.invalidCalculationFormat. */
   | 'INVALID_CALCULATION_FORMAT'
-  /** The client document is not a valid CPF or CNPJ. */
+  /** The client document is not a valid CPF or CNPJ. messageKey: createProposal.invalidClientDocument. */
   | 'INVALID_CLIENT_DOCUMENT'
-  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: createProposal.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
-  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: createProposal.invalidInput. */
   | 'INVALID_INPUT'
-  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: createProposal.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
-  /** The credit partner does not know this proposal. */
+  /** The credit partner does not know this proposal. messageKey: createProposal.notFound. */
   | 'NOT_FOUND'
-  /** The operation code is already used by another proposal. */
+  /** The operation code is already used by another proposal. messageKey: createProposal.operationCodeInUse. */
   | 'OPERATION_CODE_IN_USE'
-  /** The operation type must be given. */
+  /** The operation type must be given. messageKey: createProposal.operationTypeMissing. */
   | 'OPERATION_TYPE_MISSING'
-  /** The partner code (EPCodigo) was not given. */
+  /** The partner code (EPCodigo) was not given. messageKey: createProposal.partnerCodeMissing. */
   | 'PARTNER_CODE_MISSING'
-  /** Promoter not found. */
+  /** Promoter not found. messageKey: createProposal.promoterNotFound. */
   | 'PROMOTER_NOT_FOUND'
-  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: createProposal.rejected. */
   | 'REJECTED'
-  /** Seller not found. */
+  /** Seller not found. messageKey: createProposal.sellerNotFound. */
   | 'SELLER_NOT_FOUND'
-  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: createProposal.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
@@ -251,43 +251,43 @@ export type PaymentAccountInput = {
 
 /** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type PaymentErrorCode =
-  /** The proposal's receivables agenda is cancelled. */
+  /** The proposal's receivables agenda is cancelled. messageKey: payment.agendaCancelled. */
   | 'AGENDA_CANCELLED'
-  /** The proposal's receivables agenda is settled. */
+  /** The proposal's receivables agenda is settled. messageKey: payment.agendaSettled. */
   | 'AGENDA_SETTLED'
-  /** The payment amount must be greater than zero (after rounding to the cent). */
+  /** The payment amount must be greater than zero (after rounding to the cent). messageKey: payment.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
-  /** An installment was listed twice. */
+  /** An installment was listed twice. messageKey: payment.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
-  /** The proposal belongs to another integration. */
+  /** The proposal belongs to another integration. messageKey: payment.forbidden. */
   | 'FORBIDDEN'
-  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. */
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: payment.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
-  /** The installment is already settled. */
+  /** The installment is already settled. messageKey: payment.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
-  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. */
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: payment.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
-  /** The graph refused the input by a rule without a code of its own (the English message names the rule). */
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: payment.invalidInput. */
   | 'INVALID_INPUT'
-  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. */
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: payment.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
-  /** The discount must not be negative. */
+  /** The discount must not be negative. messageKey: payment.negativeDiscount. */
   | 'NEGATIVE_DISCOUNT'
-  /** The credit partner does not know this proposal. */
+  /** The credit partner does not know this proposal. messageKey: payment.notFound. */
   | 'NOT_FOUND'
-  /** No installment was listed. */
+  /** No installment was listed. messageKey: payment.noInstallment. */
   | 'NO_INSTALLMENT'
-  /** The payment plus the discount exceeds the installment balance. */
+  /** The payment plus the discount exceeds the installment balance. messageKey: payment.overBalance. */
   | 'OVER_BALANCE'
-  /** The payment date is in the future. */
+  /** The payment date is in the future. messageKey: payment.paymentDateInFuture. */
   | 'PAYMENT_DATE_IN_FUTURE'
-  /** The proposal has no receivables agenda yet: it was never disbursed. */
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: payment.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
-  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). */
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: payment.rejected. */
   | 'REJECTED'
-  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. */
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: payment.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
-  /** The proposal has no installment with this number. */
+  /** The proposal has no installment with this number. messageKey: payment.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
