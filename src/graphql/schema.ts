@@ -22,6 +22,7 @@ import { insufficientScope } from './runtime/errors.js';
 import { answeringAppliedWrites } from './runtime/write-answer.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
+import { declareCosts } from './cost-directives.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { NodeResolver } from './node.resolver.js';
 import { PaymentResolver } from './agenda/payment.resolver.js';
@@ -71,9 +72,20 @@ export const resolvers = [
 
 type SubgraphResolvers = NonNullable<Extract<Parameters<typeof buildSubgraphSchema>[0], { typeDefs: unknown }>['resolvers']>;
 
-/** The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`, `@requiresScopes`). */
+/**
+ * The Federation 2 directives this subgraph uses (2.5 for the access rules: `@authenticated`,
+ * `@requiresScopes`; 2.9 for demand control: `@cost`, `@listSize`).
+ */
 const FEDERATION_LINK =
-  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.5", import: ["@key", "@shareable", "@authenticated", "@requiresScopes"])';
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key", "@shareable", "@authenticated", "@requiresScopes", "@cost", "@listSize"])';
+
+/** What the query and subscription roots are for, as introspection shows them. */
+const ROOT_DESCRIPTIONS = {
+  Query:
+    'Reads of proposals, their installments, receivables agenda, boletos, guarantors, signers and documents, and of people, over the credit partner. A field costs a partner call only when selected; extensions.cost says how many an answer cost.',
+  Subscription:
+    "Live updates over WebSocket or SSE: a proposal's changes (proposalChanged) or every change to the caller's own proposals (viewerProposalEvents), sent when the partner's state or this graph's own writes change them.",
+} as const;
 
 /**
  * The type-graphql schema alone (no federation fields), with `validate: true` so arguments arrive
@@ -96,10 +108,16 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
       },
     },
   });
-  // type-graphql has no option for a root type's description; the idempotency rules are said once, here.
-  const mutation = schema.getMutationType();
-  if (mutation) {
-    mutation.description = IDEMPOTENCY_KEY_DESCRIPTION;
+  // type-graphql has no option for a root type's description; the root types are described here.
+  const roots = [
+    [schema.getQueryType(), ROOT_DESCRIPTIONS.Query],
+    [schema.getMutationType(), IDEMPOTENCY_KEY_DESCRIPTION],
+    [schema.getSubscriptionType(), ROOT_DESCRIPTIONS.Subscription],
+  ] as const;
+  for (const [type, description] of roots) {
+    if (type) {
+      type.description = description;
+    }
   }
   return schema;
 }
@@ -152,7 +170,7 @@ export async function buildCreditGraphSchema(options: { accessRecord?: boolean }
   }
   const subgraph = buildSubgraphSchema({
     // The access rules are declared in the SDL (a router enforces them too) and enforced from it.
-    typeDefs: declareAccessRules(parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`)),
+    typeDefs: declareCosts(declareAccessRules(parse(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`))),
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });

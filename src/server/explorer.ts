@@ -153,10 +153,10 @@ export function createExplorer(options: ExplorerOptions = {}): Explorer {
     window.location.reload();
   });
   var caller = document.getElementById('caller');
-  fetch(url.toString(), { method: 'POST', headers: Object.assign({ 'content-type': 'application/json' }, headers), body: JSON.stringify({ query: '{ viewer { callerId scopes } }' }) })
+  fetch(url.toString(), { method: 'POST', headers: Object.assign({ 'content-type': 'application/json' }, headers), body: JSON.stringify({ query: '{ creditViewer { callerId scopes } }' }) })
     .then(function (response) { return response.json().then(function (body) { return { status: response.status, body: body }; }); })
     .then(function (answer) {
-      var viewer = answer.body && answer.body.data && answer.body.data.viewer;
+      var viewer = answer.body && answer.body.data && answer.body.data.creditViewer;
       if (viewer) {
         caller.textContent = 'Runs as ' + viewer.callerId + ' (' + (viewer.scopes.length > 0 ? viewer.scopes.join(', ') : 'no scopes') + ')';
       } else {

@@ -154,7 +154,7 @@ describe('the access record', () => {
 
   it('leaves no record for an answer that discloses no personal data', async () => {
     const before = (await callerRecords('admin')).length;
-    const result = await as('admin')(`{ viewer { callerId } }`);
+    const result = await as('admin')(`{ creditViewer { callerId } }`);
     expect(result.errors).toBeUndefined();
     expect((await callerRecords('admin')).length).toBe(before);
   });

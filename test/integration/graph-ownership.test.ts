@@ -301,12 +301,12 @@ describe('ownership, read-back and viewer', () => {
 
   describe('viewer', () => {
     const VIEWER = `query($first: Int!, $after: String, $situation: ProposalSituation) {
-      viewer { callerId scopes proposals(first: $first, after: $after, situation: $situation) { edges { cursor node { id situation } } pageInfo { hasNextPage endCursor } } }
+      creditViewer { callerId scopes proposals(first: $first, after: $after, situation: $situation) { edges { cursor node { id situation } } pageInfo { hasNextPage endCursor } } }
     }`;
 
     it('answers the caller and its scopes', async () => {
-      expect((await h.run(`{ viewer { callerId scopes } }`, {}, { callerId: 'carol', scopes: ['registry.read', 'proposals.all'] })).data).toEqual({
-        viewer: { callerId: 'carol', scopes: ['proposals.all', 'registry.read'] },
+      expect((await h.run(`{ creditViewer { callerId scopes } }`, {}, { callerId: 'carol', scopes: ['registry.read', 'proposals.all'] })).data).toEqual({
+        creditViewer: { callerId: 'carol', scopes: ['proposals.all', 'registry.read'] },
       });
     });
 
@@ -314,8 +314,8 @@ describe('ownership, read-back and viewer', () => {
       const a = await create(ALICE);
       const b = await create(BOB);
       await h.resetCalls();
-      const all = await h.run<Any>(`{ viewer { proposals(first: 2) { edges { node { id } } } } }`, {}, BACK_OFFICE);
-      expect(all.data.viewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([b.id, a.id]);
+      const all = await h.run<Any>(`{ creditViewer { proposals(first: 2) { edges { node { id } } } } }`, {}, BACK_OFFICE);
+      expect(all.data.creditViewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([b.id, a.id]);
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -324,7 +324,7 @@ describe('ownership, read-back and viewer', () => {
       const ids = [(await create(caller)).id, (await create(caller)).id];
       await h.resetCalls();
       const page = await h.run<Any>(VIEWER, { first: 10 }, caller);
-      expect(page.data.viewer.proposals.edges.map((e: Any) => e.node)).toEqual([
+      expect(page.data.creditViewer.proposals.edges.map((e: Any) => e.node)).toEqual([
         { id: ids[1], situation: 'UNDER_REVIEW' },
         { id: ids[0], situation: 'UNDER_REVIEW' },
       ]);
@@ -343,21 +343,21 @@ describe('ownership, read-back and viewer', () => {
       await h.resetCalls();
       const first = await h.run<Any>(VIEWER, { first: 1, situation: 'APPROVED' }, caller);
       expect(first.errors).toBeUndefined();
-      expect(first.data.viewer.proposals.edges.map((e: Any) => e.node)).toEqual([{ id: ids[3], situation: 'APPROVED' }]);
-      expect(first.data.viewer.proposals.pageInfo.hasNextPage).toBe(true);
+      expect(first.data.creditViewer.proposals.edges.map((e: Any) => e.node)).toEqual([{ id: ids[3], situation: 'APPROVED' }]);
+      expect(first.data.creditViewer.proposals.pageInfo.hasNextPage).toBe(true);
       // The node's situation is the read the filter made: one call.
       expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
       await h.resetCalls();
-      const rest = await h.run<Any>(VIEWER, { first: 5, after: first.data.viewer.proposals.pageInfo.endCursor, situation: 'APPROVED' }, caller);
-      expect(rest.data.viewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([ids[1]]);
+      const rest = await h.run<Any>(VIEWER, { first: 5, after: first.data.creditViewer.proposals.pageInfo.endCursor, situation: 'APPROVED' }, caller);
+      expect(rest.data.creditViewer.proposals.edges.map((e: Any) => e.node.id)).toEqual([ids[1]]);
       // ids[0] did not match: the cursor points past the last edge, and nothing follows.
-      expect(rest.data.viewer.proposals.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
-      expect(rest.data.viewer.proposals.pageInfo.endCursor).not.toBe(rest.data.viewer.proposals.edges[0].cursor);
+      expect(rest.data.creditViewer.proposals.pageInfo).toEqual({ hasNextPage: false, endCursor: expect.any(String) });
+      expect(rest.data.creditViewer.proposals.pageInfo.endCursor).not.toBe(rest.data.creditViewer.proposals.edges[0].cursor);
       expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 3 });
     });
 
     const RELAY = `query($first: Int!, $after: String, $orderBy: ProposalOrder, $situation: ProposalSituation) {
-      viewer { proposals(first: $first, after: $after, orderBy: $orderBy, situation: $situation) {
+      creditViewer { proposals(first: $first, after: $after, orderBy: $orderBy, situation: $situation) {
         totalCount edges { cursor node { id } } nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
       } }
     }`;
@@ -372,19 +372,19 @@ describe('ownership, read-back and viewer', () => {
       const orderBy = { field: 'CREATED_AT', direction: 'ASC' };
       const first = await h.run<Any>(RELAY, { first: 2, orderBy }, caller);
       expect(first.errors).toBeUndefined();
-      const page1 = first.data.viewer.proposals;
+      const page1 = first.data.creditViewer.proposals;
       expect(page1.totalCount).toBe(3);
       expect(page1.edges.map((e: Any) => e.node.id)).toEqual([ids[0], ids[1]]);
       expect(page1.nodes).toEqual([{ id: ids[0] }, { id: ids[1] }]);
       expect(page1.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false, startCursor: page1.edges[0].cursor, endCursor: page1.edges[1].cursor });
       const second = await h.run<Any>(RELAY, { first: 2, orderBy, after: page1.pageInfo.endCursor }, caller);
-      const page2 = second.data.viewer.proposals;
+      const page2 = second.data.creditViewer.proposals;
       expect(page2.nodes).toEqual([{ id: ids[2] }]);
       expect(page2.totalCount).toBe(3);
       expect(page2.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true, startCursor: page2.edges[0].cursor, endCursor: page2.edges[0].cursor });
       // Newest first (the default) is the same list the other way round.
       const newest = await h.run<Any>(RELAY, { first: 3 }, caller);
-      expect(newest.data.viewer.proposals.nodes).toEqual([{ id: ids[2] }, { id: ids[1] }, { id: ids[0] }]);
+      expect(newest.data.creditViewer.proposals.nodes).toEqual([{ id: ids[2] }, { id: ids[1] }, { id: ids[0] }]);
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -393,19 +393,19 @@ describe('ownership, read-back and viewer', () => {
       await create(caller);
       const mine = await h.run<Any>(RELAY, { first: 1 }, caller);
       const all = await h.run<Any>(RELAY, { first: 1 }, BACK_OFFICE);
-      expect(mine.data.viewer.proposals.totalCount).toBe(1);
-      expect(all.data.viewer.proposals.totalCount).toBeGreaterThan(1);
-      expect(all.data.viewer.proposals.totalCount).toBe(await h.ledger.ledger.countProposals(null));
+      expect(mine.data.creditViewer.proposals.totalCount).toBe(1);
+      expect(all.data.creditViewer.proposals.totalCount).toBeGreaterThan(1);
+      expect(all.data.creditViewer.proposals.totalCount).toBe(await h.ledger.ledger.countProposals(null));
       const filtered = await h.run<Any>(RELAY, { first: 1, situation: 'UNDER_REVIEW' }, caller);
-      expect(filtered.data.viewer.proposals.totalCount).toBeNull();
+      expect(filtered.data.creditViewer.proposals.totalCount).toBeNull();
     });
 
     it('reads a node selected under both edges and nodes once', async () => {
       const caller: RunOptions = { callerId: `hal-${randomUUID()}`, scopes: [] };
       const id = (await create(caller)).id;
       await h.resetCalls();
-      const page = await h.run<Any>(`{ viewer { proposals(first: 5) { edges { node { id situation } } nodes { id situation } } } }`, {}, caller);
-      expect(page.data.viewer.proposals).toEqual({ edges: [{ node: { id, situation: 'UNDER_REVIEW' } }], nodes: [{ id, situation: 'UNDER_REVIEW' }] });
+      const page = await h.run<Any>(`{ creditViewer { proposals(first: 5) { edges { node { id situation } } nodes { id situation } } } }`, {}, caller);
+      expect(page.data.creditViewer.proposals).toEqual({ edges: [{ node: { id, situation: 'UNDER_REVIEW' } }], nodes: [{ id, situation: 'UNDER_REVIEW' }] });
       expect((await h.calls()).operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
     });
 
@@ -415,7 +415,7 @@ describe('ownership, read-back and viewer', () => {
       await create(caller);
       const newest = await h.run<Any>(RELAY, { first: 1 }, caller);
       await h.resetCalls();
-      const mixed = await h.run<Any>(RELAY, { first: 1, after: newest.data.viewer.proposals.pageInfo.endCursor, orderBy: { direction: 'ASC' } }, caller);
+      const mixed = await h.run<Any>(RELAY, { first: 1, after: newest.data.creditViewer.proposals.pageInfo.endCursor, orderBy: { direction: 'ASC' } }, caller);
       expect(mixed.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
       expect(mixed.errors?.[0]?.extensions?.['userErrors']).toEqual([expect.objectContaining({ code: 'INVALID_INPUT', field: ['after'] })]);
       expect((await h.calls()).total).toBe(0);
@@ -423,7 +423,7 @@ describe('ownership, read-back and viewer', () => {
 
     it('answers an empty page for a caller with no proposals, and refuses first below 1 before any read', async () => {
       const empty = await h.run<Any>(VIEWER, { first: 5 }, { callerId: `nobody-${randomUUID()}`, scopes: [] });
-      expect(empty.data.viewer.proposals).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+      expect(empty.data.creditViewer.proposals).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
       const zero = await h.run<Any>(VIEWER, { first: 0 }, ALICE);
       expect(zero.errors?.map((e) => e.extensions?.['code'])).toEqual(['BAD_USER_INPUT']);
       expect((await h.calls()).total).toBe(0);

@@ -133,13 +133,13 @@ describe("operation codes in each caller's namespace", () => {
     });
   });
 
-  it("lists the caller's own codes in viewer.proposals, with no partner call", async () => {
+  it("lists the caller's own codes in creditViewer.proposals, with no partner call", async () => {
     const lister: RunOptions = { callerId: `lister-${randomUUID().slice(0, 8)}`, scopes: [] };
     const code = `LISTED-${randomUUID()}`;
     const created = await create(lister, code);
     await h.resetCalls();
-    const listed = await h.run<Any>(`query { viewer { proposals(first: 5) { nodes { id operationCode } } } }`, {}, lister);
-    expect(listed.data.viewer.proposals.nodes).toEqual([{ id: created.proposal.id, operationCode: code }]);
+    const listed = await h.run<Any>(`query { creditViewer { proposals(first: 5) { nodes { id operationCode } } } }`, {}, lister);
+    expect(listed.data.creditViewer.proposals.nodes).toEqual([{ id: created.proposal.id, operationCode: code }]);
     expect((await h.calls()).total).toBe(0);
   });
 });

@@ -66,7 +66,7 @@ const READ_BACK = `query($id: ID!) {
   }
 }`;
 const VIEWER = `query($first: Int!, $after: String) {
-  viewer { callerId scopes proposals(first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }
+  creditViewer { callerId scopes proposals(first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }
 }`;
 
 const SIGNERS = [
@@ -258,7 +258,7 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
     expect(await calls()).toBe(0);
   });
 
-  it("pages viewer.proposals through the caller's own proposals only, newest first, with cursors stable across replicas and no partner call", async () => {
+  it("pages creditViewer.proposals through the caller's own proposals only, newest first, with cursors stable across replicas and no partner call", async () => {
     for (const document of ['11144477735', '52998224725', '39053344705']) {
       aliceIds.push((await create(two, 'alice', document)).id);
       bobIds.push((await create(one, 'bob', document)).id);
@@ -273,9 +273,9 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
       const r = pages % 2 === 0 ? one : two;
       const page: GraphResponse<any> = await r.ask('alice', VIEWER, { first: 2, after }); // eslint-disable-line @typescript-eslint/no-explicit-any -- read by path
       expect(page.errors).toBeUndefined();
-      expect(page.data.viewer.callerId).toBe('alice');
-      expect(page.data.viewer.scopes).toEqual(['federation']);
-      const { edges, pageInfo } = page.data.viewer.proposals;
+      expect(page.data.creditViewer.callerId).toBe('alice');
+      expect(page.data.creditViewer.scopes).toEqual(['federation']);
+      const { edges, pageInfo } = page.data.creditViewer.proposals;
       seen.push(...edges.map((e: { node: { id: string } }) => e.node.id));
       cursors.push(...edges.map((e: { cursor: string }) => e.cursor));
       pages += 1;
@@ -294,13 +294,13 @@ describeWithPostgres('operator: two callers on two replicas over one PostgreSQL 
     }
     // Stable: the other replica gives the same cursors, and continues from any of them the same way.
     const whole = await two.ask('alice', VIEWER, { first: 50 });
-    expect(whole.data.viewer.proposals.edges.map((e: { cursor: string }) => e.cursor)).toEqual(cursors);
+    expect(whole.data.creditViewer.proposals.edges.map((e: { cursor: string }) => e.cursor)).toEqual(cursors);
     const fromSecond = await one.ask('alice', VIEWER, { first: 50, after: cursors[1] });
-    expect(fromSecond.data.viewer.proposals.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(seen.slice(2));
-    expect(fromSecond.data.viewer.proposals.pageInfo.hasNextPage).toBe(false);
+    expect(fromSecond.data.creditViewer.proposals.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(seen.slice(2));
+    expect(fromSecond.data.creditViewer.proposals.pageInfo.hasNextPage).toBe(false);
 
     const bob = await two.ask('bob', VIEWER, { first: 50 });
-    expect(bob.data.viewer.proposals.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([...bobIds].reverse());
+    expect(bob.data.creditViewer.proposals.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([...bobIds].reverse());
     expect(await calls()).toBe(0);
   });
 

@@ -13,7 +13,7 @@ const START_TIMEOUT_MS = 240_000;
 const CREATE = `mutation ($input: CreateProposalInput!, $idempotencyKey: String!) {
   createProposal(input: $input, idempotencyKey: $idempotencyKey) { proposal { id number operationCode } userErrors { code } }
 }`;
-const MINE = '{ viewer { proposals(first: 50) { totalCount nodes { id number operationCode situation } } } }';
+const MINE = '{ creditViewer { proposals(first: 50) { totalCount nodes { id number operationCode situation } } } }';
 
 /** The demo proposals as the development caller lists them: the operation codes docs/callers.md shows, one per situation. */
 const DEMO = [
@@ -85,11 +85,11 @@ describe('restarts of the service on one DATA_DIR (what npm start and npm run de
         }
         const code = `RESTART-${start_}`;
         created.push({ ...(await create(url, code)), code });
-        const listed = await executeGraphQL<{ viewer: { proposals: { totalCount: number; nodes: Listed[] } } }, Record<string, never>>(url, MINE, {});
+        const listed = await executeGraphQL<{ creditViewer: { proposals: { totalCount: number; nodes: Listed[] } } }, Record<string, never>>(url, MINE, {});
         expect(listed.errors).toBeUndefined();
-        const nodes = listed.data?.viewer.proposals.nodes ?? [];
+        const nodes = listed.data?.creditViewer.proposals.nodes ?? [];
         // The demo proposals (the development caller's from the first start) and every one created since.
-        expect(listed.data?.viewer.proposals.totalCount).toBe(DEMO.length + created.length);
+        expect(listed.data?.creditViewer.proposals.totalCount).toBe(DEMO.length + created.length);
         const mine = nodes.filter((node) => !demoIds.includes(node.id));
         expect(mine.map((node) => [node.id, node.number, node.operationCode]).sort()).toEqual(created.map((p) => [p.id, p.number, p.code]).sort());
         // Every one is a proposal the partner knows (the analysis is immediate here: approved).
@@ -147,17 +147,17 @@ describe('a ledger naming proposals its partner does not know', () => {
       // No id of the lost proposal is issued again by the fresh twin.
       expect(kept.id).not.toBe(lost.id);
       const listed = await executeGraphQL<
-        { viewer: { proposals: { edges: Array<{ node: Listed | null }>; nodes: Array<Listed | null> } } },
+        { creditViewer: { proposals: { edges: Array<{ node: Listed | null }>; nodes: Array<Listed | null> } } },
         Record<string, never>
-      >(service.http.graphqlUrl, '{ viewer { proposals(first: 10) { edges { node { id situation } } nodes { id operationCode situation } } } }', {});
+      >(service.http.graphqlUrl, '{ creditViewer { proposals(first: 10) { edges { node { id situation } } nodes { id operationCode situation } } } }', {});
       // Newest first: the one created now, the lost one, then the demo proposals (adopted at the first start).
-      const nodes = listed.data?.viewer.proposals.nodes ?? [];
+      const nodes = listed.data?.creditViewer.proposals.nodes ?? [];
       expect(nodes.slice(0, 2)).toEqual([{ id: kept.id, operationCode: 'KEPT-1', situation: 'APPROVED' }, null]);
       expect(nodes.slice(2).map((node) => node?.operationCode)).toEqual(expect.arrayContaining(DEMO.map(([code]) => code)));
-      expect(listed.data?.viewer.proposals.edges.slice(0, 2)).toEqual([{ node: { id: kept.id, situation: 'APPROVED' } }, { node: null }]);
+      expect(listed.data?.creditViewer.proposals.edges.slice(0, 2)).toEqual([{ node: { id: kept.id, situation: 'APPROVED' } }, { node: null }]);
       expect(listed.errors?.map((error) => [error.path?.join('.'), error.extensions?.code, error.extensions?.proposalId])).toEqual([
-        ['viewer.proposals.edges.1.node', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],
-        ['viewer.proposals.nodes.1', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],
+        ['creditViewer.proposals.edges.1.node', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],
+        ['creditViewer.proposals.nodes.1', 'PROPOSAL_UNKNOWN_TO_PARTNER', lost.id],
       ]);
       const told = lines.filter((line) => line.errorCode === 'PROPOSAL_UNKNOWN_TO_PARTNER');
       // One line per item, however many places of the answer show it.

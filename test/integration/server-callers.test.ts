@@ -130,9 +130,9 @@ describe('callers authenticated by JWT (GRAPHQL_JWKS_URL) beside API keys', () =
 
   it('shows the JWT caller and its known scopes as the viewer', async () => {
     const claims = { scope: 'openid federation', scp: ['registry.read', 'admin'] };
-    const response = await graph.execute('{ viewer { callerId scopes } }', undefined, bearer(await token(first, { sub: 'ops.team_1', claims })));
+    const response = await graph.execute('{ creditViewer { callerId scopes } }', undefined, bearer(await token(first, { sub: 'ops.team_1', claims })));
     expect(response.errors).toBeUndefined();
-    expect(response.data).toEqual({ viewer: { callerId: 'ops.team_1', scopes: ['federation', 'registry.read'] } });
+    expect(response.data).toEqual({ creditViewer: { callerId: 'ops.team_1', scopes: ['federation', 'registry.read'] } });
   });
 
   it('makes the JWT sub the owner of what it creates', async () => {

@@ -224,7 +224,7 @@ describe("each mutation's own userErrors.code", () => {
   it('answers a generic UserError fragment through the interface', async () => {
     const response = await graph.execute<{ registerInstallmentPayment: { userErrors: unknown[] } }>(
       `mutation($key: String!, $id: ID!) { registerInstallmentPayment(idempotencyKey: $key, input: { proposalId: $id, payment: { installmentNumber: 2, amount: "99999.00" } }) { userErrors { ...Shown } } }
-       fragment Shown on UserError { messageKey upstreamCode }`,
+       fragment Shown on CreditUserError { messageKey upstreamCode }`,
       { key: randomUUID(), id: demoId(graph, 'disbursed') },
     );
     expect(response.data?.registerInstallmentPayment.userErrors).toEqual([{ messageKey: 'payment.overBalance', upstreamCode: 'C0202/V0002' }]);

@@ -19,7 +19,7 @@ export function createCache(): InMemoryCache {
     // Fragments on Node and on UserError match their implementations.
     possibleTypes: introspection.possibleTypes,
     typePolicies: {
-      Viewer: {
+      CreditViewer: {
         merge: true,
         fields: {
           proposals: relayStylePagination(['situation', 'orderBy']),

@@ -4,7 +4,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Field, FormError, type FormErrors, NO_ERRORS, placeErrors, requestError } from './errors';
 import { money, situationLabel, SITUATION_FILTERS } from './format';
 import { graphql } from './gql';
-import { type CreateProposalInput, type MyProposalsQueryVariables, type OrderDirection, type ProposalRowFragment, type ProposalSituation } from './gql/graphql';
+import {
+  type CreateProposalInput,
+  type MyProposalsQueryVariables,
+  type CreditOrderDirection,
+  type ProposalRowFragment,
+  type ProposalSituation,
+} from './gql/graphql';
 import { useIntentKey } from './intent';
 
 /** Proposals per page. */
@@ -24,7 +30,7 @@ export const PROPOSAL_ROW = graphql(`
 
 export const MY_PROPOSALS = graphql(`
   query MyProposals($first: Int!, $after: String, $situation: ProposalSituation, $orderBy: ProposalOrder) {
-    viewer {
+    creditViewer {
       callerId
       proposals(first: $first, after: $after, situation: $situation, orderBy: $orderBy) {
         totalCount
@@ -76,7 +82,7 @@ function addToList(cache: ApolloCache, variables: ListVariables, proposal: Propo
     if (!data) {
       return data;
     }
-    const list = data.viewer.proposals;
+    const list = data.creditViewer.proposals;
     if (list.edges.some((edge) => edge.node?.id === proposal.id)) {
       return data;
     }
@@ -88,8 +94,8 @@ function addToList(cache: ApolloCache, variables: ListVariables, proposal: Propo
     const edge = { __typename: 'ProposalEdge' as const, cursor: '', node: proposal };
     return {
       ...data,
-      viewer: {
-        ...data.viewer,
+      creditViewer: {
+        ...data.creditViewer,
         proposals: {
           ...list,
           totalCount: list.totalCount === null ? null : list.totalCount + 1,
@@ -186,7 +192,7 @@ function CreateProposalForm({ list, onCreated }: { list: ListVariables; onCreate
 /** "My proposals": paged, filtered by situation, ordered by creation; a new one appears at once. */
 export function ProposalList(): ReactNode {
   const [situation, setSituation] = useState<ProposalSituation | ''>('');
-  const [direction, setDirection] = useState<OrderDirection>('DESC');
+  const [direction, setDirection] = useState<CreditOrderDirection>('DESC');
   const variables = {
     first: PAGE_SIZE,
     ...(situation === '' ? {} : { situation }),
@@ -196,7 +202,7 @@ export function ProposalList(): ReactNode {
   // writes on this page update it in the cache and cause no request.
   const { data, loading, error, fetchMore } = useQuery(MY_PROPOSALS, { variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [created, setCreated] = useState<string | null>(null);
-  const connection = data?.viewer.proposals;
+  const connection = data?.creditViewer.proposals;
 
   return (
     <section>
@@ -217,7 +223,7 @@ export function ProposalList(): ReactNode {
           </label>
           <label>
             Order{' '}
-            <select name="order" value={direction} onChange={(event) => setDirection(event.target.value as OrderDirection)}>
+            <select name="order" value={direction} onChange={(event) => setDirection(event.target.value as CreditOrderDirection)}>
               <option value="DESC">Newest first</option>
               <option value="ASC">Oldest first</option>
             </select>

@@ -304,7 +304,7 @@ export class AgendaDetail implements Node {
 
   @Field((_type) => [AgendaInstallment], {
     deprecationReason:
-      'Use Proposal.installments: one Installment per installment, with balance, paidAmount, boletos, pix and entries. Removed in the next release.',
+      'Use Proposal.installments: one Installment per installment, with balance, paidAmount, boletos, pix and entries. Removed after 2027-03-01.',
     description: 'Installments of the agenda, by number, each with balance, boletos, Pix charges and ledger entries. No extra call. Upstream: parcelas.',
   })
   installments?: AgendaInstallment[];

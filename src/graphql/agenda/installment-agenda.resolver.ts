@@ -27,7 +27,7 @@ export class InstallmentAgendaResolver {
   @FieldResolver((_returns) => AgendaInstallment, {
     nullable: true,
     deprecationReason:
-      'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed in the next release.',
+      'Use the fields of Installment itself (balance, paidAmount, boletos, pix, entries): one object per installment. Removed after 2027-03-01.',
     description:
       "This installment's receivables-agenda data (balance, boletos, Pix, entries); null until the proposal is disbursed. All installments of one proposal asked together share ONE call carrying their numbers. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).",
   })

@@ -21,7 +21,7 @@ export class RegisterInstallmentPaymentPayload {
   paidInstallments: Installment[];
 
   @Field((_type) => [AgendaInstallment], {
-    deprecationReason: 'Use paidInstallments: the same Installment objects as Proposal.installments. Removed in the next release.',
+    deprecationReason: 'Use paidInstallments: the same Installment objects as Proposal.installments. Removed after 2027-03-01.',
     description:
       'The paid installments as the agenda shows them after the payment (balance, entries), read fresh when selected. Upstream: AgendaRecebivel/ConsultarDetalhes (nroParcelas).',
   })

@@ -1,11 +1,13 @@
-import { Directive, Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType, registerEnumType } from 'type-graphql';
 
 /**
- * Where a page of a connection starts and ends (Relay's cursor connections). `@shareable`: other
- * subgraphs of a supergraph define their own Relay `PageInfo`, and Federation 2 merges the value type.
+ * Where a page of a connection starts and ends (Relay's cursor connections). Named for this domain
+ * (`CreditPageInfo`), not `PageInfo`: a neighbour's forward-only `PageInfo` (no `hasPreviousPage`,
+ * `startCursor`) cannot be merged with ours, shareable or not (docs/federation.md).
  */
-@Directive('@shareable')
-@ObjectType({ description: 'Where a page of a connection starts and ends (Relay cursor connections). Shared with the other subgraphs of a supergraph.' })
+@ObjectType('CreditPageInfo', {
+  description: "Where a page of one of the credit graph's connections starts and ends (Relay cursor connections: all four fields). Upstream: none.",
+})
 export class PageInfo {
   @Field((_type) => Boolean, { description: "Whether more items follow: ask again with after = endCursor. Upstream: none (the graph's ledger)." })
   hasNextPage: boolean;
@@ -37,7 +39,9 @@ export enum OrderDirection {
 }
 
 registerEnumType(OrderDirection, {
-  name: 'OrderDirection',
+  // Named for this domain: a neighbour's own OrderDirection (ASCENDING/DESCENDING, or ASC/DESC used as
+  // output too) cannot merge with ours (EMPTY_MERGED_ENUM_TYPE, ENUM_VALUE_MISMATCH).
+  name: 'CreditOrderDirection',
   description: "Direction of a list's order.",
   valuesConfig: {
     ASC: { description: 'Smallest (oldest) first.' },

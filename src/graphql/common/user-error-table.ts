@@ -463,11 +463,31 @@ export function entryOf(family: UserErrorFamilyName, error: Pick<UserError, 'cod
   }
 }
 
+/** What the generic codes mean, where an entry has no `meaning` of its own. */
+const GENERIC_MEANINGS: Readonly<Record<string, string>> = {
+  INVALID_INPUT: 'The graph refused the input by a rule without a code of its own (the English message names the rule).',
+  REJECTED:
+    'The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known).',
+};
+
+/**
+ * What a code means, as one sentence for both readers: the enum value's description in the SDL
+ * (introspection, GraphiQL) and the Meaning column of docs/errors.md, so the two cannot disagree.
+ */
+export function describeEntry(entry: UserErrorEntry): string {
+  const meaning = entry.meaning ?? GENERIC_MEANINGS[entry.code] ?? 'A failure without a more precise code.';
+  return entry.rules === undefined || entry.rules.length === 0 ? meaning : `${meaning} Graph rule: ${entry.rules.map((rule) => `\`${rule}\``).join(', ')}.`;
+}
+
 /** The user error type of one family: the shared fields (MutationUserError) and its own `code` enum. */
-function familyType(family: UserErrorFamily, codes: readonly string[]): new () => MutationUserError & { code: string } {
-  const values = Object.fromEntries(codes.map((code) => [code, code]));
+function familyType(family: UserErrorFamily, entries: readonly UserErrorEntry[]): new () => MutationUserError & { code: string } {
+  const values = Object.fromEntries(entries.map((entry) => [entry.code, entry.code]));
   registerEnumType(values, {
     name: family.enumName,
+    // The message key makes each family's description its own (the common codes' meanings repeat in every enum).
+    valuesConfig: Object.fromEntries(
+      entries.map((entry) => [entry.code, { description: `${describeEntry(entry)} messageKey: ${family.key}.${camel(entry.code)}.` }]),
+    ),
     description: `Why ${family.mutations.join(' or ')} did not do what was asked; stable, clients switch on it. messageKey is "${family.key}.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md.`,
   });
   @ObjectType(family.typeName, {
@@ -502,7 +522,7 @@ function familyType(family: UserErrorFamily, codes: readonly string[]): new () =
     declare upstreamCode: string | null;
 
     @Field((_type) => UserErrorCode, {
-      deprecationReason: "Use code: this mutation's own enum. legacyCode is removed in the next release.",
+      deprecationReason: "Use code: this mutation's own enum. Removed after 2027-03-01.",
       description: `The shared code ${family.typeName}.code replaces (rules: UserError.legacyCode). Upstream: derived from messages[].code.`,
     })
     declare legacyCode: UserErrorCode;
@@ -512,13 +532,7 @@ function familyType(family: UserErrorFamily, codes: readonly string[]): new () =
 
 /** Each family's GraphQL type, built once. */
 export const USER_ERROR_TYPES = Object.fromEntries(
-  (Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[]).map((name) => [
-    name,
-    familyType(
-      USER_ERROR_FAMILIES[name],
-      familyEntries(name).map((entry) => entry.code),
-    ),
-  ]),
+  (Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[]).map((name) => [name, familyType(USER_ERROR_FAMILIES[name], familyEntries(name))]),
 ) as Record<UserErrorFamilyName, new () => MutationUserError & { code: string }>;
 
 export const CreateProposalUserError = USER_ERROR_TYPES.createProposal;

@@ -50,8 +50,12 @@ export function userError(code: UserErrorCode, message: string, field: string[] 
   return Object.assign(new UserError(), { code, message, field, upstreamCode, ...(rule === undefined ? {} : { rule }) });
 }
 
-/** What every mutation's user error has, whatever its `code` enum (each mutation's error type implements it). */
-@InterfaceType('UserError', {
+/**
+ * What every mutation's user error has, whatever its `code` enum (each mutation's error type implements
+ * it). Named for this domain: a neighbour's own `UserError` interface with other fields cannot merge
+ * with ours (INTERFACE_FIELD_NO_IMPLEM), so ours is `CreditUserError`.
+ */
+@InterfaceType('CreditUserError', {
   description:
     "A business failure of a mutation, returned as data. Each mutation's payload lists its own type (e.g. PaymentUserError) whose `code` is that mutation's enum; this interface holds what they share, for a generic error display. Upstream: an item of the envelope `messages`, or a graph validation rule using the same catalogue code.",
 })
@@ -83,7 +87,7 @@ export abstract class MutationUserError {
   upstreamCode: string | null;
 
   @Field((_type) => UserErrorCode, {
-    deprecationReason: "Use code: this mutation's own enum. legacyCode is removed in the next release.",
+    deprecationReason: "Use code: this mutation's own enum. Removed after 2027-03-01.",
     description:
       'The code shared by every mutation before per-mutation codes: INVALID_INPUT, NOT_FOUND, FORBIDDEN, REJECTED or IDEMPOTENCY_KEY_REUSED. Upstream: derived from messages[].code (C0112/V0001 NOT_FOUND, C0112/V0002 FORBIDDEN, others REJECTED).',
   })

@@ -38,7 +38,7 @@ export class ViewerResolver {
   @Query((_returns) => Viewer, {
     description: "The caller of this request: its id, its scopes and its proposals. Upstream: none (the graph's callers and ledger).",
   })
-  viewer(@Ctx() ctx: GraphContext): Viewer {
+  creditViewer(@Ctx() ctx: GraphContext): Viewer {
     return Object.assign(new Viewer(), { callerId: ctx.callerId, scopes: [...ctx.scopes].sort() });
   }
 
@@ -124,7 +124,7 @@ export class ViewerResolver {
         return Object.assign(new ProposalEdge(), { cursor: encodeCursor(row, order), node: node as Proposal });
       }),
     );
-    const pageInfo = selectedFields(info, connection.get('pageInfo') ?? [], 'PageInfo');
+    const pageInfo = selectedFields(info, connection.get('pageInfo') ?? [], 'CreditPageInfo');
     // Before the page there is the cursor's own proposal, or any before it in this order: one ledger row says (no partner call).
     const hasPreviousPage =
       after !== undefined &&

@@ -2,8 +2,11 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/page-info.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
-/** The caller of the request, and what it owns. */
-@ObjectType({
+/**
+ * The caller of the request, and what it owns. Named for this domain (`CreditViewer`, at
+ * `Query.creditViewer`): company graphs have their own `Viewer` and `Query.viewer` (docs/federation.md).
+ */
+@ObjectType('CreditViewer', {
   description:
     "The caller of this request (an API key's caller id or a JWT's sub), its scopes and its proposals. Upstream: none (the graph's callers and ledger).",
 })

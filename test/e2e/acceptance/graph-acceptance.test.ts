@@ -336,7 +336,7 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     expect(await fieldsOf('AgendaInstallment')).toEqual(expect.arrayContaining(['number', 'balance', 'boletos', 'pix', 'entries']));
     expect(await fieldsOf('Boleto')).toEqual(expect.arrayContaining(['number', 'digitableLine', 'amount', 'dueDate']));
     // Per-mutation codes (issue 19): UserError is the interface of what every mutation's error shares; code is each one's enum.
-    expect(await fieldsOf('UserError')).toEqual(expect.arrayContaining(['field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
+    expect(await fieldsOf('CreditUserError')).toEqual(expect.arrayContaining(['field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('PaymentUserError')).toEqual(expect.arrayContaining(['code', 'field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('Query')).toEqual(
       expect.arrayContaining(['proposal', 'proposals', 'person', 'registrationRecord', 'bureauReport', 'simulateProposal']),

@@ -5,20 +5,35 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Why attachDocument did not do what was asked; stable, clients switch on it. messageKey is "attachDocument.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type AttachDocumentErrorCode =
+  /** A document must be sent. messageKey: attachDocument.documentMissing. */
   | 'DOCUMENT_MISSING'
+  /** File extension not allowed; allowed: txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip. Graph rule: `isAllowedExtension`. messageKey: attachDocument.extensionNotAllowed. */
   | 'EXTENSION_NOT_ALLOWED'
+  /** The file name must be given. messageKey: attachDocument.fileNameMissing. */
   | 'FILE_NAME_MISSING'
+  /** The file is larger than 10 MiB. Graph rule: `maxDecodedBytes`. messageKey: attachDocument.fileTooLarge. */
   | 'FILE_TOO_LARGE'
+  /** The proposal belongs to another integration. messageKey: attachDocument.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: attachDocument.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** Invalid document type. messageKey: attachDocument.invalidDocumentType. */
   | 'INVALID_DOCUMENT_TYPE'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: attachDocument.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: attachDocument.invalidInput. */
   | 'INVALID_INPUT'
+  /** The document cannot be changed while it is in automatic analysis. messageKey: attachDocument.inAutomaticAnalysis. */
   | 'IN_AUTOMATIC_ANALYSIS'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: attachDocument.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: attachDocument.notFound. */
   | 'NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: attachDocument.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: attachDocument.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The document upload failed: the content is not valid base64. messageKey: attachDocument.uploadFailed. */
   | 'UPLOAD_FAILED';
 
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
@@ -39,25 +54,45 @@ export type AttachDocumentInput = {
 
 /** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type BoletoErrorCode =
+  /** The proposal's receivables agenda is cancelled. messageKey: boleto.agendaCancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. messageKey: boleto.agendaSettled. */
   | 'AGENDA_SETTLED'
+  /** The boleto amount must be greater than zero. messageKey: boleto.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** The boleto due date is in the past. messageKey: boleto.dueDateInPast. */
   | 'DUE_DATE_IN_PAST'
+  /** An installment was listed twice. messageKey: boleto.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The boleto expiry date is before its due date. messageKey: boleto.expiryBeforeDueDate. */
   | 'EXPIRY_BEFORE_DUE_DATE'
+  /** The proposal belongs to another integration. messageKey: boleto.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: boleto.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. messageKey: boleto.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: boleto.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: boleto.invalidInput. */
   | 'INVALID_INPUT'
+  /** The registration type must be 1 or 2. messageKey: boleto.invalidRegistrationType. */
   | 'INVALID_REGISTRATION_TYPE'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: boleto.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: boleto.notFound. */
   | 'NOT_FOUND'
+  /** No installment was listed. messageKey: boleto.noInstallment. */
   | 'NO_INSTALLMENT'
+  /** The boleto amount exceeds the balances of its installments. messageKey: boleto.overBalance. */
   | 'OVER_BALANCE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: boleto.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: boleto.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: boleto.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. messageKey: boleto.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -83,20 +118,35 @@ export type BoletoRegistrationType =
 
 /** Why cancelFgtsProposal did not do what was asked; stable, clients switch on it. messageKey is "cancelFgtsProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CancelFgtsProposalErrorCode =
+  /** The proposal is already cancelled. messageKey: cancelFgtsProposal.alreadyCancelled. */
   | 'ALREADY_CANCELLED'
+  /** The cancellation is not allowed: more than 7 days after the disbursement, the proposal ceded or rejected, or not an FGTS proposal. messageKey: cancelFgtsProposal.cancellationNotAllowed. */
   | 'CANCELLATION_NOT_ALLOWED'
+  /** A fiduciary operation is in progress; retry later. messageKey: cancelFgtsProposal.fiduciaryOperationInProgress. */
   | 'FIDUCIARY_OPERATION_IN_PROGRESS'
+  /** The proposal belongs to another integration. messageKey: cancelFgtsProposal.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: cancelFgtsProposal.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The CPF is invalid or not the proposal client's. messageKey: cancelFgtsProposal.invalidCpf. */
   | 'INVALID_CPF'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: cancelFgtsProposal.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: cancelFgtsProposal.invalidInput. */
   | 'INVALID_INPUT'
+  /** The proposal identifier is invalid. messageKey: cancelFgtsProposal.invalidRequestIdentifier. */
   | 'INVALID_REQUEST_IDENTIFIER'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: cancelFgtsProposal.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: cancelFgtsProposal.notFound. */
   | 'NOT_FOUND'
+  /** The cancellation is not allowed before a given date. messageKey: cancelFgtsProposal.notYetAllowed. */
   | 'NOT_YET_ALLOWED'
+  /** The cancellation is not allowed while an anniversary-withdrawal payment is pending. messageKey: cancelFgtsProposal.pendingAnniversaryPayment. */
   | 'PENDING_ANNIVERSARY_PAYMENT'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: cancelFgtsProposal.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: cancelFgtsProposal.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** An FGTS proposal to cancel (within 7 days of disbursement; not when ceded). Upstream: body of FGTS/CancelarProposta. */
@@ -111,24 +161,43 @@ export type CancelFgtsProposalInput = {
 
 /** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CreateProposalErrorCode =
+  /** The amount must be given and greater than zero. messageKey: createProposal.amountMissing. */
   | 'AMOUNT_MISSING'
+  /** The client must be given. messageKey: createProposal.clientMissing. */
   | 'CLIENT_MISSING'
+  /** The client must be an individual for this contract type. messageKey: createProposal.clientMustBeIndividual. */
   | 'CLIENT_MUST_BE_INDIVIDUAL'
+  /** The proposal belongs to another integration. messageKey: createProposal.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: createProposal.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The number of installments must be given. messageKey: createProposal.installmentsMissing. */
   | 'INSTALLMENTS_MISSING'
+  /** Invalid calculation format. messageKey: createProposal.invalidCalculationFormat. */
   | 'INVALID_CALCULATION_FORMAT'
+  /** The client document is not a valid CPF or CNPJ. messageKey: createProposal.invalidClientDocument. */
   | 'INVALID_CLIENT_DOCUMENT'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: createProposal.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: createProposal.invalidInput. */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: createProposal.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: createProposal.notFound. */
   | 'NOT_FOUND'
+  /** The operation code is already used by another proposal. messageKey: createProposal.operationCodeInUse. */
   | 'OPERATION_CODE_IN_USE'
+  /** The operation type must be given. messageKey: createProposal.operationTypeMissing. */
   | 'OPERATION_TYPE_MISSING'
+  /** The partner code (EPCodigo) was not given. messageKey: createProposal.partnerCodeMissing. */
   | 'PARTNER_CODE_MISSING'
+  /** Promoter not found. messageKey: createProposal.promoterNotFound. */
   | 'PROMOTER_NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: createProposal.rejected. */
   | 'REJECTED'
+  /** Seller not found. messageKey: createProposal.sellerNotFound. */
   | 'SELLER_NOT_FOUND'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: createProposal.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
@@ -172,6 +241,13 @@ export type CreateProposalInput = {
   /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;
 };
+
+/** Direction of a list's order. */
+export type CreditOrderDirection =
+  /** Smallest (oldest) first. */
+  | 'ASC'
+  /** Largest (newest) first. */
+  | 'DESC';
 
 /** One boleto per listed installment. Upstream: AgendaRecebivel/GerarMultiplosBoletos. */
 export type GenerateBoletosInput = {
@@ -275,13 +351,6 @@ export type OperationState =
   /** Its answer was lost and the partner has not told yet whether it happened; a retry with the same key finds out first. */
   | 'UNKNOWN';
 
-/** Direction of a list's order. */
-export type OrderDirection =
-  /** Smallest (oldest) first. */
-  | 'ASC'
-  /** Largest (newest) first. */
-  | 'DESC';
-
 /** A name/value pair sent to the partner with a write, e.g. nomeCliente. Upstream: an item of parametros { nome, valor }. */
 export type ParameterInput = {
   /** Parameter name. Upstream: nome. */
@@ -314,24 +383,43 @@ export type PaymentAccountInput = {
 
 /** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type PaymentErrorCode =
+  /** The proposal's receivables agenda is cancelled. messageKey: payment.agendaCancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. messageKey: payment.agendaSettled. */
   | 'AGENDA_SETTLED'
+  /** The payment amount must be greater than zero (after rounding to the cent). messageKey: payment.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** An installment was listed twice. messageKey: payment.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The proposal belongs to another integration. messageKey: payment.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: payment.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. messageKey: payment.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: payment.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: payment.invalidInput. */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: payment.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The discount must not be negative. messageKey: payment.negativeDiscount. */
   | 'NEGATIVE_DISCOUNT'
+  /** The credit partner does not know this proposal. messageKey: payment.notFound. */
   | 'NOT_FOUND'
+  /** No installment was listed. messageKey: payment.noInstallment. */
   | 'NO_INSTALLMENT'
+  /** The payment plus the discount exceeds the installment balance. messageKey: payment.overBalance. */
   | 'OVER_BALANCE'
+  /** The payment date is in the future. messageKey: payment.paymentDateInFuture. */
   | 'PAYMENT_DATE_IN_FUTURE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: payment.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: payment.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: payment.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. messageKey: payment.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** Individual (PF) or legal entity (PJ); IOF rates differ. Upstream: tipoPessoa (1 PF, 2 PJ). */
@@ -344,7 +432,7 @@ export type PersonType =
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
 export type ProposalOrder = {
   /** Which way: DESC newest first (the default), ASC oldest first. Upstream: none (the graph's ledger sorts). */
-  direction?: OrderDirection;
+  direction?: CreditOrderDirection;
   /** What to sort by. Upstream: none (the graph's ledger sorts). */
   field?: ProposalOrderField;
 };
@@ -445,26 +533,47 @@ export type SignerInviteInput = {
 
 /** Why inviteSigners or registerSignedSigners did not do what was asked; stable, clients switch on it. messageKey is "signers.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type SignersErrorCode =
+  /** Chat-message notification is not configured. messageKey: signers.chatNotificationOff. */
   | 'CHAT_NOTIFICATION_OFF'
+  /** A signer with the same name and role, or the same e-mail or mobile, already exists. messageKey: signers.duplicateSigner. */
   | 'DUPLICATE_SIGNER'
+  /** The signer e-mail must be given. messageKey: signers.emailMissing. */
   | 'EMAIL_MISSING'
+  /** E-mail notification is not configured. messageKey: signers.emailNotificationOff. */
   | 'EMAIL_NOTIFICATION_OFF'
+  /** The proposal belongs to another integration. messageKey: signers.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: signers.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The signer document must be a valid CPF or CNPJ. messageKey: signers.invalidDocument. */
   | 'INVALID_DOCUMENT'
+  /** The signer e-mail is invalid. Graph rule: `isEmail`. messageKey: signers.invalidEmail. */
   | 'INVALID_EMAIL'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: signers.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: signers.invalidInput. */
   | 'INVALID_INPUT'
+  /** The mobile phone must have 11 digits: area code, then a number starting with 6, 7, 8 or 9. messageKey: signers.invalidMobile. */
   | 'INVALID_MOBILE'
+  /** The signer mobile phone must be given. messageKey: signers.mobileMissing. */
   | 'MOBILE_MISSING'
+  /** The signer name must be given. messageKey: signers.nameMissing. */
   | 'NAME_MISSING'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: signers.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** Signers cannot be added: the proposal must be approved. messageKey: signers.notApproved. */
   | 'NOT_APPROVED'
+  /** The credit partner does not know this proposal. messageKey: signers.notFound. */
   | 'NOT_FOUND'
+  /** No signers were sent. messageKey: signers.noSigners. */
   | 'NO_SIGNERS'
+  /** The given phone is restricted from chat messages. messageKey: signers.phoneBarredFromChat. */
   | 'PHONE_BARRED_FROM_CHAT'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: signers.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: signers.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** Signers cannot be added in the proposal's current situation. messageKey: signers.wrongSituation. */
   | 'WRONG_SITUATION';
 
 /** Signing status of a signer as far as the graph knows: the partner has no read of signatures, so it comes from the ledger of writes made through the graph, refined by the proposal situation when the same query reads it anyway. Upstream: none (ledger), situacao of FGTS/ConsultaProposta or ConsultarDetalhes when already read. */
@@ -667,7 +776,7 @@ export type MyProposalsQueryVariables = Exact<{
 }>;
 
 
-export type MyProposalsQuery = { viewer: { callerId: string, scopes: Array<string>, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, guarantors: Array<{ id: string, name: string, document: string, kind: GuarantorKind }>, signers: Array<{ name: string, document: string, status: SigningStatus, signedAt: string | null }>, documents: Array<{ typeCode: number | null, fileName: string | null, sizeBytes: number | null, sha256: string | null, attachedAt: string | null, attachedBy: string | null }>, operations: Array<{ operation: string, state: OperationState, callerId: string, requestedAt: string, finishedAt: string | null, idempotencyKey: string | null }> } | null }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } } };
+export type MyProposalsQuery = { creditViewer: { callerId: string, scopes: Array<string>, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, guarantors: Array<{ id: string, name: string, document: string, kind: GuarantorKind }>, signers: Array<{ name: string, document: string, status: SigningStatus, signedAt: string | null }>, documents: Array<{ typeCode: number | null, fileName: string | null, sizeBytes: number | null, sha256: string | null, attachedAt: string | null, attachedBy: string | null }>, operations: Array<{ operation: string, state: OperationState, callerId: string, requestedAt: string, finishedAt: string | null, idempotencyKey: string | null }> } | null }>, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null } } } };
 
 
 export const InstallmentsOnlyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InstallmentsOnly"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}}]}}]}}]}}]} as unknown as DocumentNode<InstallmentsOnlyQuery, InstallmentsOnlyQueryVariables>;
@@ -692,4 +801,4 @@ export const ProposalBoletosDocument = {"kind":"Document","definitions":[{"kind"
 export const FgtsProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FgtsProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"agentProtocolStatus"}},{"kind":"Field","name":{"kind":"Name","value":"paymentEntries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fieldId"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"paidAt"}},{"kind":"Field","name":{"kind":"Name","value":"situationCode"}}]}},{"kind":"Field","name":{"kind":"Name","value":"fgtsCancellations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"eventName"}},{"kind":"Field","name":{"kind":"Name","value":"occurredAt"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}},{"kind":"Field","name":{"kind":"Name","value":"pixCopyPaste"}}]}}]}}]}}]} as unknown as DocumentNode<FgtsProposalQuery, FgtsProposalQueryVariables>;
 export const SimulateProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SimulateProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SimulateProposalInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"simulateProposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"installmentAmount"}},{"kind":"Field","name":{"kind":"Name","value":"iofAmount"}},{"kind":"Field","name":{"kind":"Name","value":"totalCreditAmount"}},{"kind":"Field","name":{"kind":"Name","value":"totalDebtAmount"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyCet"}},{"kind":"Field","name":{"kind":"Name","value":"annualCet"}}]}}]}}]} as unknown as DocumentNode<SimulateProposalQuery, SimulateProposalQueryVariables>;
 export const PersonAndReportsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PersonAndReports"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"person"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"personType"}},{"kind":"Field","name":{"kind":"Name","value":"emails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}}]}},{"kind":"Field","name":{"kind":"Name","value":"phones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"areaCode"}},{"kind":"Field","name":{"kind":"Name","value":"number"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"registrationRecord"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"taxStatus"}},{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"bureauReport"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"score"}},{"kind":"Field","name":{"kind":"Name","value":"riskBand"}},{"kind":"Field","name":{"kind":"Name","value":"hasRestrictions"}},{"kind":"Field","name":{"kind":"Name","value":"liabilities"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}}]}}]} as unknown as DocumentNode<PersonAndReportsQuery, PersonAndReportsQueryVariables>;
-export const MyProposalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProposals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"situation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalSituation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"proposals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"situation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"situation"}}},{"kind":"Argument","name":{"kind":"Name","value":"orderBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"guarantors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}},{"kind":"Field","name":{"kind":"Name","value":"signers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"signedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"typeCode"}},{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"sizeBytes"}},{"kind":"Field","name":{"kind":"Name","value":"sha256"}},{"kind":"Field","name":{"kind":"Name","value":"attachedAt"}},{"kind":"Field","name":{"kind":"Name","value":"attachedBy"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"requestedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<MyProposalsQuery, MyProposalsQueryVariables>;
+export const MyProposalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProposals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"situation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalSituation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"creditViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"proposals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"situation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"situation"}}},{"kind":"Argument","name":{"kind":"Name","value":"orderBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"guarantors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}},{"kind":"Field","name":{"kind":"Name","value":"signers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"document"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"signedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"typeCode"}},{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"sizeBytes"}},{"kind":"Field","name":{"kind":"Name","value":"sha256"}},{"kind":"Field","name":{"kind":"Name","value":"attachedAt"}},{"kind":"Field","name":{"kind":"Name","value":"attachedBy"}}]}},{"kind":"Field","name":{"kind":"Name","value":"operations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"requestedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}}]} as unknown as DocumentNode<MyProposalsQuery, MyProposalsQueryVariables>;

@@ -3,8 +3,8 @@ import { buildSchema, isObjectType, isScalarType, specifiedScalarTypes } from 'g
 
 /*
  * The client kit stays true to the graph: codegen.yml maps every custom scalar of the client SDL,
- * and docs/frontend.md ("For frontend teams") gives the same map and the Node implementations a
- * cache needs.
+ * and docs/frontend.md ("For frontend teams") gives the same map and points at the generated
+ * possibleTypes a cache needs.
  */
 
 const clientSdl = readFileSync('schema/client.graphql', 'utf8');
@@ -66,14 +66,24 @@ describe('docs/frontend.md, For frontend teams', () => {
     expect(section).toContain('schema: schema/client.graphql');
   });
 
-  it('lists every implementation of Node in possibleTypes', () => {
-    const nodeTypes = Object.values(schema.getTypeMap())
-      .filter(type => isObjectType(type) && type.getInterfaces().some(i => i.name === 'Node'))
-      .map(type => type.name)
-      .sort();
-    const listed = /Node: \[([^\]]*)\]/.exec(frontendSection())?.[1]?.match(/'(\w+)'/g)?.map(name => name.slice(1, -1));
-    expect(listed).toEqual(nodeTypes);
-    expect(nodeTypes).toContain('Installment');
+  it('points at the generated possibleTypes, which list every implementation of every interface', () => {
+    expect(frontendSection()).toContain('possibleTypes: introspection.possibleTypes');
+    expect(frontendSection()).toContain('schema/possible-types.json');
+    const generated = (JSON.parse(readFileSync('schema/possible-types.json', 'utf8')) as { possibleTypes: Record<string, string[]> }).possibleTypes;
+    const expected: Record<string, string[]> = {};
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (isObjectType(type) && !type.name.startsWith('__')) {
+        for (const implemented of type.getInterfaces()) {
+          (expected[implemented.name] ??= []).push(type.name);
+        }
+      }
+    }
+    for (const names of Object.values(expected)) {
+      names.sort();
+    }
+    expect(Object.fromEntries(Object.entries(generated).map(([name, names]) => [name, [...names].sort()]))).toEqual(expected);
+    expect(generated['Node']).toContain('Installment');
+    expect(generated['CreditUserError']).toContain('PaymentUserError');
   });
 
   it('keys Proposal, Installment, Boleto and AgendaDetail by id, each a Node with an id', () => {

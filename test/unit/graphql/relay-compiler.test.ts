@@ -1,6 +1,7 @@
 /**
- * A Relay frontend compiles against the committed SDL: a `@connection` over `viewer.proposals` (keyed
- * by its filter and order arguments, with `totalCount`) and a `node` refetch of a `Proposal`. The SDL
+ * A Relay frontend compiles against the committed SDL: a `@connection` over `creditViewer.proposals` (keyed
+ * by its filter and order arguments, with `totalCount`; refetched from `Query`, since Relay refetches
+ * only a type named `Viewer` without an id, and ours is `CreditViewer`: docs/federation.md) and a `node` refetch of a `Proposal`. The SDL
  * is the subgraph's; Relay reads it as a client would, without the federation `extend schema @link`
  * (relay-compiler 21 cannot build a schema extension; the directives it leaves alone).
  *
@@ -19,14 +20,12 @@ const COMPILER = process.env['RELAY_COMPILER'] ?? join(ROOT, 'node_modules/.bin/
 const DOCUMENTS = `
 export const myProposals = graphql\`
   query relayMyProposalsQuery($situation: ProposalSituation, $orderBy: ProposalOrder) {
-    viewer {
-      ...relay_proposals @arguments(situation: $situation, orderBy: $orderBy)
-    }
+    ...relay_proposals @arguments(situation: $situation, orderBy: $orderBy)
   }
 \`;
 
 export const proposals = graphql\`
-  fragment relay_proposals on Viewer
+  fragment relay_proposals on Query
   @refetchable(queryName: "relayProposalsPaginationQuery")
   @argumentDefinitions(
     count: { type: "Int", defaultValue: 20 }
@@ -34,13 +33,15 @@ export const proposals = graphql\`
     situation: { type: "ProposalSituation" }
     orderBy: { type: "ProposalOrder" }
   ) {
-    proposals(first: $count, after: $cursor, situation: $situation, orderBy: $orderBy)
-      @connection(key: "relay_proposals", filters: ["situation", "orderBy"]) {
-      totalCount
-      edges {
-        node {
-          id
-          ...relay_proposal
+    creditViewer {
+      proposals(first: $count, after: $cursor, situation: $situation, orderBy: $orderBy)
+        @connection(key: "relay_proposals", filters: ["situation", "orderBy"]) {
+        totalCount
+        edges {
+          node {
+            id
+            ...relay_proposal
+          }
         }
       }
     }
@@ -91,7 +92,7 @@ describe('relay-compiler over the committed SDL', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('compiles a @connection on viewer.proposals and a node refetch of a Proposal', async () => {
+  it('compiles a @connection on creditViewer.proposals and a node refetch of a Proposal', async () => {
     const { code, output } = await compile(dir);
     expect({ code, failed: /ERROR/.test(output) ? output : undefined }).toEqual({ code: 0, failed: undefined });
     const artifact = (name: string): string => readFileSync(join(dir, 'src/__generated__', `${name}.graphql.ts`), 'utf8');

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { UpstreamRejectedError } from '../../../src/upstream/index.js';
 import { negotiateLocale } from '../../../src/graphql/common/locale.js';
-import { familyEntries, messageKeyOf, presentUserErrors, USER_ERROR_FAMILIES, type UserErrorFamilyName } from '../../../src/graphql/common/user-error-table.js';
+import {
+  describeEntry,
+  familyEntries,
+  messageKeyOf,
+  presentUserErrors,
+  USER_ERROR_FAMILIES,
+  type UserErrorFamilyName,
+} from '../../../src/graphql/common/user-error-table.js';
 import { userError, UserErrorCode } from '../../../src/graphql/common/user-error.type.js';
 import { rejectionUserErrors } from '../../../src/graphql/runtime/write.js';
 
@@ -78,7 +85,7 @@ describe('the user error table', () => {
 describe('docs/errors.md, per-mutation user error codes', () => {
   const markdown = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
 
-  it.each(FAMILIES)('lists exactly the codes of %s, with their partner codes and message keys', (family) => {
+  it.each(FAMILIES)('lists exactly the codes of %s, with their partner codes, message keys and the meaning the SDL describes them with', (family) => {
     const { enumName } = USER_ERROR_FAMILIES[family];
     const start = markdown.indexOf(`### \`${enumName}\``);
     expect(start).toBeGreaterThan(-1);
@@ -92,10 +99,16 @@ describe('docs/errors.md, per-mutation user error codes', () => {
         code: cells[1]?.replace(/`/g, ''),
         upstream: cells[2] === '' ? [] : (cells[2] ?? '').split(', ').map((code) => code.replace(/`/g, '')),
         messageKey: cells[3]?.replace(/`/g, ''),
+        meaning: cells[4],
       };
     });
     expect(documented).toEqual(
-      familyEntries(family).map((entry) => ({ code: entry.code, upstream: [...(entry.upstream ?? [])], messageKey: messageKeyOf(family, entry.code) })),
+      familyEntries(family).map((entry) => ({
+        code: entry.code,
+        upstream: [...(entry.upstream ?? [])],
+        messageKey: messageKeyOf(family, entry.code),
+        meaning: describeEntry(entry),
+      })),
     );
   });
 });

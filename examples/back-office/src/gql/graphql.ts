@@ -17,25 +17,45 @@ export type AgendaSituation =
 
 /** Why generateBoletos or generateSingleBoleto did not do what was asked; stable, clients switch on it. messageKey is "boleto.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type BoletoErrorCode =
+  /** The proposal's receivables agenda is cancelled. messageKey: boleto.agendaCancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. messageKey: boleto.agendaSettled. */
   | 'AGENDA_SETTLED'
+  /** The boleto amount must be greater than zero. messageKey: boleto.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** The boleto due date is in the past. messageKey: boleto.dueDateInPast. */
   | 'DUE_DATE_IN_PAST'
+  /** An installment was listed twice. messageKey: boleto.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The boleto expiry date is before its due date. messageKey: boleto.expiryBeforeDueDate. */
   | 'EXPIRY_BEFORE_DUE_DATE'
+  /** The proposal belongs to another integration. messageKey: boleto.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: boleto.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. messageKey: boleto.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: boleto.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: boleto.invalidInput. */
   | 'INVALID_INPUT'
+  /** The registration type must be 1 or 2. messageKey: boleto.invalidRegistrationType. */
   | 'INVALID_REGISTRATION_TYPE'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: boleto.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: boleto.notFound. */
   | 'NOT_FOUND'
+  /** No installment was listed. messageKey: boleto.noInstallment. */
   | 'NO_INSTALLMENT'
+  /** The boleto amount exceeds the balances of its installments. messageKey: boleto.overBalance. */
   | 'OVER_BALANCE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: boleto.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: boleto.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: boleto.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. messageKey: boleto.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** An installment to issue a boleto for. Upstream: an item of dtoGerarMultiplosBoletos.parcelas. */
@@ -61,24 +81,43 @@ export type BoletoRegistrationType =
 
 /** Why createProposal did not do what was asked; stable, clients switch on it. messageKey is "createProposal.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type CreateProposalErrorCode =
+  /** The amount must be given and greater than zero. messageKey: createProposal.amountMissing. */
   | 'AMOUNT_MISSING'
+  /** The client must be given. messageKey: createProposal.clientMissing. */
   | 'CLIENT_MISSING'
+  /** The client must be an individual for this contract type. messageKey: createProposal.clientMustBeIndividual. */
   | 'CLIENT_MUST_BE_INDIVIDUAL'
+  /** The proposal belongs to another integration. messageKey: createProposal.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: createProposal.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The number of installments must be given. messageKey: createProposal.installmentsMissing. */
   | 'INSTALLMENTS_MISSING'
+  /** Invalid calculation format. messageKey: createProposal.invalidCalculationFormat. */
   | 'INVALID_CALCULATION_FORMAT'
+  /** The client document is not a valid CPF or CNPJ. messageKey: createProposal.invalidClientDocument. */
   | 'INVALID_CLIENT_DOCUMENT'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: createProposal.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: createProposal.invalidInput. */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: createProposal.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The credit partner does not know this proposal. messageKey: createProposal.notFound. */
   | 'NOT_FOUND'
+  /** The operation code is already used by another proposal. messageKey: createProposal.operationCodeInUse. */
   | 'OPERATION_CODE_IN_USE'
+  /** The operation type must be given. messageKey: createProposal.operationTypeMissing. */
   | 'OPERATION_TYPE_MISSING'
+  /** The partner code (EPCodigo) was not given. messageKey: createProposal.partnerCodeMissing. */
   | 'PARTNER_CODE_MISSING'
+  /** Promoter not found. messageKey: createProposal.promoterNotFound. */
   | 'PROMOTER_NOT_FOUND'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: createProposal.rejected. */
   | 'REJECTED'
+  /** Seller not found. messageKey: createProposal.sellerNotFound. */
   | 'SELLER_NOT_FOUND'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: createProposal.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES';
 
 /** A proposal to include manually. Upstream: dto of Proposta/IncluirManual. */
@@ -122,6 +161,13 @@ export type CreateProposalInput = {
   /** Credit opening fee (TAC). At most 2 decimal places (cents); finer amounts are refused, never rounded. Upstream: vlrTAC. */
   tacAmount?: string | null | undefined;
 };
+
+/** Direction of a list's order. */
+export type CreditOrderDirection =
+  /** Smallest (oldest) first. */
+  | 'ASC'
+  /** Largest (newest) first. */
+  | 'DESC';
 
 /** One boleto per listed installment. Upstream: AgendaRecebivel/GerarMultiplosBoletos. */
 export type GenerateBoletosInput = {
@@ -173,13 +219,6 @@ export type InstallmentSituation =
   /** A code this graph does not know yet; read situationCode for the raw value. */
   | 'UNKNOWN';
 
-/** Direction of a list's order. */
-export type OrderDirection =
-  /** Smallest (oldest) first. */
-  | 'ASC'
-  /** Largest (newest) first. */
-  | 'DESC';
-
 /** A name/value pair sent to the partner with a write, e.g. nomeCliente. Upstream: an item of parametros { nome, valor }. */
 export type ParameterInput = {
   /** Parameter name. Upstream: nome. */
@@ -212,30 +251,49 @@ export type PaymentAccountInput = {
 
 /** Why registerInstallmentPayment or registerInstallmentPayments did not do what was asked; stable, clients switch on it. messageKey is "payment.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type PaymentErrorCode =
+  /** The proposal's receivables agenda is cancelled. messageKey: payment.agendaCancelled. */
   | 'AGENDA_CANCELLED'
+  /** The proposal's receivables agenda is settled. messageKey: payment.agendaSettled. */
   | 'AGENDA_SETTLED'
+  /** The payment amount must be greater than zero (after rounding to the cent). messageKey: payment.amountNotPositive. */
   | 'AMOUNT_NOT_POSITIVE'
+  /** An installment was listed twice. messageKey: payment.duplicateInstallment. */
   | 'DUPLICATE_INSTALLMENT'
+  /** The proposal belongs to another integration. messageKey: payment.forbidden. */
   | 'FORBIDDEN'
+  /** This idempotencyKey was already used with a different request; nothing was sent. Use a new key for a new request. messageKey: payment.idempotencyKeyReused. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** The installment is already settled. messageKey: payment.installmentSettled. */
   | 'INSTALLMENT_SETTLED'
+  /** idempotencyKey must have 1 to 255 characters. Graph rule: `idempotencyKeyLength`. messageKey: payment.invalidIdempotencyKey. */
   | 'INVALID_IDEMPOTENCY_KEY'
+  /** The graph refused the input by a rule without a code of its own (the English message names the rule). messageKey: payment.invalidInput. */
   | 'INVALID_INPUT'
+  /** The amount must be zero or more. Graph rule: `isNonNegativeDecimal`. messageKey: payment.negativeAmount. */
   | 'NEGATIVE_AMOUNT'
+  /** The discount must not be negative. messageKey: payment.negativeDiscount. */
   | 'NEGATIVE_DISCOUNT'
+  /** The credit partner does not know this proposal. messageKey: payment.notFound. */
   | 'NOT_FOUND'
+  /** No installment was listed. messageKey: payment.noInstallment. */
   | 'NO_INSTALLMENT'
+  /** The payment plus the discount exceeds the installment balance. messageKey: payment.overBalance. */
   | 'OVER_BALANCE'
+  /** The payment date is in the future. messageKey: payment.paymentDateInFuture. */
   | 'PAYMENT_DATE_IN_FUTURE'
+  /** The proposal has no receivables agenda yet: it was never disbursed. messageKey: payment.proposalNotDisbursed. */
   | 'PROPOSAL_NOT_DISBURSED'
+  /** The partner refused the operation with a code this table does not map (`upstreamCode` says which; the English message is its catalogue meaning when known). messageKey: payment.rejected. */
   | 'REJECTED'
+  /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: payment.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
+  /** The proposal has no installment with this number. messageKey: payment.unknownInstallment. */
   | 'UNKNOWN_INSTALLMENT';
 
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
 export type ProposalOrder = {
   /** Which way: DESC newest first (the default), ASC oldest first. Upstream: none (the graph's ledger sorts). */
-  direction?: OrderDirection;
+  direction?: CreditOrderDirection;
   /** What to sort by. Upstream: none (the graph's ledger sorts). */
   field?: ProposalOrderField;
 };
@@ -346,7 +404,7 @@ export type MyProposalsQueryVariables = Exact<{
 }>;
 
 
-export type MyProposalsQuery = { viewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
+export type MyProposalsQuery = { creditViewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
 
 export type CreateProposalMutationVariables = Exact<{
   input: CreateProposalInput;
@@ -364,5 +422,5 @@ export const ProposalChangedDocument = {"kind":"Document","definitions":[{"kind"
 export const ProposalDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProposalDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"situationCode"}},{"kind":"Field","name":{"kind":"Name","value":"rejectionReason"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"monthlyInterestRate"}},{"kind":"Field","name":{"kind":"Name","value":"installmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"document"}}]}},{"kind":"Field","name":{"kind":"Name","value":"clientSource"}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstallmentRow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AgendaTotals"}}]}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoletoRow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"signers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"signedAt"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstallmentRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Installment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"paidAmount"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AgendaTotals"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgendaDetail"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"settledAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoletoRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Boleto"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installmentNumbers"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]} as unknown as DocumentNode<ProposalDetailQuery, ProposalDetailQueryVariables>;
 export const RegisterPaymentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RegisterPayment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RegisterInstallmentPaymentInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"registerInstallmentPayment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"paidInstallments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"InstallmentRow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"proposal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"agenda"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AgendaTotals"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"InstallmentRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Installment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"paidAmount"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AgendaTotals"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgendaDetail"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"totalPaid"}},{"kind":"Field","name":{"kind":"Name","value":"settledAt"}}]}}]} as unknown as DocumentNode<RegisterPaymentMutation, RegisterPaymentMutationVariables>;
 export const GenerateBoletoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GenerateBoleto"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateBoletosInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateBoletos"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoletoRow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"installments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"proposal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"boletos"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BoletoRow"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BoletoRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Boleto"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"installmentNumbers"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"digitableLine"}}]}}]} as unknown as DocumentNode<GenerateBoletoMutation, GenerateBoletoMutationVariables>;
-export const MyProposalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProposals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"situation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalSituation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"proposals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"situation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"situation"}}},{"kind":"Argument","name":{"kind":"Name","value":"orderBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProposalRow"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProposalRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Proposal"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"installmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<MyProposalsQuery, MyProposalsQueryVariables>;
+export const MyProposalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyProposals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"situation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalSituation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProposalOrder"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"creditViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callerId"}},{"kind":"Field","name":{"kind":"Name","value":"proposals"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"situation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"situation"}}},{"kind":"Argument","name":{"kind":"Name","value":"orderBy"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderBy"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProposalRow"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProposalRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Proposal"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"installmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<MyProposalsQuery, MyProposalsQueryVariables>;
 export const CreateProposalDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateProposal"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateProposalInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createProposal"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposal"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ProposalRow"}}]}},{"kind":"Field","name":{"kind":"Name","value":"userErrors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"upstreamCode"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ProposalRow"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Proposal"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"operationCode"}},{"kind":"Field","name":{"kind":"Name","value":"situation"}},{"kind":"Field","name":{"kind":"Name","value":"financedAmount"}},{"kind":"Field","name":{"kind":"Name","value":"installmentCount"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateProposalMutation, CreateProposalMutationVariables>;
