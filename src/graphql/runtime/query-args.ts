@@ -2,6 +2,7 @@ import { getNamedType, type GraphQLResolveInfo } from 'graphql';
 import { type UserError } from '../common/user-error.type.js';
 import { hasValidationRules, validateInput, validatesByValue } from '../common/validation.js';
 import { badUserInput } from './errors.js';
+import { invalidValueErrors } from '../common/invalid-value.js';
 
 /**
  * Validates the arguments of a query (or of a field with arguments) with their class-validator rules
@@ -11,7 +12,13 @@ import { badUserInput } from './errors.js';
  * this skips them. Installed as type-graphql's `validateFn`; answers nothing (no promise) when there
  * is nothing to check or the same values of the same class were valid before.
  */
-export function validateQueryArgs(argValue: unknown, argType: unknown, info: GraphQLResolveInfo): Promise<void> | undefined {
+export function validateQueryArgs(
+  argValue: unknown,
+  argType: unknown,
+  info: GraphQLResolveInfo,
+  args: Record<string, unknown> = {},
+): Promise<void> | undefined {
+  refuseInvalidValues(info, args);
   if (info.parentType.name === 'Mutation' || argValue === null || typeof argValue !== 'object' || typeof argType !== 'function') {
     return undefined;
   }
@@ -20,6 +27,19 @@ export function validateQueryArgs(argValue: unknown, argType: unknown, info: Gra
     return undefined;
   }
   return refuseInvalid(argValue, items, argType as { name: string }, info);
+}
+
+/**
+ * Refuses, as one BAD_USER_INPUT with each path, the values an input scalar or enum could not read
+ * (common/invalid-value.ts) in a field's raw arguments, but for a mutation's `input`: its resolver
+ * reports those as user errors beside the input's other problems.
+ */
+function refuseInvalidValues(info: GraphQLResolveInfo, args: Record<string, unknown>): void {
+  const mutation = info.parentType.name === 'Mutation';
+  const userErrors = Object.entries(args).flatMap(([name, value]) => (mutation && name === 'input' ? [] : invalidValueErrors(value, [name])));
+  if (userErrors.length > 0) {
+    throw badUserInput(userErrors);
+  }
 }
 
 async function refuseInvalid(argValue: object, items: readonly unknown[], argType: { name: string }, info: GraphQLResolveInfo): Promise<void> {
