@@ -202,6 +202,18 @@ function payloadFields(info: FakeInfo, node: FieldNode): FieldNode[] {
   return found;
 }
 
+/** The THROTTLED refusal in the request's language; `seconds` undefined when the budget can never hold the estimate. */
+function throttledMessage(locale: string | undefined, estimated: number, status: ThrottleStatus, seconds: number | undefined): string {
+  if (locale === 'pt-BR') {
+    return seconds === undefined
+      ? `Esta operação pode custar ${estimated} chamadas ao parceiro, mais do que seu orçamento de ${status.maximumAvailable} comporta; peça menos em uma operação.`
+      : `Esta operação pode custar ${estimated} chamadas ao parceiro e seu orçamento tem ${round(status.currentlyAvailable)}; tente de novo em ${seconds} s.`;
+  }
+  return seconds === undefined
+    ? `This operation may cost ${estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
+    : `This operation may cost ${estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${seconds} s.`;
+}
+
 /** Options of {@link costPlugin}. */
 export interface CostPluginOptions {
   /** Per-caller budgets; without them nothing is refused and `throttleStatus` is absent. */
@@ -266,9 +278,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
             const seconds = secondsUntilAvailable(status, state.estimated);
             const never = !Number.isFinite(seconds);
             throw new GraphQLError(
-              never
-                ? `This operation may cost ${state.estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
-                : `This operation may cost ${state.estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${Math.ceil(seconds)} s.`,
+              throttledMessage((contextValue as Partial<GraphContext>).locale, state.estimated, status, never ? undefined : Math.ceil(seconds)),
               {
                 extensions: {
                   code: 'THROTTLED' satisfies GraphErrorCode,

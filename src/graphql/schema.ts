@@ -86,7 +86,8 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
     resolvers: [...resolvers],
     // Query arguments are refused with one BAD_USER_INPUT carrying userErrors (never class-validator's
     // shape, which could echo input back); mutations validate their input into userErrors themselves.
-    validateFn: (argValue, argType, { info, args }) => validateQueryArgs(argValue, argType, info, args),
+    validateFn: (argValue, argType, { info, args, context }) =>
+      validateQueryArgs(argValue, argType, info, args, (context as Partial<GraphContext> | undefined)?.locale),
     // Federation adds Query._entities/_service later; type-graphql must not refuse what it sees now.
     skipCheck: true,
     // type-graphql insists on a PubSub once there are subscriptions; ours bring their own `subscribe`

@@ -20,8 +20,9 @@ describe('client mistakes', () => {
 
   async function post(
     body: unknown,
+    headers: Record<string, string> = {},
   ): Promise<{ status: number; json: { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> } }> {
-    const response = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(graph.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     return {
       status: response.status,
       json: (await response.json()) as { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> },
@@ -115,6 +116,32 @@ describe('client mistakes', () => {
       const { status, json } = await post({ query, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
       expect(status).toBe(200);
       expect(json.data).toEqual({ __typename: 'Query' });
+    });
+  });
+
+  describe('request-level messages', () => {
+    const query =
+      'query($amount: Decimal!) { simulateProposal(input: { requestedAmount: $amount, installments: 6, monthlyInterestRate: "1.99" }) { installmentAmount } }';
+
+    it('follow Accept-Language: Brazilian Portuguese for pt-BR, with the same code and paths', async () => {
+      const { json } = await post({ query, variables: { amount: '100,00' } }, { 'accept-language': 'pt-BR,pt;q=0.9' });
+      expect(json.errors?.map((e) => [e.message, e.extensions])).toEqual([
+        [
+          'Entrada inválida: veja extensions.userErrors.',
+          {
+            code: 'BAD_USER_INPUT',
+            userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: 'Valor inválido no campo indicado.', upstreamCode: null }],
+          },
+        ],
+      ]);
+      expect((await graph.admin.calls()).total).toBe(0);
+    });
+
+    it('are English otherwise', async () => {
+      const { json } = await post({ query, variables: { amount: '100,00' } }, { 'accept-language': 'en-US' });
+      expect(json.errors?.[0]?.message).toBe(
+        'Invalid input: Decimal expects a plain decimal string such as "1234.56": a dot before the decimals, no spaces, no exponent',
+      );
     });
   });
 });

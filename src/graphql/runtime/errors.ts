@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
 import { type GraphErrorCode } from '../../shared/error-codes.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
 import {
   UpstreamCallBudgetError,
   UpstreamCircuitOpenError,
@@ -171,12 +172,24 @@ export interface UserErrorItem {
  * The `BAD_USER_INPUT` error of a query's arguments the graph refuses before any upstream call:
  * one error for all of them, its `extensions.userErrors` in the mutations' `UserError` shape.
  */
-export function badUserInput(userErrors: readonly UserErrorItem[]): GraphQLError {
+export function badUserInput(userErrors: readonly UserErrorItem[], locale: Locale = DEFAULT_LOCALE): GraphQLError {
+  if (locale === 'pt-BR') {
+    // The items' English texts are class-validator's; a Portuguese reader gets the generic one, with the path.
+    const message =
+      userErrors.length === 1
+        ? 'Entrada inválida: veja extensions.userErrors.'
+        : `Entrada inválida (${userErrors.length} problemas): veja extensions.userErrors.`;
+    const items = userErrors.map(({ code, field, upstreamCode }) => ({ code, field, message: INVALID_INPUT_PT, upstreamCode }));
+    return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
+  }
   const message =
     userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
   const items = userErrors.map(({ code, field, message: text, upstreamCode }) => ({ code, field, message: text, upstreamCode }));
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
 }
+
+/** The Portuguese text of an input the graph refused, as a mutation's INVALID_INPUT user error says it. */
+const INVALID_INPUT_PT = 'Valor inválido no campo indicado.';
 
 /** Another request with the same caller and idempotencyKey is still being processed; nothing was sent. */
 export function idempotencyKeyInUse(): GraphQLError {
