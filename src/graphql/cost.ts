@@ -19,6 +19,8 @@ import { readsFor } from './proposal/proposal.reference.js';
 import { assertVariablesBounded } from './runtime/variable-bounds.js';
 import { MAX_PROPOSALS_PER_QUERY } from './proposal/proposal.input.js';
 import { MAX_NODE_IDS } from './node.resolver.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './viewer/viewer.input.js';
+import { SITUATION_SCAN_LIMIT } from './viewer/viewer.resolver.js';
 
 /** `extensions.cost` of every answer. */
 export interface CostExtension {
@@ -34,8 +36,8 @@ export interface CostExtension {
 
 type FakeInfo = Pick<GraphQLResolveInfo, 'fragments' | 'variableValues'>;
 
-/** The proposal reads a selection of `Proposal` costs at most (one existence read when it needs none). */
-function proposalCost(info: FakeInfo, selection: Selection, identity: { id: string; number?: number | null }): number {
+/** The proposal reads a selection of `Proposal` costs at most (one existence read when it needs none, unless `free` allows none). */
+function proposalCost(info: FakeInfo, selection: Selection, identity: { id: string; number?: number | null }, free = false): number {
   const reads = readsFor(info as GraphQLResolveInfo, selection, identity);
   // Folded reads may still be needed (a proposal without agenda): counted, as the upper bound.
   const calls =
@@ -47,7 +49,70 @@ function proposalCost(info: FakeInfo, selection: Selection, identity: { id: stri
       : [...selectedFields(info as GraphQLResolveInfo, client, 'Person').keys()].some(
           (name) => name !== 'document' && name !== 'name' && name !== '__typename',
         );
-  return Math.max(1, calls) + (person ? 1 : 0);
+  return (free ? calls : Math.max(1, calls)) + (person ? 1 : 0);
+}
+
+/**
+ * The most partner reads one object other than a proposal can make when a selection asks for more
+ * than its id (an installment, a boleto or an agenda entry of a payload or of `node`): its proposal's
+ * record, installments, agenda and boletos.
+ */
+const OTHER_NODE_READS = 4;
+
+/** Whether `nodes` select anything of their object beyond what its id gives. */
+function selectsBeyondId(info: FakeInfo, nodes: readonly FieldNode[]): boolean {
+  return nodes.some((node) =>
+    (node.selectionSet?.selections ?? []).some((selection) => selection.kind !== Kind.FIELD || !['id', '__typename'].includes(selection.name.value)),
+  );
+}
+
+/**
+ * A page of `creditViewer.proposals`: each of its `first` nodes costs what its selection needs (a node
+ * selecting only ledger fields costs nothing), and a `situation` filter reads the record of every
+ * proposal it examines, up to the scan's limit.
+ */
+function viewerCost(info: FakeInfo, viewer: FieldNode): number {
+  let total = 0;
+  for (const list of selectedFields(info as GraphQLResolveInfo, [viewer], 'CreditViewer').get('proposals') ?? []) {
+    const first = argument(list, 'first', info);
+    const size = Math.min(
+      MAX_PAGE_SIZE,
+      typeof first === 'number' ? first : typeof first === 'string' ? Number(first) || DEFAULT_PAGE_SIZE : DEFAULT_PAGE_SIZE,
+    );
+    const connection = selectedFields(info as GraphQLResolveInfo, [list], 'ProposalConnection');
+    const nodes = [
+      ...(connection.get('nodes') ?? []),
+      ...(connection.get('edges') ?? []).flatMap((edge) => selectedFields(info as GraphQLResolveInfo, [edge], 'ProposalEdge').get('node') ?? []),
+    ];
+    const perNode = nodes.length === 0 ? 0 : proposalCost(info, selectedFields(info as GraphQLResolveInfo, nodes, 'Proposal'), { id: '' }, true);
+    const situation = argument(list, 'situation', info);
+    total += size * perNode + (situation === undefined || situation === null ? 0 : SITUATION_SCAN_LIMIT);
+  }
+  return total;
+}
+
+/** What one id of `node`/`nodes` costs at most: a proposal's reads, or another object's. */
+function nodeCost(info: FakeInfo, node: FieldNode): number {
+  const asProposal = proposalCost(info, selectedFields(info as GraphQLResolveInfo, [node], 'Proposal'), { id: '' }, true);
+  return Math.max(asProposal, selectsBeyondId(info, [node]) ? OTHER_NODE_READS : 0);
+}
+
+/**
+ * A write's partner calls at most: the write itself, the read that settles an answer lost on the way
+ * (its in-doubt probe), and its payload's reads: the proposal's, and those of any other object it
+ * selects (paid installments, boletos).
+ */
+function mutationCost(info: FakeInfo, node: FieldNode): number {
+  let total = 2;
+  for (const selection of payloadFields(info, node)) {
+    const name = selection.name.value;
+    if (name === 'proposal') {
+      total += proposalCost(info, selectedFields(info as GraphQLResolveInfo, [selection], 'Proposal'), { id: '' });
+    } else if (name !== 'userErrors' && name !== 'parameters' && selection.selectionSet !== undefined && selectsBeyondId(info, [selection])) {
+      total += OTHER_NODE_READS;
+    }
+  }
+  return total;
 }
 
 function argument(node: FieldNode, name: string, info: FakeInfo): unknown {
@@ -98,10 +163,15 @@ export function estimateUpstreamCalls(
         const representations = argument(node, 'representations', info);
         const count = Array.isArray(representations) ? representations.length : 1;
         total += count * proposalCost(info, proposalSelection(), { id: '' });
+      } else if (name === 'creditViewer') {
+        total += viewerCost(info, node);
+      } else if (name === 'node') {
+        total += nodeCost(info, node);
+      } else if (name === 'nodes') {
+        const ids = argument(node, 'ids', info);
+        total += (Array.isArray(ids) ? new Set(ids).size : 1) * nodeCost(info, node);
       } else if (operation.operation === 'mutation') {
-        const payload = node.selectionSet?.selections.length ? [node] : [];
-        const proposal = payload.length === 0 ? undefined : collectField(info, node, 'proposal');
-        total += 1 + (proposal === undefined ? 0 : proposalCost(info, selectedFields(info as GraphQLResolveInfo, proposal, 'Proposal'), { id: '' }));
+        total += mutationCost(info, node);
       } else {
         total += 1;
       }
@@ -110,16 +180,14 @@ export function estimateUpstreamCalls(
   return total;
 }
 
-/** The nodes of `field` selected on a mutation payload (whatever its type's name). */
-function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode[] | undefined {
+/** The fields selected on a mutation payload (whatever its type's name), each fragment once. */
+function payloadFields(info: FakeInfo, node: FieldNode): FieldNode[] {
   const found: FieldNode[] = [];
   const expanded = new Set<string>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {
       if (selection.kind === Kind.FIELD) {
-        if (selection.name.value === field) {
-          found.push(selection);
-        }
+        found.push(selection);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         visit(selection.selectionSet.selections);
       } else if (!expanded.has(selection.name.value)) {
@@ -133,7 +201,19 @@ function collectField(info: FakeInfo, node: FieldNode, field: string): FieldNode
     }
   };
   visit(node.selectionSet?.selections ?? []);
-  return found.length === 0 ? undefined : found;
+  return found;
+}
+
+/** The THROTTLED refusal in the request's language; `seconds` undefined when the budget can never hold the estimate. */
+function throttledMessage(locale: string | undefined, estimated: number, status: ThrottleStatus, seconds: number | undefined): string {
+  if (locale === 'pt-BR') {
+    return seconds === undefined
+      ? `Esta operação pode custar ${estimated} chamadas ao parceiro, mais do que seu orçamento de ${status.maximumAvailable} comporta; peça menos em uma operação.`
+      : `Esta operação pode custar ${estimated} chamadas ao parceiro e seu orçamento tem ${round(status.currentlyAvailable)}; tente de novo em ${seconds} s.`;
+  }
+  return seconds === undefined
+    ? `This operation may cost ${estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
+    : `This operation may cost ${estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${seconds} s.`;
 }
 
 /** Options of {@link costPlugin}. */
@@ -148,15 +228,18 @@ export interface CostPluginOptions {
 
 interface CostState {
   estimated: number;
+  /** What admission took from the caller's bucket (the estimate, or 0 when none was taken). */
+  charged: number;
   refused: boolean;
   status: ThrottleStatus | undefined;
 }
 
 /**
- * `extensions.cost` on every answer, and the per-caller budget: a request whose estimated cost
- * exceeds what its caller has left is refused with THROTTLED (and `retryAfterSeconds`) before any
- * partner call; after a request, its caller's bucket is charged what it really cost the partner
- * (`upstreamCalls`: cached and joined reads are free).
+ * `extensions.cost` on every answer, and the per-caller budget: a request's estimated cost (an upper
+ * bound) is taken from its caller's bucket before any partner call, or the request is refused with
+ * THROTTLED (and `retryAfterSeconds`, when the bucket will hold the estimate); after it, what it did
+ * not cost the partner is given back (`upstreamCalls`: cached and joined reads are free), so a bucket
+ * goes below zero only by what an estimate missed.
  */
 export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<GraphContext> {
   const budgets = options.budgets;
@@ -170,7 +253,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
   };
   return {
     async requestDidStart() {
-      const state: CostState = { estimated: 0, refused: false, status: undefined };
+      const state: CostState = { estimated: 0, charged: 0, refused: false, status: undefined };
       return {
         async didResolveOperation({ operation, document, request, schema, contextValue }) {
           assertVariablesBounded(schema, document, operation, request.variables);
@@ -181,9 +264,13 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
           if (budgets === undefined) {
             return;
           }
-          const status = await guard(() => budgets.status(contextValue.callerId));
-          state.status = status;
-          if (status !== undefined && status.currentlyAvailable < state.estimated) {
+          // The estimate is taken at once, only if the bucket holds it: concurrent requests of one
+          // caller cannot all pass one check and overdraw it; what the request did not make is given back after.
+          const admission = await guard(() => budgets.admit(contextValue.callerId, state.estimated));
+          state.status = admission?.status;
+          state.charged = admission?.admitted === true ? state.estimated : 0;
+          if (admission !== undefined && !admission.admitted) {
+            const status = admission.status;
             state.refused = true;
             try {
               options.observer?.throttled?.({ callerId: contextValue.callerId, budget: 'caller' });
@@ -193,9 +280,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
             const seconds = secondsUntilAvailable(status, state.estimated);
             const never = !Number.isFinite(seconds);
             throw new GraphQLError(
-              never
-                ? `This operation may cost ${state.estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
-                : `This operation may cost ${state.estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${Math.ceil(seconds)} s.`,
+              throttledMessage((contextValue as Partial<GraphContext>).locale, state.estimated, status, never ? undefined : Math.ceil(seconds)),
               {
                 extensions: {
                   code: 'THROTTLED' satisfies GraphErrorCode,
@@ -216,7 +301,13 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
           const spent = reads.cost.upstreamCalls;
           let status = state.status;
           if (budgets !== undefined && !state.refused) {
-            status = (await guard(() => budgets.spend(contextValue.callerId, spent))) ?? status;
+            // Settle what was charged at admission against what the partner saw.
+            const difference = spent - state.charged;
+            if (difference !== 0) {
+              status =
+                (await guard(() => (difference > 0 ? budgets.spend(contextValue.callerId, difference) : budgets.refund(contextValue.callerId, -difference)))) ??
+                status;
+            }
           }
           const cost: CostExtension = {
             estimatedUpstreamCalls: state.estimated,
@@ -325,16 +416,17 @@ export const PARTNER_CALL_COSTS: {
     'Proposal.agenda': 1,
     'Proposal.boletos': 1,
     'Proposal.client': 1,
-    'Mutation.addGuarantor': 1,
-    'Mutation.attachDocument': 1,
-    'Mutation.cancelFgtsProposal': 1,
-    'Mutation.createProposal': 1,
-    'Mutation.generateBoletos': 1,
-    'Mutation.generateSingleBoleto': 1,
-    'Mutation.inviteSigners': 1,
-    'Mutation.registerInstallmentPayment': 1,
-    'Mutation.registerInstallmentPayments': 1,
-    'Mutation.registerSignedSigners': 1,
+    // The write, and the read that settles an answer lost on the way (its in-doubt probe).
+    'Mutation.addGuarantor': 2,
+    'Mutation.attachDocument': 2,
+    'Mutation.cancelFgtsProposal': 2,
+    'Mutation.createProposal': 2,
+    'Mutation.generateBoletos': 2,
+    'Mutation.generateSingleBoleto': 2,
+    'Mutation.inviteSigners': 2,
+    'Mutation.registerInstallmentPayment': 2,
+    'Mutation.registerInstallmentPayments': 2,
+    'Mutation.registerSignedSigners': 2,
     // A payload's proposal is read back after the write (at least its existence read).
     'AddGuarantorPayload.proposal': 1,
     'AttachDocumentPayload.proposal': 1,
@@ -343,6 +435,16 @@ export const PARTNER_CALL_COSTS: {
     'GenerateBoletosPayload.proposal': 1,
     'RegisterInstallmentPaymentPayload.proposal': 1,
     'SignersPayload.proposal': 1,
+    // Any other object a payload selects is read back too (its node's reads, at most).
+    'AddGuarantorPayload.guarantor': OTHER_NODE_READS,
+    'AttachDocumentPayload.document': OTHER_NODE_READS,
+    'GenerateBoletosPayload.boletos': OTHER_NODE_READS,
+    'GenerateBoletosPayload.installments': OTHER_NODE_READS,
+    'RegisterInstallmentPaymentPayload.installments': OTHER_NODE_READS,
+    'RegisterInstallmentPaymentPayload.paidInstallments': OTHER_NODE_READS,
+    // A page's node whose selection needs the proposal's record: one read each, at most.
+    'ProposalConnection.nodes': 1,
+    'ProposalEdge.node': 1,
   },
   listSizes: {
     // As many as the most ids the graph takes: a router cannot size a list by another list's length.

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { boundedMemo } from '../shared/memo.js';
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { GraphQLDateTimeISO, GraphQLJSON } from 'graphql-scalars';
+import { invalidValue, type InvalidValue } from './common/invalid-value.js';
 
 /** Plain decimal notation: optional sign, digits, optional fraction. No exponent, no grouping. */
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -68,25 +69,30 @@ export function formatMoney(value: number | string | Decimal): string {
 }
 
 /**
- * The error a malformed scalar input gets: BAD_USER_INPUT with one INVALID_INPUT user error, the
- * shape every refused input has (the field path is graphql-js's, in the message and location).
+ * What a malformed scalar input gives: an {@link InvalidValue} (the rule and what the value must look
+ * like, never the value), which a mutation reports as a user error at its argument path beside its
+ * other input problems, and any other field refuses as BAD_USER_INPUT with that path
+ * (common/invalid-value.ts).
  */
-function scalarInputError(message: string, node?: ValueNode): GraphQLError {
-  return new GraphQLError(message, {
-    nodes: node,
-    extensions: { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: null, message, upstreamCode: null }] },
-  });
+function invalidInput(rule: string, message: string): InvalidValue {
+  return invalidValue(rule, message);
 }
 
-function parseDecimalInput(value: unknown, node?: ValueNode): Decimal {
-  try {
-    if (typeof value === 'string' || typeof value === 'number') {
-      return toDecimal(value);
-    }
-  } catch (error) {
-    throw scalarInputError((error as Error).message, node);
+const DECIMAL_INPUT_MESSAGE = 'Decimal expects a plain decimal string such as "1234.56": a dot before the decimals, no spaces, no exponent';
+
+/**
+ * A client's decimal: the text exactly as sent. Surrounding spaces, a comma separator (`"100,00"`),
+ * grouping or an exponent in a string are refused, never read as some other number; only a number
+ * literal of the document is read from its own source text.
+ */
+function parseDecimalInput(value: unknown): Decimal | InvalidValue {
+  if (typeof value === 'string' && DECIMAL_TEXT.test(value)) {
+    return new Decimal(value);
   }
-  throw scalarInputError('Decimal expects a string such as "1234.56"', node);
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return new Decimal(String(value));
+  }
+  return invalidInput('invalidDecimal', DECIMAL_INPUT_MESSAGE);
 }
 
 /**
@@ -96,12 +102,12 @@ function parseDecimalInput(value: unknown, node?: ValueNode): Decimal {
  * Output: a string in plain notation. Input: a string, or a GraphQL Int/Float literal read from its
  * source text (never through a float).
  */
-export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
+export const DecimalScalar = new GraphQLScalarType<Decimal | InvalidValue, string>({
   name: 'Decimal',
   description:
     'An exact decimal number serialized as a string in plain notation, such as "1234.56". Money amounts carry at ' +
     'least two decimal places; percentages carry the digits the upstream sent (2.5 means 2.5 %). Inputs accept a ' +
-    'string or a number literal.',
+    'string in that same notation exactly (a dot before the decimals; spaces, a comma or an exponent are refused) or a number.',
   serialize(value: unknown): string {
     if (value instanceof Decimal || typeof value === 'number') {
       return formatDecimal(value);
@@ -112,15 +118,15 @@ export const DecimalScalar = new GraphQLScalarType<Decimal, string>({
     }
     throw new GraphQLError('Decimal cannot represent a non-numeric value');
   },
-  parseValue(value: unknown): Decimal {
+  parseValue(value: unknown): Decimal | InvalidValue {
     return parseDecimalInput(value);
   },
-  parseLiteral(ast: ValueNode): Decimal {
+  parseLiteral(ast: ValueNode): Decimal | InvalidValue {
     if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) {
       // For number literals ast.value is the source text, so the digits are the client's own.
-      return parseDecimalInput(ast.kind === Kind.STRING ? ast.value : normalizeNumberLiteral(ast.value), ast);
+      return parseDecimalInput(ast.kind === Kind.STRING ? ast.value : normalizeNumberLiteral(ast.value));
     }
-    throw scalarInputError('Decimal expects a string or a number literal', ast);
+    return invalidInput('invalidDecimal', DECIMAL_INPUT_MESSAGE);
   },
 });
 
@@ -137,20 +143,23 @@ function normalizeNumberLiteral(text: string): string {
 const dateTimeConfig = GraphQLDateTimeISO.toConfig();
 const DATE_TIME_INPUT_MESSAGE = 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"';
 
-/** graphql-scalars' DateTime input rules, refusing with the graph's BAD_USER_INPUT shape (never echoing the value). */
-function parseDateTimeInput<T>(parse: () => T, node?: ValueNode): T {
+/** graphql-scalars' DateTime input rules (never echoing the value); surrounding spaces are refused, not trimmed. */
+function parseDateTimeInput<T>(text: unknown, parse: () => T): T | InvalidValue {
+  if (typeof text === 'string' && text.trim() !== text) {
+    return invalidInput('invalidDateTime', DATE_TIME_INPUT_MESSAGE);
+  }
   try {
     return parse();
   } catch {
-    throw scalarInputError(DATE_TIME_INPUT_MESSAGE, node);
+    return invalidInput('invalidDateTime', DATE_TIME_INPUT_MESSAGE);
   }
 }
 
 export const DateTimeScalar = new GraphQLScalarType({
   ...dateTimeConfig,
-  parseValue: (value: unknown) => parseDateTimeInput(() => dateTimeConfig.parseValue?.(value)),
+  parseValue: (value: unknown) => parseDateTimeInput(value, () => dateTimeConfig.parseValue?.(value)),
   parseLiteral: (ast: ValueNode, variables?: Parameters<NonNullable<typeof dateTimeConfig.parseLiteral>>[1]) =>
-    parseDateTimeInput(() => dateTimeConfig.parseLiteral?.(ast, variables), ast),
+    parseDateTimeInput(ast.kind === Kind.STRING ? ast.value : undefined, () => dateTimeConfig.parseLiteral?.(ast, variables)),
   name: 'DateTime',
   description:
     'An instant, as an RFC 3339 string that always carries its offset, such as "2026-03-15T13:45:00.000Z" (UTC). ' +
@@ -194,23 +203,18 @@ export function isCalendarDate(text: string): boolean {
   return day <= (DAYS_IN_MONTH[month - 1] ?? 0) + (leap ? 1 : 0);
 }
 
-/** The error a malformed `Date` input gets. */
-function calendarDateError(node?: ValueNode): GraphQLError {
-  return scalarInputError('Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', node);
-}
-
-function parseCalendarDate(value: unknown, node?: ValueNode): string {
+function parseCalendarDate(value: unknown): string | InvalidValue {
   if (typeof value === 'string' && isCalendarDate(value)) {
     return value;
   }
-  throw calendarDateError(node);
+  return invalidInput('invalidDate', 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"');
 }
 
 /**
  * `Date`: a calendar day (`YYYY-MM-DD`) with no time and no zone: a due date is the same day
  * wherever it is read. Output and input are the same text; inputs are checked to be real days.
  */
-export const CalendarDateScalar = new GraphQLScalarType<string, string>({
+export const CalendarDateScalar = new GraphQLScalarType<string | InvalidValue, string>({
   name: 'Date',
   description:
     'A calendar day as "YYYY-MM-DD", such as "2026-12-23": no time, no zone, the same day wherever it is read ' +
@@ -223,11 +227,11 @@ export const CalendarDateScalar = new GraphQLScalarType<string, string>({
     }
     throw new GraphQLError('Date cannot represent a value that is not a "YYYY-MM-DD" day');
   },
-  parseValue(value: unknown): string {
+  parseValue(value: unknown): string | InvalidValue {
     return parseCalendarDate(value);
   },
-  parseLiteral(ast: ValueNode): string {
-    return parseCalendarDate(ast.kind === Kind.STRING ? ast.value : undefined, ast);
+  parseLiteral(ast: ValueNode): string | InvalidValue {
+    return parseCalendarDate(ast.kind === Kind.STRING ? ast.value : undefined);
   },
 });
 

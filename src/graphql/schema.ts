@@ -23,6 +23,8 @@ import { answeringAppliedWrites } from './runtime/write-answer.js';
 import { DocumentResolver } from './document/document.resolver.js';
 import { validateEntityRepresentations } from './entities.js';
 import { declareCosts } from './cost-directives.js';
+import { readInvalidEnumValues } from './common/invalid-value.js';
+import { defaultExplicitNulls } from './runtime/explicit-nulls.js';
 import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { NodeResolver } from './node.resolver.js';
 import { PaymentResolver } from './agenda/payment.resolver.js';
@@ -96,7 +98,8 @@ export async function buildTypeGraphSchema(): Promise<GraphQLSchema> {
     resolvers: [...resolvers],
     // Query arguments are refused with one BAD_USER_INPUT carrying userErrors (never class-validator's
     // shape, which could echo input back); mutations validate their input into userErrors themselves.
-    validateFn: (argValue, argType, { info }) => validateQueryArgs(argValue, argType, info),
+    validateFn: (argValue, argType, { info, args, context }) =>
+      validateQueryArgs(argValue, argType, info, args, (context as Partial<GraphContext> | undefined)?.locale),
     // Federation adds Query._entities/_service later; type-graphql must not refuse what it sees now.
     skipCheck: true,
     // type-graphql insists on a PubSub once there are subscriptions; ours bring their own `subscribe`
@@ -174,7 +177,7 @@ export async function buildCreditGraphSchema(options: { accessRecord?: boolean }
     // createResolversMap's shape (field resolvers, scalars, enum value maps) is the subgraph builder's.
     resolvers: map as SubgraphResolvers,
   });
-  const guarded = enforceAccessRules(validateEntityRepresentations(subgraph));
+  const guarded = enforceAccessRules(validateEntityRepresentations(defaultExplicitNulls(readInvalidEnumValues(subgraph))));
   // Recorded outside the scope guard: a refused attempt leaves its record too. Off only for the
   // benchmark's baseline (bench/audit.ts), which prices the recording.
   return options.accessRecord === false ? guarded : recordDisclosures(guarded);

@@ -25,6 +25,13 @@ export interface CallerBudgets {
   status(callerId: string): Promise<ThrottleStatus>;
   /** Takes `calls` (may go below zero: those calls were already admitted) and answers the bucket after. */
   spend(callerId: string, calls: number): Promise<ThrottleStatus>;
+  /**
+   * Takes `calls` only if the bucket holds them, in one step (no other request can take the same
+   * calls between the check and the charge), and answers whether it did with the bucket after.
+   */
+  admit(callerId: string, calls: number): Promise<{ admitted: boolean; status: ThrottleStatus }>;
+  /** Gives back `calls` charged but not made (up to the bucket's maximum) and answers the bucket after. */
+  refund(callerId: string, calls: number): Promise<ThrottleStatus>;
   close(): Promise<void>;
 }
 
@@ -56,25 +63,34 @@ export class MemoryCallerBudgets implements CallerBudgets {
   ) {}
 
   async status(callerId: string): Promise<ThrottleStatus> {
-    return this.take(callerId, 0);
+    return this.take(callerId, 0, false).status;
   }
 
   async spend(callerId: string, calls: number): Promise<ThrottleStatus> {
-    return this.take(callerId, calls);
+    return this.take(callerId, Math.max(0, calls), false).status;
+  }
+
+  async admit(callerId: string, calls: number): Promise<{ admitted: boolean; status: ThrottleStatus }> {
+    return this.take(callerId, Math.max(0, calls), true);
+  }
+
+  async refund(callerId: string, calls: number): Promise<ThrottleStatus> {
+    return this.take(callerId, -Math.max(0, calls), false).status;
   }
 
   async close(): Promise<void> {
     this.buckets.clear();
   }
 
-  private take(callerId: string, calls: number): ThrottleStatus {
+  private take(callerId: string, calls: number, onlyIfHeld: boolean): { admitted: boolean; status: ThrottleStatus } {
     const limits = limitsOf(this.config, callerId);
     const now = this.now();
     const bucket = this.buckets.get(callerId) ?? { available: limits.maximumAvailable, at: now };
     const restored = Math.min(limits.maximumAvailable, bucket.available + (Math.max(0, now - bucket.at) / 1000) * limits.restoreRate);
-    const available = restored - Math.max(0, calls);
+    const admitted = !onlyIfHeld || restored >= calls;
+    const available = Math.min(limits.maximumAvailable, restored - (admitted ? calls : 0));
     this.buckets.set(callerId, { available, at: now });
-    return { maximumAvailable: limits.maximumAvailable, currentlyAvailable: round(available), restoreRate: limits.restoreRate };
+    return { admitted, status: { maximumAvailable: limits.maximumAvailable, currentlyAvailable: round(available), restoreRate: limits.restoreRate } };
   }
 }
 

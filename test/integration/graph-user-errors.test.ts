@@ -275,19 +275,22 @@ describe('the credit graph user errors', () => {
   });
 
   describe('calendar dates', () => {
-    it('refuses a Date that is not a real day as one BAD_USER_INPUT error, before any call and without echoing it', async () => {
+    it('answers a Date that is not a real day as a user error at its path, before any call and without echoing it', async () => {
       const result = await h.run(
         keyed(
-          `mutation { addGuarantor(input: { proposalId: "00000000-0000-4000-8000-000000000000", name: "Ana", document: "52998224725", individual: { birthDate: "1990-02-30" } }) { userErrors { code } } }`,
+          `mutation { addGuarantor(input: { proposalId: "00000000-0000-4000-8000-000000000000", name: "Ana", document: "52998224725", individual: { birthDate: "1990-02-30" } }) { userErrors { code field message upstreamCode } } }`,
         ),
       );
-      expect(result.data).toBeUndefined();
-      expect(result.errors).toHaveLength(1);
-      expect(result.errors?.[0]?.extensions).toEqual({
-        code: 'BAD_USER_INPUT',
-        userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', upstreamCode: null }],
-      });
-      expect(JSON.stringify(result.errors)).not.toContain('1990-02-30');
+      expect(result.errors).toBeUndefined();
+      expect((result.data?.addGuarantor as { userErrors: UserError[] }).userErrors).toEqual([
+        {
+          code: 'INVALID_INPUT',
+          field: ['input', 'individual', 'birthDate'],
+          message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"',
+          upstreamCode: null,
+        },
+      ]);
+      expect(JSON.stringify(result)).not.toContain('1990-02-30');
       expect((await h.calls()).total).toBe(0);
     });
 
@@ -304,6 +307,76 @@ describe('the credit graph user errors', () => {
       );
       expect(result.errors).toBeUndefined();
       expect(result.data?.generateSingleBoleto).toEqual({ boletos: [{ installmentNumbers: [6], dueDate: due }], userErrors: [] });
+    });
+  });
+
+  describe('input values the scalars cannot read', () => {
+    const DECIMAL = 'Decimal expects a plain decimal string such as "1234.56": a dot before the decimals, no spaces, no exponent';
+
+    it.each(['', '100,00', '1e2', ' 100.00', '100.00 ', '1.000,00'])(
+      'answers the amount %j as a user error at its path, and registers nothing',
+      async (amount) => {
+        const id = await disbursedProposal();
+        const before = await balanceOf(id, 1);
+        await h.resetCalls();
+        const result = await h.run(PAY, { key: randomUUID(), id, amount, n: 1 });
+        expect(result.errors).toBeUndefined();
+        expect((result.data?.registerInstallmentPayment as { userErrors: UserError[] }).userErrors).toEqual([
+          { code: 'INVALID_INPUT', field: ['input', 'payment', 'amount'], message: DECIMAL, upstreamCode: null },
+        ]);
+        expect((await h.calls()).total).toBe(0);
+        expect(await balanceOf(id, 1)).toBe(before);
+      },
+    );
+
+    it('reports every unreadable value and every broken rule of one input in one answer', async () => {
+      const result = await h.run(CREATE, {
+        key: randomUUID(),
+        input: proposalInput({ clientDocument: '529.982.247-24', requestedAmount: '100,00', monthlyInterestRate: ' 2.5', firstDueDate: '2026-13-01' }),
+      });
+      expect(result.errors).toBeUndefined();
+      expect((result.data?.createProposal as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.'), e.upstreamCode]).sort()).toEqual(
+        [
+          ['INVALID_CLIENT_DOCUMENT', 'input.clientDocument', 'T0665/D0002'],
+          ['INVALID_INPUT', 'input.firstDueDate', null],
+          ['INVALID_INPUT', 'input.monthlyInterestRate', null],
+          ['INVALID_INPUT', 'input.requestedAmount', null],
+        ].sort(),
+      );
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('answers an unknown enum value and unreadable decimals and days of a mutation input as user errors at their paths', async () => {
+      const result = await h.run(GENERATE, {
+        key: randomUUID(),
+        id: h.demo('disbursed').id,
+        installments: [{ number: 6, discount: '1.0.0' }],
+      });
+      expect(result.errors).toBeUndefined();
+      expect((result.data?.generateBoletos as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.')])).toEqual([
+        ['INVALID_INPUT', 'input.installments.0.discount'],
+      ]);
+      const registration = await h.run(
+        keyed(
+          `mutation($id: ID!, $type: BoletoRegistrationType!) { generateSingleBoleto(input: { proposalId: $id, installmentNumbers: [6], registrationType: $type, dueDate: "23/12/2026" }) { userErrors { code field } } }`,
+        ),
+        { id: h.demo('disbursed').id, type: 'NOT_A_TYPE' },
+      );
+      expect(registration.errors).toBeUndefined();
+      expect((registration.data?.generateSingleBoleto as { userErrors: UserError[] }).userErrors.map((e) => [e.code, e.field?.join('.')]).sort()).toEqual([
+        ['INVALID_INPUT', 'input.dueDate'],
+        ['INVALID_INPUT', 'input.registrationType'],
+      ]);
+      expect((await h.calls()).total).toBe(0);
+    });
+
+    it('refuses an unreadable query argument as BAD_USER_INPUT naming its path, before any call', async () => {
+      const result = await h.run(SIMULATE, { amount: '1000,00', rate: '1.99' });
+      expect(result.data).toBeNull();
+      expect(result.errors?.map((e) => e.extensions)).toEqual([
+        { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'requestedAmount'], message: DECIMAL, upstreamCode: null }] },
+      ]);
+      expect((await h.calls()).total).toBe(0);
     });
   });
 });

@@ -109,6 +109,23 @@ function stateContract(name: string, factory: () => Factory): void {
       clock.t += 2000;
       expect((await budgets.status('carol')).currentlyAvailable).toBe(0);
     });
+
+    it('admits only what the bucket holds, in one step, and takes nothing when it refuses', async () => {
+      const clock = clockAt(3_000_000);
+      const budgets = factory().callerBudgets(config, clock);
+      const admissions = await Promise.all(Array.from({ length: 5 }, () => budgets.admit('dave', 4)));
+      expect(admissions.map((admission) => admission.admitted)).toEqual([true, true, false, false, false]);
+      expect((await budgets.status('dave')).currentlyAvailable).toBe(2);
+      expect(await budgets.admit('dave', 3)).toEqual({ admitted: false, status: { maximumAvailable: 10, currentlyAvailable: 2, restoreRate: 2 } });
+    });
+
+    it('gives back what was charged and not spent, never above the maximum', async () => {
+      const clock = clockAt(4_000_000);
+      const budgets = factory().callerBudgets(config, clock);
+      expect((await budgets.admit('erin', 8)).status.currentlyAvailable).toBe(2);
+      expect((await budgets.refund('erin', 5)).currentlyAvailable).toBe(7);
+      expect((await budgets.refund('erin', 50)).currentlyAvailable).toBe(10);
+    });
   });
 
   describe(`${name}: PartnerBudget`, () => {

@@ -8,6 +8,7 @@ import {
 } from 'class-validator';
 import { Decimal } from 'decimal.js';
 import { documentKind, onlyDigits } from '../../shared/documents.js';
+import { invalidValueErrors } from './invalid-value.js';
 import { userError, type UserError, UserErrorCode } from './user-error.type.js';
 
 /** Partner catalogue codes the graph checks itself, before any call (docs/partner/contract.md, "Errors"). */
@@ -198,17 +199,24 @@ export function validatesByValue(input: object): boolean {
 }
 
 /**
- * Validates a mutation input with its class-validator rules and returns the failures as user errors
- * (field path from `path`, the partner's catalogue code in `upstreamCode`). Empty when valid.
+ * Validates a mutation input and returns every failure as a user error (field path from `path`, the
+ * partner's catalogue code in `upstreamCode`), all in one answer: the values its scalars and enums
+ * could not read (common/invalid-value.ts), then its class-validator rules on the others. Empty when valid.
  */
 export async function validateInput(input: object, path: string[] = ['input'], options: { skipMissingProperties?: boolean } = {}): Promise<UserError[]> {
+  const unreadable = invalidValueErrors(input, path);
   if (!hasValidationRules(input)) {
-    return [];
+    return unreadable;
   }
   const errors = await validate(input, { forbidUnknownValues: false, ...options });
   const out: UserError[] = [];
   flatten(errors, path, out);
-  return out;
+  if (unreadable.length === 0) {
+    return out;
+  }
+  // A value that could not be read has its own error; the rules' verdicts on it would only repeat it.
+  const unreadablePaths = new Set(unreadable.map((error) => error.field?.join('\u0000')));
+  return [...unreadable, ...out.filter((error) => !unreadablePaths.has(error.field?.join('\u0000')))];
 }
 
 /** A `Decimal` input greater than zero. */

@@ -81,7 +81,12 @@ export class ProposalBoletosArgs {
   @IsOptional()
   numbers?: number[] | null;
 
-  @Field((_type) => Boolean, { defaultValue: false, description: 'Also list cancelled boletos. Upstream: trazerBoletosCancelados.' })
+  // Nullable so that an explicit null (Relay sends one for an unset variable) means the default.
+  @Field((_type) => Boolean, {
+    nullable: true,
+    defaultValue: false,
+    description: 'Also list cancelled boletos (null: false). Upstream: trazerBoletosCancelados.',
+  })
   includeCancelled: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { LedgerUnavailableError } from '../../ledger/index.js';
 import { type GraphErrorCode } from '../../shared/error-codes.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
 import {
   UpstreamCallBudgetError,
   UpstreamCircuitOpenError,
@@ -64,7 +65,12 @@ function assertNever(value: never): never {
  */
 export function toGraphQLError(error: unknown): GraphQLError | Error {
   if (error instanceof GraphQLError) {
-    return error;
+    if (isArgumentRefusal(error)) {
+      return new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode } });
+    }
+    return isRequestRefusal(error)
+      ? new GraphQLError(requestRefusalMessage(error.message), { extensions: { code: 'BAD_REQUEST' satisfies GraphErrorCode } })
+      : error;
   }
   if (error instanceof LedgerUnavailableError) {
     return new GraphQLError('The graph cannot reach its operations ledger; nothing was sent to the credit partner.', {
@@ -100,6 +106,44 @@ export function toGraphQLError(error: unknown): GraphQLError | Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * graphql-js's refusal of a field's arguments as the client sent them (an explicit null for a
+ * non-null argument, a variable without a value), thrown with no code while the field executes: the
+ * client's mistake, for that field only, not a fault of the graph. Its wording is graphql-js 16's
+ * `getArgumentValues` (execution/values.js), the one place that throws it.
+ */
+function isArgumentRefusal(error: GraphQLError): boolean {
+  return error.extensions['code'] === undefined && error.originalError === undefined && ARGUMENT_REFUSAL.test(error.message);
+}
+
+const ARGUMENT_REFUSAL =
+  /^Argument "[^"]+" (?:of (?:non-null|required) type "[^"]+" (?:must not be null|was not provided)|has invalid value |of type "[^"]+" was provided the variable )/;
+
+/**
+ * Apollo Server's refusal of the request itself (an automatic persisted query whose hash does not
+ * match its text, or whose version is not 1): a GraphQLError with a 4xx HTTP status and no code,
+ * which Apollo Server 5 would answer as INTERNAL_SERVER_ERROR. The client's mistake: BAD_REQUEST.
+ */
+function isRequestRefusal(error: GraphQLError): boolean {
+  if (error.extensions['code'] !== undefined || error.originalError !== undefined) {
+    return false;
+  }
+  const status = (error.extensions['http'] as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** The graph's words for Apollo Server's persisted-query refusals (its own text otherwise). */
+function requestRefusalMessage(message: string): string {
+  switch (message) {
+    case 'provided sha does not match query':
+      return 'The persisted query hash (extensions.persistedQuery.sha256Hash) is not the SHA-256 of the query text.';
+    case 'Unsupported persisted query version':
+      return 'Only version 1 of automatic persisted queries (extensions.persistedQuery.version) is supported.';
+    default:
+      return message;
+  }
+}
+
 /** The catalogue codes (`code/detail`) an upstream error carries, if any. */
 export function upstreamCodesOf(error: UpstreamError): string[] {
   if (!(error instanceof UpstreamEnvelopeError)) {
@@ -128,12 +172,24 @@ export interface UserErrorItem {
  * The `BAD_USER_INPUT` error of a query's arguments the graph refuses before any upstream call:
  * one error for all of them, its `extensions.userErrors` in the mutations' `UserError` shape.
  */
-export function badUserInput(userErrors: readonly UserErrorItem[]): GraphQLError {
+export function badUserInput(userErrors: readonly UserErrorItem[], locale: Locale = DEFAULT_LOCALE): GraphQLError {
+  if (locale === 'pt-BR') {
+    // The items' English texts are class-validator's; a Portuguese reader gets the generic one, with the path.
+    const message =
+      userErrors.length === 1
+        ? 'Entrada inválida: veja extensions.userErrors.'
+        : `Entrada inválida (${userErrors.length} problemas): veja extensions.userErrors.`;
+    const items = userErrors.map(({ code, field, upstreamCode }) => ({ code, field, message: INVALID_INPUT_PT, upstreamCode }));
+    return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
+  }
   const message =
     userErrors.length === 1 ? `Invalid input: ${userErrors[0]?.message ?? ''}` : `Invalid input (${userErrors.length} problems): see extensions.userErrors.`;
   const items = userErrors.map(({ code, field, message: text, upstreamCode }) => ({ code, field, message: text, upstreamCode }));
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' satisfies GraphErrorCode, userErrors: items } });
 }
+
+/** The Portuguese text of an input the graph refused, as a mutation's INVALID_INPUT user error says it. */
+const INVALID_INPUT_PT = 'Valor inválido no campo indicado.';
 
 /** Another request with the same caller and idempotencyKey is still being processed; nothing was sent. */
 export function idempotencyKeyInUse(): GraphQLError {

@@ -2,6 +2,8 @@ import { getNamedType, type GraphQLResolveInfo } from 'graphql';
 import { type UserError } from '../common/user-error.type.js';
 import { hasValidationRules, validateInput, validatesByValue } from '../common/validation.js';
 import { badUserInput } from './errors.js';
+import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
+import { invalidValueErrors } from '../common/invalid-value.js';
 
 /**
  * Validates the arguments of a query (or of a field with arguments) with their class-validator rules
@@ -11,7 +13,14 @@ import { badUserInput } from './errors.js';
  * this skips them. Installed as type-graphql's `validateFn`; answers nothing (no promise) when there
  * is nothing to check or the same values of the same class were valid before.
  */
-export function validateQueryArgs(argValue: unknown, argType: unknown, info: GraphQLResolveInfo): Promise<void> | undefined {
+export function validateQueryArgs(
+  argValue: unknown,
+  argType: unknown,
+  info: GraphQLResolveInfo,
+  args: Record<string, unknown> = {},
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> | undefined {
+  refuseInvalidValues(info, args, locale);
   if (info.parentType.name === 'Mutation' || argValue === null || typeof argValue !== 'object' || typeof argType !== 'function') {
     return undefined;
   }
@@ -19,10 +28,23 @@ export function validateQueryArgs(argValue: unknown, argType: unknown, info: Gra
   if (items.every((item) => item === null || typeof item !== 'object' || knownValid(item))) {
     return undefined;
   }
-  return refuseInvalid(argValue, items, argType as { name: string }, info);
+  return refuseInvalid(argValue, items, argType as { name: string }, info, locale);
 }
 
-async function refuseInvalid(argValue: object, items: readonly unknown[], argType: { name: string }, info: GraphQLResolveInfo): Promise<void> {
+/**
+ * Refuses, as one BAD_USER_INPUT with each path, the values an input scalar or enum could not read
+ * (common/invalid-value.ts) in a field's raw arguments, but for a mutation's `input`: its resolver
+ * reports those as user errors beside the input's other problems.
+ */
+function refuseInvalidValues(info: GraphQLResolveInfo, args: Record<string, unknown>, locale: Locale): void {
+  const mutation = info.parentType.name === 'Mutation';
+  const userErrors = Object.entries(args).flatMap(([name, value]) => (mutation && name === 'input' ? [] : invalidValueErrors(value, [name])));
+  if (userErrors.length > 0) {
+    throw badUserInput(userErrors, locale);
+  }
+}
+
+async function refuseInvalid(argValue: object, items: readonly unknown[], argType: { name: string }, info: GraphQLResolveInfo, locale: Locale): Promise<void> {
   // An @Arg's value sits under its argument name; an @Args class spreads its fields as arguments.
   const argument = info.parentType.getFields()[info.fieldName]?.args.find((a) => getNamedType(a.type).name === argType.name);
   const path = argument ? [argument.name] : [];
@@ -37,7 +59,7 @@ async function refuseInvalid(argValue: object, items: readonly unknown[], argTyp
     }
   }
   if (userErrors.length > 0) {
-    throw badUserInput(userErrors);
+    throw badUserInput(userErrors, locale);
   }
 }
 

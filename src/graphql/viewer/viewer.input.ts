@@ -29,13 +29,16 @@ registerEnumType(ProposalOrderField, {
 /** The order of `viewer.proposals`. */
 @InputType({ description: 'The order of a list of proposals. A cursor continues only the order it was issued in.' })
 export class ProposalOrder {
+  // Nullable, as every defaulted argument of the list: an explicit null means the default.
   @Field((_type) => ProposalOrderField, {
+    nullable: true,
     defaultValue: ProposalOrderField.CREATED_AT,
     description: "What to sort by. Upstream: none (the graph's ledger sorts).",
   })
   field: ProposalOrderField;
 
   @Field((_type) => OrderDirection, {
+    nullable: true,
     defaultValue: OrderDirection.DESC,
     description: "Which way: DESC newest first (the default), ASC oldest first. Upstream: none (the graph's ledger sorts).",
   })
@@ -45,9 +48,11 @@ export class ProposalOrder {
 /** Arguments of `Viewer.proposals`. */
 @ArgsType()
 export class ViewerProposalsArgs {
+  // Nullable so that an explicit null (Relay sends one for an unset variable) means the default.
   @Field((_type) => Int, {
+    nullable: true,
     defaultValue: DEFAULT_PAGE_SIZE,
-    description: `How many proposals, 1 to ${MAX_PAGE_SIZE} (BAD_USER_INPUT beyond, before any read).`,
+    description: `How many proposals, 1 to ${MAX_PAGE_SIZE} (BAD_USER_INPUT beyond, before any read; null: ${DEFAULT_PAGE_SIZE}).`,
   })
   @Min(1)
   @Max(MAX_PAGE_SIZE)

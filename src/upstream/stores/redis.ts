@@ -117,6 +117,8 @@ export class RedisReadCacheStore implements ReadCacheStore {
 }
 
 // KEYS[1] the bucket hash; ARGV: now ms, maximum, restore per second, calls to take.
+// ARGV: now ms, maximum, restore rate per second, calls to take (negative: a refund), 'admit' to take
+// them only when the bucket holds them. Answers "<available> <1 taken | 0 not>".
 const TAKE = `
 local now = tonumber(ARGV[1])
 local max = tonumber(ARGV[2])
@@ -130,10 +132,16 @@ if available == nil then
   at = now
 end
 local elapsed = math.max(0, now - at)
-available = math.min(max, available + elapsed / 1000 * rate) - take
+local restored = math.min(max, available + elapsed / 1000 * rate)
+local taken = 1
+if ARGV[5] == 'admit' and restored < take then
+  taken = 0
+  take = 0
+end
+available = math.min(max, restored - take)
 redis.call('HSET', KEYS[1], 'available', tostring(available), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil((max - math.min(available, max)) / rate * 1000) + 60000)
-return tostring(available)
+return tostring(available) .. ' ' .. tostring(taken)
 `;
 
 /** Per-caller leaky buckets in Redis (`<prefix>caller:<id>`), shared by every replica. */
@@ -149,20 +157,32 @@ export class RedisCallerBudgets implements CallerBudgets {
     this.takeScript = script(redis, 'creditGraphCallerTake', 1, TAKE);
   }
 
-  status(callerId: string): Promise<ThrottleStatus> {
-    return this.take(callerId, 0);
+  async status(callerId: string): Promise<ThrottleStatus> {
+    return (await this.take(callerId, 0, 'spend')).status;
   }
 
-  spend(callerId: string, calls: number): Promise<ThrottleStatus> {
-    return this.take(callerId, Math.max(0, calls));
+  async spend(callerId: string, calls: number): Promise<ThrottleStatus> {
+    return (await this.take(callerId, Math.max(0, calls), 'spend')).status;
+  }
+
+  admit(callerId: string, calls: number): Promise<{ admitted: boolean; status: ThrottleStatus }> {
+    return this.take(callerId, Math.max(0, calls), 'admit');
+  }
+
+  async refund(callerId: string, calls: number): Promise<ThrottleStatus> {
+    return (await this.take(callerId, -Math.max(0, calls), 'spend')).status;
   }
 
   async close(): Promise<void> {}
 
-  private async take(callerId: string, calls: number): Promise<ThrottleStatus> {
+  private async take(callerId: string, calls: number, mode: 'spend' | 'admit'): Promise<{ admitted: boolean; status: ThrottleStatus }> {
     const limits = limitsOf(this.config, callerId);
-    const raw = await this.takeScript(`${this.prefix}caller:${callerId}`, this.now(), limits.maximumAvailable, limits.restoreRate, calls);
-    return { maximumAvailable: limits.maximumAvailable, currentlyAvailable: round(Number(raw)), restoreRate: limits.restoreRate };
+    const raw = String(await this.takeScript(`${this.prefix}caller:${callerId}`, this.now(), limits.maximumAvailable, limits.restoreRate, calls, mode));
+    const [available = '0', taken = '1'] = raw.split(' ');
+    return {
+      admitted: taken === '1',
+      status: { maximumAvailable: limits.maximumAvailable, currentlyAvailable: round(Number(available)), restoreRate: limits.restoreRate },
+    };
   }
 }
 

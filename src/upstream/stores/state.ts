@@ -186,6 +186,20 @@ class FallbackCallerBudgets implements CallerBudgets {
     );
   }
 
+  admit(callerId: string, calls: number): Promise<{ admitted: boolean; status: ThrottleStatus }> {
+    return this.health.run(
+      () => this.primary.admit(callerId, calls),
+      () => this.memory.admit(callerId, calls),
+    );
+  }
+
+  refund(callerId: string, calls: number): Promise<ThrottleStatus> {
+    return this.health.run(
+      () => this.primary.refund(callerId, calls),
+      () => this.memory.refund(callerId, calls),
+    );
+  }
+
   async close(): Promise<void> {}
 }
 

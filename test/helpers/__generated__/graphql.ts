@@ -432,9 +432,9 @@ export type PersonType =
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
 export type ProposalOrder = {
   /** Which way: DESC newest first (the default), ASC oldest first. Upstream: none (the graph's ledger sorts). */
-  direction?: CreditOrderDirection;
+  direction?: CreditOrderDirection | null | undefined;
   /** What to sort by. Upstream: none (the graph's ledger sorts). */
-  field?: ProposalOrderField;
+  field?: ProposalOrderField | null | undefined;
 };
 
 /** What a list of proposals can be sorted by. */

@@ -41,7 +41,27 @@ describe('estimateUpstreamCalls', () => {
 
   it('counts mutation payload proposals once however often their fragment is spread', () => {
     const payload = 'fragment P on CreateProposalPayload { proposal { situation installments { number } } }';
-    expect(estimate(`mutation { createProposal(idempotencyKey: "k", input: {}) { ...P ...P } } ${payload}`)).toBe(3);
+    // The write, the read that settles an answer lost on the way, and the proposal's two reads.
+    expect(estimate(`mutation { createProposal(idempotencyKey: "k", input: {}) { ...P ...P } } ${payload}`)).toBe(4);
+  });
+
+  it('counts a write, its in-doubt probe and what its payload reads beyond the proposal', () => {
+    expect(estimate('mutation { registerInstallmentPayment(idempotencyKey: "k", input: {}) { userErrors { code } } }')).toBe(2);
+    expect(estimate('mutation { registerInstallmentPayment(idempotencyKey: "k", input: {}) { paidInstallments { id } userErrors { code } } }')).toBe(2);
+    expect(estimate('mutation { registerInstallmentPayment(idempotencyKey: "k", input: {}) { paidInstallments { balance } } }')).toBe(6);
+  });
+
+  it('counts a page of viewer.proposals per node and per group, and the situation scan', () => {
+    expect(estimate('{ creditViewer { proposals { totalCount edges { node { id } } } } }')).toBe(0);
+    expect(estimate('{ creditViewer { proposals(first: 5) { nodes { situation installments { number } agenda { id } boletos { number } } } } }')).toBe(20);
+    expect(estimate('query($n: Int) { creditViewer { proposals(first: $n) { edges { node { situation } } } } }', { n: null })).toBe(20);
+    expect(estimate('{ creditViewer { proposals(first: 2, situation: APPROVED) { nodes { id } } } }')).toBe(50);
+  });
+
+  it('counts node and nodes per id, as a proposal or as another object', () => {
+    expect(estimate('{ node(id: "x") { id } }')).toBe(0);
+    expect(estimate('{ node(id: "x") { ... on Proposal { situation agenda { id } } } }')).toBe(4);
+    expect(estimate('{ nodes(ids: ["a", "b"]) { ... on Proposal { situation } } }')).toBe(8);
   });
 
   it('keeps the exact figures of ordinary operations', () => {

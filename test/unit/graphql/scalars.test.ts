@@ -1,6 +1,5 @@
 import { Kind, parseValue } from 'graphql';
 import { Decimal } from 'decimal.js';
-import { GraphQLError } from 'graphql';
 import {
   CalendarDateScalar,
   DateTimeScalar,
@@ -11,6 +10,7 @@ import {
   toCalendarDate,
   toDateTime,
 } from '../../../src/graphql/scalars.js';
+import { refusalOf } from '../../../src/graphql/common/invalid-value.js';
 import { defineCodeEnum } from '../../../src/graphql/common/code-enum.js';
 
 describe('DecimalScalar', () => {
@@ -33,9 +33,20 @@ describe('DecimalScalar', () => {
     expect((DecimalScalar.parseLiteral(parseValue('12.345678901234567890')) as Decimal).toFixed()).toBe('12.34567890123456789');
     expect((DecimalScalar.parseLiteral(parseValue('"99.99"')) as Decimal).toFixed()).toBe('99.99');
     expect((DecimalScalar.parseLiteral(parseValue('1e3')) as Decimal).toFixed()).toBe('1000');
-    expect(() => DecimalScalar.parseLiteral({ kind: Kind.BOOLEAN, value: true })).toThrow('Decimal expects');
-    expect(() => DecimalScalar.parseValue('abc')).toThrow('plain decimal string');
-    expect(() => DecimalScalar.parseValue({})).toThrow('Decimal expects');
+    expect(refusalOf(DecimalScalar.parseLiteral({ kind: Kind.BOOLEAN, value: true }))?.rule).toBe('invalidDecimal');
+    expect(refusalOf(DecimalScalar.parseValue({}))?.rule).toBe('invalidDecimal');
+  });
+
+  it('reads a client string exactly as sent: spaces, a comma, grouping or an exponent are refused, never taken as another number', () => {
+    for (const bad of ['abc', '', ' 100.00', '100.00 ', '100,00', '1.000,00', '1e2', '+1', '.5', '5.', 'NaN', 'Infinity']) {
+      expect(refusalOf(DecimalScalar.parseValue(bad))).toEqual({
+        rule: 'invalidDecimal',
+        message: 'Decimal expects a plain decimal string such as "1234.56": a dot before the decimals, no spaces, no exponent',
+      });
+    }
+    expect(refusalOf(DecimalScalar.parseLiteral(parseValue('" 1.00"')))?.rule).toBe('invalidDecimal');
+    expect((DecimalScalar.parseValue('-0.50') as Decimal).toFixed()).toBe('-0.5');
+    expect((DecimalScalar.parseValue(12.5) as Decimal).toFixed()).toBe('12.5');
   });
 });
 
@@ -117,23 +128,13 @@ describe('CalendarDateScalar', () => {
   it('accepts real days only, as variables and as literals', () => {
     expect(CalendarDateScalar.parseValue('2024-02-29')).toBe('2024-02-29');
     expect(CalendarDateScalar.parseLiteral(parseValue('"2026-12-23"'))).toBe('2026-12-23');
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-23T00:00:00Z', '23/12/2026', '', 20261223]) {
-      expect(() => CalendarDateScalar.parseValue(bad)).toThrow(GraphQLError);
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-23T00:00:00Z', '23/12/2026', '', ' 2026-12-23', 20261223]) {
+      expect(refusalOf(CalendarDateScalar.parseValue(bad))).toEqual({
+        rule: 'invalidDate',
+        message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"',
+      });
     }
-    expect(() => CalendarDateScalar.parseLiteral(parseValue('20261223'))).toThrow(GraphQLError);
-  });
-
-  it('refuses a bad day with BAD_USER_INPUT carrying one INVALID_INPUT user error', () => {
-    let caught: unknown;
-    try {
-      CalendarDateScalar.parseValue('2026-02-30');
-    } catch (error) {
-      caught = error;
-    }
-    expect((caught as GraphQLError).extensions).toEqual({
-      code: 'BAD_USER_INPUT',
-      userErrors: [{ code: 'INVALID_INPUT', field: null, message: 'Date expects a calendar day as "YYYY-MM-DD", such as "2026-12-23"', upstreamCode: null }],
-    });
+    expect(refusalOf(CalendarDateScalar.parseLiteral(parseValue('20261223')))?.rule).toBe('invalidDate');
   });
 });
 
@@ -177,29 +178,16 @@ describe('defineCodeEnum', () => {
 });
 
 describe('DateTimeScalar input', () => {
-  it('refuses a date-time without an offset with the BAD_USER_INPUT shape, never echoing the value', () => {
+  it('refuses a date-time without an offset or with surrounding spaces, never echoing the value', () => {
     expect(DateTimeScalar.parseValue('2026-03-15T10:00:00Z')).toEqual(new Date('2026-03-15T10:00:00Z'));
-    for (const bad of ['2026-03-15T10:00:00', '2026-03-15', 'not a date']) {
-      let caught: unknown;
-      try {
-        DateTimeScalar.parseValue(bad);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(GraphQLError);
-      expect((caught as GraphQLError).message).not.toContain(bad);
-      expect((caught as GraphQLError).extensions).toEqual({
-        code: 'BAD_USER_INPUT',
-        userErrors: [
-          {
-            code: 'INVALID_INPUT',
-            field: null,
-            message: 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"',
-            upstreamCode: null,
-          },
-        ],
+    for (const bad of ['2026-03-15T10:00:00', '2026-03-15', 'not a date', ' 2026-03-15T10:00:00Z']) {
+      const refused = DateTimeScalar.parseValue(bad);
+      expect(refusalOf(refused)).toEqual({
+        rule: 'invalidDateTime',
+        message: 'DateTime expects an RFC 3339 date-time with an offset, such as "2026-12-23T13:45:00-03:00"',
       });
+      expect(JSON.stringify(refusalOf(refused))).not.toContain(bad);
     }
-    expect(() => DateTimeScalar.parseLiteral(parseValue('"2026-03-15T10:00:00"'))).toThrow('DateTime expects an RFC 3339 date-time with an offset');
+    expect(refusalOf(DateTimeScalar.parseLiteral(parseValue('"2026-03-15T10:00:00"')))?.rule).toBe('invalidDateTime');
   });
 });
