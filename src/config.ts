@@ -146,8 +146,6 @@ export interface Config {
   sandboxAnalysisMs: number;
   /** GRAPHQL_INTROSPECTION. */
   introspection: boolean;
-  /** GRAPHQL_FAST_PATH: plain queries executed without Apollo Server's HTTP pipeline (server/fast-path.ts). */
-  fastPath: boolean;
   /** Landing page (Apollo Sandbox) served on GET /graphql: everywhere but production. */
   landingPage: boolean;
   /** CORS_ORIGINS. */
@@ -353,7 +351,6 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxPort: s.SANDBOX_PORT,
     sandboxAnalysisMs: Math.round(s.SANDBOX_ANALYSIS_SECONDS * 1000),
     introspection: s.GRAPHQL_INTROSPECTION ?? !production,
-    fastPath: s.GRAPHQL_FAST_PATH ?? true,
     landingPage: !production,
     corsOrigins: s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN]),
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,

@@ -99,11 +99,6 @@ const requests = {
     shown: '`true` (`false` in production)',
     description: 'Answer introspection queries. `true` in production turns it on without the landing page.',
   }),
-  GRAPHQL_FAST_PATH: setting(flag(), {
-    shown: '`true`',
-    description:
-      "Execute a plain query (a POST of JSON naming a query operation whose document already passed validation) with graphql-js directly, without Apollo Server's HTTP pipeline: the same plugins, errors and bytes, with about 0.08 ms less CPU per query (a third of a small query's). `false` sends every request through Apollo Server.",
-  }),
   CORS_ORIGINS: setting(origins(), {
     shown: '`https://studio.apollographql.com` (none in production)',
     description: 'Browser origins allowed to call the graph, or `*`.',
