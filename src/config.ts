@@ -152,6 +152,8 @@ export interface Config {
   corsOrigins: readonly string[];
   /** GRAPHQL_MAX_BODY_BYTES. */
   maxBodyBytes: number;
+  /** MAX_REQUESTS_IN_FLIGHT: GraphQL requests served at once; beyond, 503 OVERLOADED (an eighth kept for mutations). */
+  maxRequestsInFlight: number;
   /** LOG_LEVEL. */
   logLevel: LogLevel;
   /** How much one GraphQL request may ask of the scarce upstream. */
@@ -354,6 +356,7 @@ export function loadConfig(env: Env = process.env): Config {
     landingPage: !production,
     corsOrigins: s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN]),
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,
+    maxRequestsInFlight: s.MAX_REQUESTS_IN_FLIGHT,
     logLevel: s.LOG_LEVEL,
     queryLimits: {
       maxUpstreamCalls: s.GRAPHQL_MAX_UPSTREAM_CALLS,

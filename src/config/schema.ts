@@ -109,6 +109,12 @@ const requests = {
     description:
       'Largest request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Documents travel as base64 in `attachDocument` (at most 10 MiB decoded, about 13.4 MiB encoded), so keep it above that.',
   }),
+  MAX_REQUESTS_IN_FLIGHT: setting(integer(2, 100_000), {
+    default: 256,
+    shown: '`256`',
+    description:
+      'GraphQL requests (HTTP GET and POST) served at once by one replica; beyond it a request is refused at once with HTTP 503 `OVERLOADED` and `Retry-After`. An eighth (at least one) is kept for mutations: queries are refused first. `/health`, `/ready` and `/metrics` are never counted.',
+  }),
   GRAPHQL_MAX_UPSTREAM_CALLS: setting(integer(1, 100_000), {
     default: DEFAULT_QUERY_LIMITS.maxUpstreamCalls,
     description:

@@ -18,6 +18,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Config } from '../config.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
+import { type Admission, createAdmission } from './admission.js';
 import { createApolloServer } from './apollo.js';
 import { type CallerAuthenticator, createCallerAuthenticator, wantsFreshData } from './callers.js';
 import { createFormatError, HttpError } from './errors.js';
@@ -116,7 +117,8 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   try {
     await apollo.start();
     http.decorateRequest('caller', null);
-    const graphql = graphqlHandler(apollo, graph, { config, guard, metrics, authenticate, tracing: deps.tracing, explorer, live, logger });
+    const admission = createAdmission(config.maxRequestsInFlight);
+    const graphql = graphqlHandler(apollo, graph, { config, admission, guard, metrics, authenticate, tracing: deps.tracing, explorer, live, logger });
     if (live === undefined) {
       http.get(GRAPHQL_PATH, graphql);
     } else {
@@ -198,6 +200,7 @@ interface GraphQLRoute extends RouteGenericInterface {
 
 interface GraphQLRouteDeps {
   config: Config;
+  admission: Admission;
   guard: DocumentGuard;
   metrics: Metrics;
   authenticate: CallerAuthenticator;
@@ -247,7 +250,8 @@ function graphqlHandler(
       caller = { callerId: ANONYMOUS_CALLER, scopes: [] };
     }
     request.caller = caller;
-    const refused = deps.guard.check({ method: request.method, query: request.query, body: request.body });
+    const operation = { method: request.method, query: request.query, body: request.body };
+    const refused = deps.guard.check(operation);
     if (refused !== undefined) {
       deps.metrics.graphqlOperation(refused.operationName, refused.operationType, 'refused', 0);
       if (refused.operationType === 'subscription') {
@@ -257,6 +261,14 @@ function graphqlHandler(
       refuse(request, reply, refused.status, '', '', refused.error);
       return;
     }
+    const release = deps.admission.admit(deps.guard.isMutation(operation));
+    if (release === undefined) {
+      deps.metrics.graphqlOperation(undefined, undefined, 'refused', 0);
+      void reply.header('retry-after', '1');
+      refuse(request, reply, 503, 'OVERLOADED', 'The graph is serving as many requests as it can; retry in a moment.');
+      return;
+    }
+    reply.raw.once('close', release);
     return execute.call(instance, request, reply);
   };
   return function graphqlRoute(request, reply) {

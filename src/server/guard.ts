@@ -65,6 +65,8 @@ export interface DocumentGuard {
   document(query: string): DocumentNode | GuardRefusal | undefined;
   /** The parsed document of a query text that passed (remembered), without checking anything: undefined when it is not remembered. */
   passed(query: string): DocumentNode | undefined;
+  /** Whether a request that passed {@link check} runs a mutation (read from the remembered document: no parse). */
+  isMutation(request: GraphQLHttpRequest): boolean;
 }
 
 /** Documents remembered as passed; beyond this the map starts over (a flood of distinct documents costs a full check each). */
@@ -145,6 +147,11 @@ export function createDocumentGuard(
   return {
     document: inspect,
     passed: (query) => passed.get(query),
+    isMutation(request) {
+      const { query, operationName } = readOperation(request);
+      const document = query === undefined ? undefined : passed.get(query);
+      return document !== undefined && getOperationAST(document, operationName)?.operation === 'mutation';
+    },
     check(request) {
       const { query, operationName } = readOperation(request);
       if (query === undefined) {

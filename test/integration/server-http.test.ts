@@ -8,6 +8,39 @@ import { createLogger } from '../../src/server/logger.js';
 /** Called when a `slow` resolver starts: lets a test act once a request is surely in flight. */
 const slowStarted: Array<() => void> = [];
 
+/** Requests held in a `parked` field or `heldWrite` mutation until the test lets them go. */
+const held = {
+  count: 0,
+  changed: [] as Array<() => void>,
+  release: (): void => undefined,
+  gate: Promise.resolve(),
+  reset(): void {
+    this.count = 0;
+    this.gate = new Promise<void>((resolve) => {
+      this.release = resolve;
+    });
+  },
+  async hold(): Promise<string> {
+    this.count += 1;
+    this.changed.splice(0).forEach((notify) => notify());
+    await this.gate;
+    return 'released';
+  },
+  /** Resolves once `n` requests are held. */
+  until(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.count >= n) {
+          resolve();
+        } else {
+          this.changed.push(check);
+        }
+      };
+      check();
+    });
+  },
+};
+
 /** A trivial graph that exercises the server around it, not the credit graph. */
 function trivialSchema(): GraphQLSchema {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -16,6 +49,7 @@ function trivialSchema(): GraphQLSchema {
       name: 'Query',
       fields: {
         hello: { type: GraphQLString, resolve: () => 'world' },
+        parked: { type: GraphQLString, resolve: () => held.hold() },
         whoami: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string; requestId: string }) => context.callerId },
         requestId: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string; requestId: string }) => context.requestId },
         slow: {
@@ -46,6 +80,7 @@ function trivialSchema(): GraphQLSchema {
         },
       },
     }),
+    mutation: new GraphQLObjectType({ name: 'Mutation', fields: { heldWrite: { type: GraphQLString, resolve: () => held.hold() } } }),
   });
 }
 
@@ -620,6 +655,50 @@ describe('the HTTP server', () => {
       expect(ids.map((id) => UUID.test(id))).toEqual([true, true, true]);
       expect(new Set(ids).size).toBe(3);
       expect(((await (answers[1] as Response).json()) as { extensions: unknown }).extensions).toEqual({ requestId: ids[1] });
+    });
+  });
+
+  describe('admission control', () => {
+    it("refuses queries past the limit less the mutations' reserve with 503 OVERLOADED at once, admits mutations into the reserve, never counts probes", async () => {
+      held.reset();
+      // 4 slots: 3 for queries, 1 kept for mutations.
+      const { http } = await start({ MAX_REQUESTS_IN_FLIGHT: '4' });
+      const queries = [1, 2, 3].map(() => post(http.graphqlUrl, { query: '{ parked }' }));
+      await held.until(3);
+      const refusedAt = performance.now();
+      const overloaded = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: '{"query":"{ hello }"}',
+      });
+      const refusalMs = performance.now() - refusedAt;
+      expect({ status: overloaded.status, retryAfter: overloaded.headers.get('retry-after'), type: overloaded.headers.get('content-type') }).toEqual({
+        status: 503,
+        retryAfter: '1',
+        type: 'application/graphql-response+json; charset=utf-8',
+      });
+      expect(withoutRequestId(overloaded, (await overloaded.json()) as Record<string, unknown>)).toEqual({
+        errors: [{ message: expect.any(String), extensions: { code: 'OVERLOADED' } }],
+      });
+      // Answered without waiting for the held requests (they hold until released).
+      expect(refusalMs).toBeLessThan(1000);
+      for (const path of ['/health', '/ready', '/metrics']) {
+        expect({ path, status: (await fetch(`${http.url}${path}`)).status }).toEqual({ path, status: 200 });
+      }
+      const write = post(http.graphqlUrl, { query: 'mutation { heldWrite }' });
+      await held.until(4);
+      const secondWrite = await post(http.graphqlUrl, { query: 'mutation { heldWrite }' });
+      expect({ status: secondWrite.status, json: secondWrite.json }).toEqual({
+        status: 503,
+        json: { errors: [{ message: expect.any(String), extensions: { code: 'OVERLOADED' } }] },
+      });
+      held.release();
+      expect((await Promise.all(queries)).map((answer) => answer.json)).toEqual([1, 2, 3].map(() => ({ data: { parked: 'released' } })));
+      expect((await write).json).toEqual({ data: { heldWrite: 'released' } });
+      // Every slot is given back.
+      const again = await Promise.all([1, 2, 3].map(() => post(http.graphqlUrl, { query: '{ hello }' })));
+      expect(again.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(held.count).toBe(4);
     });
   });
 
