@@ -22,8 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
-import { createCreditGraphApp } from '../src/server/graph.js';
-import { type HttpServer, listen } from '../src/server/http.js';
+import { createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
 import { connectUpstream } from '../src/server/upstream.js';
 import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
@@ -192,12 +191,12 @@ async function startReplica(sandbox: StandaloneSandbox, env: Record<string, stri
   });
   // As main.ts builds a replica: the fair limiter over the partner budget, shared through Redis with REDIS_URL.
   const upstream = await connectUpstream(config, connection(sandbox), { logger: silentLogger });
-  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, logger: silentLogger });
-  const http: HttpServer = await listen(app, { port: 0, host: '127.0.0.1' });
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state, logger: silentLogger });
+  const http: Listening = await listen(app, { port: 0, host: '127.0.0.1' });
   return {
     url: http.graphqlUrl,
     close: async () => {
-      await http.close(2000);
+      await app.close(2000);
       await upstream.close();
     },
   };

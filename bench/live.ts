@@ -18,8 +18,7 @@ import { WebSocket } from 'ws';
 import { loadConfig } from '../src/config.js';
 import { openLedgerDatabase, Ledger, SqlLedgerStore } from '../src/ledger/index.js';
 import { createSandbox } from '../src/sandbox/server.js';
-import { createCreditGraphApp } from '../src/server/graph.js';
-import { listen } from '../src/server/http.js';
+import { createApp, listen } from '../src/server/app.js';
 import { connectUpstream } from '../src/server/upstream.js';
 import { createUpstreamClient, DEFAULT_SCOPE, incluirManual } from '../src/upstream/index.js';
 import { syntheticCpf } from './documents.js';
@@ -100,7 +99,7 @@ async function main(): Promise<void> {
   const replicas = await Promise.all(
     [0, 1].map(async () => {
       const upstream = await connectUpstream(config, connection);
-      const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, ledger });
+      const app = await createApp(config, { upstream: upstream.client, state: upstream.state, ledger });
       const http = await listen(app, { port: 0, host: '127.0.0.1' });
       return { upstream, app, http };
     }),
@@ -200,7 +199,7 @@ async function main(): Promise<void> {
 
   await Promise.all(clients.map((c) => c.dispose()));
   for (const replica of replicas) {
-    await replica.http.close(1000);
+    await replica.app.close(1000);
     await replica.upstream.close();
   }
   await database.close();

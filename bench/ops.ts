@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config.js';
 import { startSandboxThread } from './sandbox-thread.js';
 import { startCommand } from './start-command.js';
-import { createCreditGraphApp } from '../src/server/graph.js';
-import { listen } from '../src/server/http.js';
+import { createApp, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
 import { createMetrics, type Metrics } from '../src/server/metrics.js';
 import { createTracing } from '../src/server/tracing.js';
@@ -175,7 +174,7 @@ async function main(): Promise<void> {
           ),
           rateLimit: NO_LIMIT,
         });
-        const app = await createCreditGraphApp(config, { upstream: client, logger: silentLogger, metrics, ...(tracing === undefined ? {} : { tracing }) });
+        const app = await createApp(config, { upstream: client, logger: silentLogger, metrics, ...(tracing === undefined ? {} : { tracing }) });
         const http = await listen(app, { port: 0, host: '127.0.0.1' });
         await autocannon({
           url: http.graphqlUrl,
@@ -203,7 +202,7 @@ async function main(): Promise<void> {
           cpuPerRequest: (cpu.user + cpu.system) / result.requests.total,
           failed: result.non2xx + result.errors,
         });
-        await http.close();
+        await app.close();
         await client.close();
         await tracing?.shutdown();
       }

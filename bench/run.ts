@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/config.js';
 import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
-import { createCreditGraphApp } from '../src/server/graph.js';
-import { type HttpServer, listen } from '../src/server/http.js';
+import { type App, createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
 import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
 import { runLimitsBench } from './limits.js';
@@ -239,7 +238,8 @@ async function main(): Promise<void> {
   let sandbox: Sandbox | undefined;
   let graphClient: UpstreamClient | undefined;
   let bareClient: UpstreamClient | undefined;
-  let http: HttpServer | undefined;
+  let http: Listening | undefined;
+  let app: App | undefined;
   try {
     sandbox = await startSandboxThread(CLIENT_ID, publicKeyPem);
     const connection = {
@@ -267,7 +267,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'silent',
       READ_CACHE: 'off',
     });
-    const app = await createCreditGraphApp(config, { upstream: graphClient, logger: silentLogger });
+    app = await createApp(config, { upstream: graphClient, logger: silentLogger });
     http = await listen(app, { port: 0, host: '127.0.0.1' });
 
     await admin(sandbox, 'PUT', 'faults', { latencyMs: LATENCY_MS });
@@ -297,7 +297,7 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   } finally {
-    await http?.close(1000);
+    await app?.close(1000);
     await graphClient?.close();
     await bareClient?.close();
     await sandbox?.close();

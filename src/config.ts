@@ -146,14 +146,14 @@ export interface Config {
   sandboxAnalysisMs: number;
   /** GRAPHQL_INTROSPECTION. */
   introspection: boolean;
-  /** GRAPHQL_FAST_PATH: plain queries executed without Apollo Server's HTTP pipeline (server/fast-path.ts). */
-  fastPath: boolean;
   /** Landing page (Apollo Sandbox) served on GET /graphql: everywhere but production. */
   landingPage: boolean;
   /** CORS_ORIGINS. */
   corsOrigins: readonly string[];
   /** GRAPHQL_MAX_BODY_BYTES. */
   maxBodyBytes: number;
+  /** MAX_REQUESTS_IN_FLIGHT: GraphQL requests served at once; beyond, 503 OVERLOADED (an eighth kept for mutations). */
+  maxRequestsInFlight: number;
   /** LOG_LEVEL. */
   logLevel: LogLevel;
   /** How much one GraphQL request may ask of the scarce upstream. */
@@ -353,10 +353,10 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxPort: s.SANDBOX_PORT,
     sandboxAnalysisMs: Math.round(s.SANDBOX_ANALYSIS_SECONDS * 1000),
     introspection: s.GRAPHQL_INTROSPECTION ?? !production,
-    fastPath: s.GRAPHQL_FAST_PATH ?? true,
     landingPage: !production,
     corsOrigins: s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN]),
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,
+    maxRequestsInFlight: s.MAX_REQUESTS_IN_FLIGHT,
     logLevel: s.LOG_LEVEL,
     queryLimits: {
       maxUpstreamCalls: s.GRAPHQL_MAX_UPSTREAM_CALLS,

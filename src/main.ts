@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
 import { type Ledger } from './ledger/index.js';
 import { type Sandbox } from './sandbox/server.js';
-import { type HttpServer } from './server/http.js';
+import { type App, type Listening } from './server/app.js';
 import { type Logger } from './server/logger.js';
 import { type Metrics } from './server/metrics.js';
 import { type Tracing } from './server/tracing.js';
@@ -24,7 +24,10 @@ export const DEMO_CLIENT_ID = 'credit-graph-demo';
 
 /** The running service: the graph, its upstream client and, without a configured upstream, the embedded sandbox. */
 export interface Service {
-  http: HttpServer;
+  /** Where the graph listens. */
+  http: Listening;
+  /** The graph's app (its fastify instance, readiness, metrics). */
+  app: App;
   upstream: UpstreamClient;
   /** The embedded sandbox; undefined when the real upstream is configured. */
   sandbox: Sandbox | undefined;
@@ -112,15 +115,14 @@ export async function startTracing(config: Config): Promise<Tracing | undefined>
  */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   checkProductionUpstream(config);
-  const [{ createCreditGraphApp, openLedger }, { listen }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] =
-    await Promise.all([
-      import('./server/graph.js'),
-      import('./server/http.js'),
-      import('./server/metrics.js'),
-      import('./server/observability.js'),
-      import('./server/upstream.js'),
-      import('./upstream/index.js'),
-    ]);
+  const [{ createApp, listen }, { openLedger }, { createMetrics }, { partnerLogObserver }, { connectUpstream }, { combineObservers }] = await Promise.all([
+    import('./server/app.js'),
+    import('./server/graph.js'),
+    import('./server/metrics.js'),
+    import('./server/observability.js'),
+    import('./server/upstream.js'),
+    import('./upstream/index.js'),
+  ]);
   let sandbox: Sandbox | undefined;
   let upstream: ConnectedUpstream | undefined;
   let demoLedger: Awaited<ReturnType<typeof openLedger>> | undefined;
@@ -148,7 +150,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     // The first partner token is fetched while the ledger opens and the schema is built, not by the
     // first request. A failure here is the first request's to retry (as without this warm-up).
     client.checkAuth().catch(() => undefined);
-    const app = await createCreditGraphApp(config, {
+    const app = await createApp(config, {
       upstream: client,
       state: connected.state,
       logger,
@@ -165,12 +167,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
     let closing: Promise<void> | undefined;
     return {
       http,
+      app,
       upstream: client,
       sandbox: embedded,
       banner: banner(config, http, embedded),
       close() {
         closing ??= (async () => {
-          await http.close(config.shutdownGraceMs);
+          await app.close(config.shutdownGraceMs);
           await ledgerOpened?.close();
           await connected.close();
           await embedded?.close();
@@ -193,7 +196,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
  */
 async function adoptDemo(ledger: Ledger, sandbox: Sandbox): Promise<void> {
   // Already loaded by the graph's assembly.
-  const { ANONYMOUS_CALLER } = await import('./server/app.js');
+  const { ANONYMOUS_CALLER } = await import('./server/types.js');
   await ledger.adoptProposals(
     ANONYMOUS_CALLER,
     sandbox.demo.map((proposal) => ({ proposalId: proposal.id, number: proposal.number, operationCode: proposal.operationCode })),
@@ -206,7 +209,7 @@ function demoPlaceholders(sandbox: Sandbox): Record<string, string> {
 }
 
 /** The start-up text: where the graph is, where the sandbox is, the demo proposals. */
-function banner(config: Config, http: HttpServer, sandbox: Sandbox | undefined): string {
+function banner(config: Config, http: Listening, sandbox: Sandbox | undefined): string {
   const lines = ['', `The credit graph:  ${http.graphqlUrl}`];
   if (config.landingPage) {
     lines.push('                   open it in a browser for GraphiQL (offline), or add ?explorer=apollo for Apollo Sandbox (online)');

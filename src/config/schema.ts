@@ -99,11 +99,6 @@ const requests = {
     shown: '`true` (`false` in production)',
     description: 'Answer introspection queries. `true` in production turns it on without the landing page.',
   }),
-  GRAPHQL_FAST_PATH: setting(flag(), {
-    shown: '`true`',
-    description:
-      "Execute a plain query (a POST of JSON naming a query operation whose document already passed validation) with graphql-js directly, without Apollo Server's HTTP pipeline: the same plugins, errors and bytes, with about 0.08 ms less CPU per query (a third of a small query's). `false` sends every request through Apollo Server.",
-  }),
   CORS_ORIGINS: setting(origins(), {
     shown: '`https://studio.apollographql.com` (none in production)',
     description: 'Browser origins allowed to call the graph, or `*`.',
@@ -113,6 +108,12 @@ const requests = {
     shown: '`16777216` (16 MiB)',
     description:
       'Largest request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Documents travel as base64 in `attachDocument` (at most 10 MiB decoded, about 13.4 MiB encoded), so keep it above that.',
+  }),
+  MAX_REQUESTS_IN_FLIGHT: setting(integer(2, 100_000), {
+    default: 256,
+    shown: '`256`',
+    description:
+      'GraphQL requests (HTTP GET and POST) served at once by one replica; beyond it a request is refused at once with HTTP 503 `OVERLOADED` and `Retry-After`. An eighth (at least one) is kept for mutations: queries are refused first. `/health`, `/ready` and `/metrics` are never counted.',
   }),
   GRAPHQL_MAX_UPSTREAM_CALLS: setting(integer(1, 100_000), {
     default: DEFAULT_QUERY_LIMITS.maxUpstreamCalls,

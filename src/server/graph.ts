@@ -37,13 +37,11 @@ import {
   type UpstreamClient,
   type UpstreamObserver,
 } from '../upstream/index.js';
-import { type App, createApp, type GraphBinding } from './app.js';
-import { type ExplorerOptions } from './explorer.js';
+import { type GraphBinding } from './types.js';
 import { type ReadinessCheck } from './health.js';
 import { type GraphQLSchema } from 'graphql';
 import { type Logger, silentLogger, stackFrames } from './logger.js';
 import { type Metrics } from './metrics.js';
-import { type Tracing } from './tracing.js';
 
 /**
  * The credit graph served over `upstream`: its schema, a fresh context (and loaders, and upstream
@@ -132,42 +130,10 @@ export interface GraphSharing {
   live?: LiveHub;
   /** The live channel the watches use, closed with the graph. */
   liveBus?: LiveBus;
-  /** The schema, when its build was started earlier (createCreditGraphApp builds it while the ledger opens); default: built here. */
+  /** The schema, when its build was started earlier (assembleCreditGraph builds it while the ledger opens); default: built here. */
   schema?: Promise<GraphQLSchema>;
   /** Where disclosures of personal data and writes are recorded (docs/audit.md); default: nowhere. */
   recorder?: AccessRecorder;
-}
-
-/** Options of {@link createCreditGraphApp}. The caller owns and closes `upstream` (and `ledger` when it passes one). */
-export interface CreditGraphAppOptions {
-  upstream: UpstreamClient;
-  /**
-   * The state shared with other replicas (server/upstream.ts `connectUpstream`); its owner closes it.
-   * Default: a read cache and caller budgets in this process's memory.
-   */
-  state?: SharedState;
-  /** Receives the read cache's and the budgets' events (metrics). */
-  observer?: Partial<UpstreamObserver>;
-  logger?: Logger;
-  readinessChecks?: readonly ReadinessCheck[];
-  /**
-   * The operations ledger, when the caller opens it (tests share one database between two apps).
-   * Default: opened from `config.ledger` when the app is created, closed when it stops.
-   */
-  ledger?: Ledger;
-  /** Overrides of the write settings (tests inject a sleep). */
-  writes?: WriteSettings;
-  /** The live channel between replicas (default: Redis pub/sub with REDIS_URL, else this process). Closed with the app. */
-  liveBus?: LiveBus;
-  /** The metrics the upstream client's observer feeds too (default: a fresh registry). */
-  metrics?: Metrics;
-  tracing?: Tracing;
-  explorer?: ExplorerOptions;
-  /**
-   * The access record's store and journal directory. Default: the ledger's database and
-   * `config.audit.journalDir` when the ledger is opened here; with a ledger passed in, memory and no journal.
-   */
-  access?: { store?: AccessStore; journalDir?: string };
 }
 
 /** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
@@ -224,11 +190,49 @@ export function upstreamAuthCheck(upstream: Pick<UpstreamClient, 'checkAuth'> & 
   };
 }
 
+/** What the credit graph is built over. The caller owns and closes `upstream` (and `ledger` when it passes one). */
+export interface CreditGraphDeps {
+  upstream: UpstreamClient;
+  /**
+   * The state shared with other replicas (server/upstream.ts `connectUpstream`); its owner closes it.
+   * Default: a read cache and caller budgets in this process's memory.
+   */
+  state?: SharedState;
+  /** Receives the read cache's and the budgets' events (metrics). */
+  observer?: Partial<UpstreamObserver>;
+  /**
+   * The operations ledger, when the caller opens it (tests share one database between two apps).
+   * Default: opened from `config.ledger` when the app is created, closed when it stops.
+   */
+  ledger?: Ledger;
+  /** Overrides of the write settings (tests inject a sleep). */
+  writes?: WriteSettings;
+  /** The live channel between replicas (default: Redis pub/sub with REDIS_URL, else this process). Closed with the app. */
+  liveBus?: LiveBus;
+  /** The metrics the ledger's and the circuit's gauges are read into. */
+  metrics?: Metrics;
+  /**
+   * The access record's store and journal directory. Default: the ledger's database and
+   * `config.audit.journalDir` when the ledger is opened here; with a ledger passed in, memory and no journal.
+   */
+  access?: { store?: AccessStore; journalDir?: string };
+}
+
+/** The credit graph with what it needs at readiness and at stop. */
+export interface AssembledGraph {
+  graph: GraphBinding<GraphContext>;
+  /** GET /ready's checks of the graph's dependencies: {@link upstreamAuthCheck} and {@link ledgerCheck}. */
+  readinessChecks: ReadinessCheck[];
+  /** Lets writes in flight finish (until `deadline`, epoch ms) or leaves them in doubt, then closes the ledger when it was opened here. */
+  onStop: (deadline: number) => Promise<void>;
+}
+
 /**
- * {@link createApp} with the credit graph: what `main.ts`, the tests and the benchmark serve. GET
- * /ready checks {@link upstreamAuthCheck} besides `options.readinessChecks`.
+ * The credit graph over `deps.upstream`: the shared read layer, live watches, caller budgets, the
+ * ledger (opened from `config.ledger` unless one is passed) and its reconciler.
  */
-export async function createCreditGraphApp(config: Config, options: CreditGraphAppOptions): Promise<App> {
+export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps, logger: Logger): Promise<AssembledGraph> {
+  const options = { ...deps, logger };
   const reads = new PartnerReads(options.upstream, {
     clientId: options.upstream.clientId,
     cache: config.sharing.cache,
@@ -314,15 +318,11 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
               options.logger?.warn('ledger reconciliation failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error }),
           })
         : undefined;
-    return createApp(config, {
+    return {
       graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema, recorder }),
-      ...(options.logger === undefined ? {} : { logger: options.logger }),
-      readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger), ...(options.readinessChecks ?? [])],
-      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
-      ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
-      ...(options.explorer === undefined ? {} : { explorer: options.explorer }),
+      readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger)],
       onStop: async (deadline) => {
-        const drained = await inFlight.drain(ledger, deadline === undefined ? config.shutdownGraceMs : Math.max(0, deadline - Date.now()));
+        const drained = await inFlight.drain(ledger, Math.max(0, deadline - Date.now()));
         if (drained.finished + drained.leftInDoubt > 0) {
           options.logger?.info('writes in flight at stop', { finished: drained.finished, leftInDoubt: drained.leftInDoubt });
         }
@@ -332,7 +332,7 @@ export async function createCreditGraphApp(config: Config, options: CreditGraphA
         await recorder.close();
         await opened?.close();
       },
-    });
+    };
   } catch (error) {
     await purge?.stop();
     await recorder.close();

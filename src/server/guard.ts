@@ -20,7 +20,7 @@
  * A document that passed is remembered by its text (a bounded map), so a repeated query costs one
  * look-up.
  */
-import { type HTTPGraphQLRequest } from '@apollo/server';
+import Negotiator from 'negotiator';
 import {
   type DocumentNode,
   getOperationAST,
@@ -57,7 +57,7 @@ export interface GuardRefusal {
 /** Checks requests before Apollo Server sees them. */
 export interface DocumentGuard {
   /** A refusal, or undefined to let Apollo Server handle the request (also when the request is not readable here). */
-  check(request: HTTPGraphQLRequest): GuardRefusal | undefined;
+  check(request: GraphQLHttpRequest): GuardRefusal | undefined;
   /**
    * The same checks of a document alone (the subscription transports): the parsed document, a
    * refusal, or undefined when it does not parse (the caller reports the syntax error).
@@ -65,6 +65,8 @@ export interface DocumentGuard {
   document(query: string): DocumentNode | GuardRefusal | undefined;
   /** The parsed document of a query text that passed (remembered), without checking anything: undefined when it is not remembered. */
   passed(query: string): DocumentNode | undefined;
+  /** Whether a request that passed {@link check} runs a mutation (read from the remembered document: no parse). */
+  isMutation(request: GraphQLHttpRequest): boolean;
 }
 
 /** Documents remembered as passed; beyond this the map starts over (a flood of distinct documents costs a full check each). */
@@ -145,6 +147,11 @@ export function createDocumentGuard(
   return {
     document: inspect,
     passed: (query) => passed.get(query),
+    isMutation(request) {
+      const { query, operationName } = readOperation(request);
+      const document = query === undefined ? undefined : passed.get(query);
+      return document !== undefined && getOperationAST(document, operationName)?.operation === 'mutation';
+    },
     check(request) {
       const { query, operationName } = readOperation(request);
       if (query === undefined) {
@@ -169,11 +176,21 @@ export function createDocumentGuard(
   };
 }
 
+/** What the guard reads of a GraphQL HTTP request: a GET's query string (fastify's parsed `query`) or a POST's parsed body. */
+export interface GraphQLHttpRequest {
+  method: string;
+  query: unknown;
+  body: unknown;
+}
+
 /** The query text and operation name of a POST JSON body or of a GET query string. */
-function readOperation(request: HTTPGraphQLRequest): { query: string | undefined; operationName: string | undefined } {
+function readOperation(request: GraphQLHttpRequest): { query: string | undefined; operationName: string | undefined } {
   if (request.method === 'GET') {
-    const params = new URLSearchParams(request.search);
-    return { query: params.get('query') ?? undefined, operationName: params.get('operationName') ?? undefined };
+    const params = (typeof request.query === 'object' && request.query !== null ? request.query : {}) as { query?: unknown; operationName?: unknown };
+    return {
+      query: typeof params.query === 'string' ? params.query : undefined,
+      operationName: typeof params.operationName === 'string' ? params.operationName : undefined,
+    };
   }
   const body = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -262,49 +279,21 @@ export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json; charset
 /** The legacy media type of a GraphQL response, the default. */
 export const APPLICATION_JSON = 'application/json; charset=utf-8';
 
-/** Media ranges of an Accept header read at most (a header is bounded by node's header size limit anyway). */
-const MAX_MEDIA_RANGES = 64;
+/** In this order: equal preferences (and no Accept header) choose the first, as Apollo Server's own negotiation does. */
+const REFUSAL_MEDIA_TYPES = ['application/json', 'application/graphql-response+json'];
 
 /**
- * The media type of an answer to a request refused before GraphQL runs (by the HTTP adapter or this
- * guard): `application/graphql-response+json` when `accept` prefers it to `application/json` (higher
- * q, or equal q and more specific, or listed first, as Apollo Server's own negotiation decides), so
- * a client such as Apollo Client's HttpLink reads the `errors` of a 4xx as GraphQL errors with their
- * `extensions.code`; `application/json` otherwise, also without an Accept header (the GraphQL over
- * HTTP spec's legacy default). Statuses are the same for both (4xx/5xx: the answer has no `data`).
+ * The media type of an answer to a request refused before GraphQL runs (by the front door or this
+ * guard), negotiated as Apollo Server negotiates its own answers: `application/graphql-response+json`
+ * when `accept` prefers it to `application/json`, so a client such as Apollo Client's HttpLink reads
+ * the `errors` of a 4xx as GraphQL errors with their `extensions.code`; `application/json` otherwise,
+ * also without an Accept header or when it accepts neither (the GraphQL over HTTP spec's legacy
+ * default). Statuses are the same for both (4xx/5xx: the answer has no `data`).
  */
 export function refusalContentType(accept: string | null | undefined): string {
   if (!accept) {
     return APPLICATION_JSON;
   }
-  const graphql = { q: -1, specificity: -1, order: 0 };
-  const json = { q: -1, specificity: -1, order: 0 };
-  accept
-    .split(',')
-    .slice(0, MAX_MEDIA_RANGES)
-    .forEach((range, order) => {
-      const [mediaRange = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
-      const qParam = params.find((param) => param.startsWith('q='));
-      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-      if (!Number.isFinite(q)) {
-        return;
-      }
-      for (const [type, best] of [
-        ['application/graphql-response+json', graphql],
-        ['application/json', json],
-      ] as const) {
-        const specificity = mediaRange === type ? 2 : mediaRange === 'application/*' ? 1 : mediaRange === '*/*' ? 0 : -1;
-        // The most specific range naming a type decides its q (RFC 9110 12.5.1).
-        if (specificity > best.specificity) {
-          Object.assign(best, { q, specificity, order });
-        }
-      }
-    });
-  if (graphql.q <= 0) {
-    return APPLICATION_JSON;
-  }
-  const prefersGraphql =
-    graphql.q > json.q ||
-    (graphql.q === json.q && (graphql.specificity > json.specificity || (graphql.specificity === json.specificity && graphql.order < json.order)));
-  return prefersGraphql ? GRAPHQL_RESPONSE_JSON : APPLICATION_JSON;
+  const chosen = new Negotiator({ headers: { accept } }).mediaType(REFUSAL_MEDIA_TYPES);
+  return chosen === 'application/graphql-response+json' ? GRAPHQL_RESPONSE_JSON : APPLICATION_JSON;
 }

@@ -1,20 +1,23 @@
 /**
- * The subscription transports, on the graph's own port and path (`/graphql`):
+ * The subscription transports, on the graph's own port and path (`/graphql`), through their own
+ * fastify adapters:
  *
- * - GraphQL over WebSocket (`graphql-ws`, subprotocol `graphql-transport-ws`: what Apollo Router
- *   and Hive Gateway speak to subgraphs): the upgrade of `/graphql`; credentials in
- *   `connectionParams.authorization` (or the upgrade request's `Authorization` header), checked
- *   by the same code as HTTP requests; ping/pong heartbeats; a connection with no subscription for
- *   the idle timeout is closed (1000); a stopping replica closes every socket with 1001.
- * - GraphQL over SSE (`graphql-sse`, distinct connections mode: one subscription per request with
- *   `Accept: text/event-stream`): the request's `Authorization` header; a comment line as
- *   heartbeat; a stopping replica ends every stream.
+ * - GraphQL over WebSocket (`graphql-ws` on `@fastify/websocket`, subprotocol
+ *   `graphql-transport-ws`: what Apollo Router and Hive Gateway speak to subgraphs): the upgrade of
+ *   `/graphql`; credentials in `connectionParams.authorization` (or the upgrade request's
+ *   `Authorization` header), checked by the same code as HTTP requests; ping/pong heartbeats; a
+ *   connection with no subscription for the idle timeout is closed (1000); a stopping replica closes
+ *   every socket with 1001.
+ * - GraphQL over SSE (`graphql-sse`'s fastify handler, distinct connections mode: one subscription
+ *   per request with `Accept: text/event-stream`): the request's `Authorization` header; a comment
+ *   line as heartbeat; a stopping replica ends every stream.
  *
  * Only subscriptions travel here (queries and mutations stay on HTTP POST/GET, with their cost
- * accounting); the watch logic is graphql/live's, reached through `subscribe`. Each transport's
- * libraries (ws and graphql-ws; graphql-sse) are loaded by its first request, not at start.
+ * accounting); the watch logic is graphql/live's, reached through `subscribe`.
  */
 import { type BaseContext } from '@apollo/server';
+import { type WebsocketHandler } from '@fastify/websocket';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   type DocumentNode,
   type ExecutionArgs,
@@ -27,16 +30,17 @@ import {
   parse,
   validate,
 } from 'graphql';
-import { type ExecutionResult as SseExecutionResult, type Handler as SseHandler, type RequestParams } from 'graphql-sse';
-import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type Duplex } from 'node:stream';
-import { type WebSocketServer, type WebSocket } from 'ws';
+import { type ExecutionResult as SseExecutionResult, type RequestParams } from 'graphql-sse';
+import { createHandler as createSseHandler } from 'graphql-sse/lib/use/fastify';
+import { makeHandler } from 'graphql-ws/use/@fastify/websocket';
+import { type WebSocket } from 'ws';
 import { type LiveStats } from '../graphql/live/live.hub.js';
 import { mapEvents } from '../graphql/live/live.machinery.js';
-import { type Caller, type GraphRequest } from './app.js';
+import { type CallerAuthenticator } from './callers.js';
 import { HttpError } from './errors.js';
 import { type DocumentGuard } from './guard.js';
 import { type Logger } from './logger.js';
+import { type Caller, type GraphRequest, type LiveGraph } from './types.js';
 
 /** Settings of the transports (config `live`). */
 export interface LiveTransportSettings {
@@ -48,37 +52,26 @@ export interface LiveTransportSettings {
   idleTimeoutMs: number;
 }
 
-/** What the graph gives the transports. */
-export interface LiveGraph {
-  /** graphql/live's subscribe (a fresh context per event). */
-  subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult>;
-  /** Ends the watches (after the transports closed their streams). */
-  close(): Promise<void>;
-  /** The watches' counters (polls, claims lost to other replicas...). */
-  stats(): LiveStats;
-}
-
 /** What the transports need of the app. */
 export interface LiveTransportDeps {
   schema: GraphQLSchema;
   guard: DocumentGuard;
   graph: LiveGraph;
   context(request: GraphRequest): Promise<BaseContext>;
-  authenticate(authorization: string | undefined): Promise<Caller | undefined>;
+  authenticate: CallerAuthenticator;
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   settings: LiveTransportSettings;
-  maxBodyBytes: number;
   logger: Logger;
 }
 
 /** The transports of one app. */
 export interface LiveTransport {
-  /** Serves the graphql-ws upgrade of `path` on `server`. */
-  attach(server: Server, path: string): void;
+  /** The graphql-ws handler of the GraphQL path's WebSocket upgrade (`@fastify/websocket`'s `wsHandler`). */
+  readonly webSocket: WebsocketHandler;
   /** Whether a request to the GraphQL path is a GraphQL over SSE one. */
-  acceptsSse(req: IncomingMessage): boolean;
-  /** Serves a GraphQL over SSE request (never throws past an {@link HttpError}). */
-  handleSse(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  acceptsSse(request: FastifyRequest): boolean;
+  /** Serves a GraphQL over SSE request (refusals are thrown as {@link HttpError}s). */
+  handleSse(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Open WebSocket connections, SSE streams and subscriptions of this replica. */
   stats(): { sockets: number; sseStreams: number; subscriptions: number; watches: LiveStats };
   /** Ends every stream (sockets 1001, SSE streams ended), then the watches. */
@@ -100,12 +93,14 @@ function refused(message: string, code: string, extensions: Record<string, unkno
   return new GraphQLError(message, { extensions: { code, ...extensions } });
 }
 
+/** The SSE request's caller, authenticated before graphql-sse's handler runs. */
+const sseCallers = new WeakMap<FastifyRequest, Caller>();
+
 /** Builds the transports. */
 export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
   const { settings } = deps;
-  const sseStreams = new Set<{ res: ServerResponse; end: () => void }>();
-  let wss: WebSocketServer | undefined;
-  let dispose: (() => Promise<void> | void) | undefined;
+  const sseStreams = new Set<FastifyReply>();
+  const sockets = new Set<WebSocket>();
   let subscriptions = 0;
   let closing = false;
 
@@ -161,204 +156,146 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     extra.idle.unref();
   };
 
-  /** The graphql-ws server, made (and its libraries loaded) by the first WebSocket upgrade. */
-  const createWebSocketServer = async (): Promise<WebSocketServer> => {
-    const [{ WebSocketServer }, { useServer }] = await Promise.all([import('ws'), import('graphql-ws/use/ws')]);
-    const created = new WebSocketServer({ noServer: true, maxPayload: deps.maxBodyBytes });
-    const disposable = useServer<Record<string, unknown> | undefined, SocketExtra & Record<PropertyKey, unknown>>(
-      {
-        schema: deps.schema,
-        connectionInitWaitTimeout: settings.idleTimeoutMs,
-        onConnect: async (ctx) => {
-          const fromParams = ctx.connectionParams?.authorization;
-          const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
-          let caller: Caller | undefined;
-          try {
-            caller = await deps.authenticate(authorization);
-          } catch (error) {
-            deps.logger.warn('subscription connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
-            return false;
-          }
-          if (caller === undefined) {
-            // graphql-ws closes with 4403 Forbidden.
-            return false;
-          }
-          ctx.extra.caller = caller;
-          ctx.extra.active = new Set();
-          idleAfter(ctx.extra.socket, ctx.extra);
-          return true;
-        },
-        onSubscribe: async (ctx, id, payload) => {
-          const active = ctx.extra.active as Set<string>;
-          if (active.size >= settings.maxPerConnection) {
-            return [
-              refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
-                limit: settings.maxPerConnection,
-                scope: 'connection',
-              }),
-            ];
-          }
-          const prepared = prepare(payload.query, payload.operationName);
-          if ('errors' in prepared) {
-            return prepared.errors;
-          }
-          active.add(id);
-          clearTimeout(ctx.extra.idle);
-          const caller = ctx.extra.caller as Caller;
-          return {
-            schema: deps.schema,
-            document: prepared.document,
-            operationName: payload.operationName ?? null,
-            variableValues: payload.variables ?? null,
-            contextValue: await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false }),
-          };
-        },
-        subscribe: (args) => counted(args),
-        execute: (args) => counted(args),
-        onNext: (_ctx, _id, _payload, _args, result) => format(result),
-        onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
-        onComplete: (ctx, id) => {
-          const active = ctx.extra.active;
-          active?.delete(id);
-          if (active !== undefined && active.size === 0 && !closing) {
-            idleAfter(ctx.extra.socket, ctx.extra);
-          }
-        },
-        onClose: (ctx) => clearTimeout(ctx.extra.idle),
-      },
-      created,
-      settings.heartbeatMs,
-    );
-    dispose = () => disposable.dispose();
-    wss = created;
-    return created;
-  };
-
-  type SseContext = { caller: Caller; res: ServerResponse };
-  const createSse = async (): Promise<SseHandler<IncomingMessage, SseContext>> => {
-    const { createHandler } = await import('graphql-sse');
-    return createHandler<IncomingMessage, SseContext, BaseContext & Record<PropertyKey, unknown>>({
+  const graphqlWs = makeHandler<Record<string, unknown> | undefined, SocketExtra & Record<PropertyKey, unknown>>(
+    {
       schema: deps.schema,
-      onSubscribe: async (req, params: RequestParams) => {
-        const prepared = prepare(params.query, params.operationName);
-        if ('errors' in prepared) {
+      connectionInitWaitTimeout: settings.idleTimeoutMs,
+      onConnect: async (ctx) => {
+        const fromParams = ctx.connectionParams?.authorization;
+        const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
+        let caller: Caller | undefined;
+        try {
+          caller = await deps.authenticate(authorization);
+        } catch (error) {
+          deps.logger.warn('subscription connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
+          return false;
+        }
+        if (caller === undefined) {
+          // graphql-ws closes with 4403 Forbidden.
+          return false;
+        }
+        ctx.extra.caller = caller;
+        ctx.extra.active = new Set();
+        idleAfter(ctx.extra.socket, ctx.extra);
+        return true;
+      },
+      onSubscribe: async (ctx, id, payload) => {
+        const active = ctx.extra.active as Set<string>;
+        if (active.size >= settings.maxPerConnection) {
           return [
-            JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
-            { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+            refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
+              limit: settings.maxPerConnection,
+              scope: 'connection',
+            }),
           ];
         }
-        const caller = req.context.caller;
+        const prepared = prepare(payload.query, payload.operationName);
+        if ('errors' in prepared) {
+          return prepared.errors;
+        }
+        active.add(id);
+        clearTimeout(ctx.extra.idle);
+        const caller = ctx.extra.caller as Caller;
         return {
           schema: deps.schema,
           document: prepared.document,
-          operationName: params.operationName ?? null,
-          variableValues: params.variables ?? null,
-          contextValue: (await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false })) as BaseContext & Record<PropertyKey, unknown>,
+          operationName: payload.operationName ?? null,
+          variableValues: payload.variables ?? null,
+          contextValue: await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, requestId: ctx.extra.request.id }),
         };
       },
       subscribe: (args) => counted(args),
       execute: (args) => counted(args),
-      onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
-    });
-  };
-  let sse: Promise<SseHandler<IncomingMessage, SseContext>> | undefined;
+      onNext: (_ctx, _id, _payload, _args, result) => format(result),
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
+      onComplete: (ctx, id) => {
+        const active = ctx.extra.active;
+        active?.delete(id);
+        if (active !== undefined && active.size === 0 && !closing) {
+          idleAfter(ctx.extra.socket, ctx.extra);
+        }
+      },
+      onClose: (ctx) => clearTimeout(ctx.extra.idle),
+    },
+    settings.heartbeatMs,
+  );
+
+  const sse = createSseHandler<BaseContext & Record<PropertyKey, unknown>>({
+    schema: deps.schema,
+    onSubscribe: async (req, params: RequestParams) => {
+      const prepared = prepare(params.query, params.operationName);
+      if ('errors' in prepared) {
+        return [
+          JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
+          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+        ];
+      }
+      const caller = sseCallers.get(req.raw) as Caller;
+      return {
+        schema: deps.schema,
+        document: prepared.document,
+        operationName: params.operationName ?? null,
+        variableValues: params.variables ?? null,
+        contextValue: (await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, requestId: req.raw.id })) as BaseContext &
+          Record<PropertyKey, unknown>,
+      };
+    },
+    subscribe: (args) => counted(args),
+    execute: (args) => counted(args),
+    onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
+  });
 
   return {
-    attach(server, path) {
-      const notFound = (socket: Duplex): void => {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      };
-      let loading: Promise<WebSocketServer> | undefined;
-      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-        if (pathname !== path || closing) {
-          notFound(socket);
-          return;
-        }
-        // Until ws takes the socket over, an error on it (a client gone while ws loads) only ends it.
-        const dropped = (): void => {
-          socket.destroy();
-        };
-        socket.once('error', dropped);
-        loading ??= createWebSocketServer().catch((error: unknown) => {
-          loading = undefined;
-          throw error;
-        });
-        loading.then(
-          (wsServer) => {
-            socket.off('error', dropped);
-            if (closing || socket.destroyed) {
-              notFound(socket);
-              return;
-            }
-            wsServer.handleUpgrade(req, socket, head, (ws) => wsServer.emit('connection', ws, req));
-          },
-          (error: unknown) => {
-            deps.logger.warn('WebSocket transport not available', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
-            socket.destroy();
-          },
-        );
-      });
+    webSocket(socket, request) {
+      if (closing) {
+        socket.close(GOING_AWAY_CLOSE_CODE, 'Going away');
+        return;
+      }
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      graphqlWs.call(this, socket, request);
     },
 
-    acceptsSse(req) {
-      return (req.headers.accept ?? '').includes('text/event-stream');
+    acceptsSse(request) {
+      return (request.headers.accept ?? '').includes('text/event-stream');
     },
 
-    async handleSse(req, res) {
+    async handleSse(request, reply) {
       if (closing) {
         throw new HttpError(503, 'SERVER_STOPPING', 'This replica is stopping; subscribe again (another replica will answer).');
       }
-      const caller = await deps.authenticate(req.headers.authorization);
+      const caller = await deps.authenticate(request.headers.authorization);
       if (caller === undefined) {
-        res.setHeader('WWW-Authenticate', 'Bearer');
+        void reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
       }
-      const method = (req.method ?? 'GET').toUpperCase();
-      const body = method === 'POST' ? await readText(req, deps.maxBodyBytes) : null;
-      sse ??= createSse();
-      const handler = await sse;
-      const [stream, init] = await handler({
-        method,
-        url: req.url ?? '/',
-        headers: {
-          get: (key) => {
-            const value = req.headers[key.toLowerCase()];
-            return Array.isArray(value) ? value.join(', ') : value;
-          },
-        },
-        body,
-        raw: req,
-        context: { caller, res },
-      });
-      res.statusCode = init.status;
-      for (const [key, value] of Object.entries(init.headers ?? {})) {
-        res.setHeader(key, value);
-      }
-      if (stream === null || typeof stream === 'string') {
-        res.end(stream ?? undefined);
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-store');
-      res.flushHeaders();
-      const heartbeat = setInterval(() => res.write(':\n\n'), settings.heartbeatMs);
-      heartbeat.unref();
-      const entry = { res, end: () => void stream.return(undefined) };
-      sseStreams.add(entry);
-      res.once('close', entry.end);
-      try {
-        for await (const chunk of stream) {
-          res.write(chunk);
+      sseCallers.set(request, caller);
+      // graphql-sse writes the answer itself.
+      reply.hijack();
+      void reply.header('cache-control', 'no-store');
+      const heartbeat = setInterval(() => {
+        if (reply.raw.headersSent && !reply.raw.writableEnded) {
+          reply.raw.write(':\n\n');
         }
+      }, settings.heartbeatMs);
+      heartbeat.unref();
+      sseStreams.add(reply);
+      try {
+        await sse(request, reply);
+      } catch (error) {
+        // The answer is graphql-sse's own and under way: a stream cut by a stop or by its client has no one to tell.
+        if (!closing && !reply.raw.destroyed) {
+          deps.logger.warn('SSE stream failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+        }
+        reply.raw.destroy();
       } finally {
         clearInterval(heartbeat);
-        sseStreams.delete(entry);
-        res.end();
+        sseStreams.delete(reply);
       }
     },
 
     stats() {
-      return { sockets: wss?.clients.size ?? 0, sseStreams: sseStreams.size, subscriptions, watches: deps.graph.stats() };
+      return { sockets: sockets.size, sseStreams: sseStreams.size, subscriptions, watches: deps.graph.stats() };
     },
 
     async close() {
@@ -366,27 +303,14 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         return;
       }
       closing = true;
-      // Clients resubscribe elsewhere: sockets close 1001 (graphql-ws's dispose), SSE streams end.
-      for (const entry of sseStreams) {
-        entry.end();
-        entry.res.end();
+      // Clients resubscribe elsewhere: sockets close 1001; SSE streams end with their watches, or are cut.
+      for (const socket of sockets) {
+        socket.close(GOING_AWAY_CLOSE_CODE, 'Server is going away');
       }
-      await dispose?.();
       await deps.graph.close();
+      for (const reply of sseStreams) {
+        reply.raw.destroy();
+      }
     },
   };
-}
-
-/** A request body as text within `limit` bytes (413 past it). */
-async function readText(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -62,7 +62,7 @@ export interface RequestLogContext {
 }
 
 /**
- * The request being served: `http.ts` runs each request inside `requestLogContext.run(...)`, so
+ * The request being served: the GraphQL route runs each request inside `requestLogContext.run(...)`, so
  * every line logged on its behalf (formatError, partner failures, the graph) carries its
  * `requestId`.
  */
@@ -103,10 +103,9 @@ export function createLogger(level: LogLevel, write?: ((line: string) => void) |
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     mixin: () => requestLogContext.getStore() ?? {},
   };
-  const logger = destination === undefined ? pino(options) : pino(options, destination);
-  // The same stream (pino's own stdout writer when none was given), so lines of both stay in order.
-  const plain = pino(plainOptions, (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]);
-  return wrap(logger, plain);
+  // One stream for both (pino's own synchronous stdout writer when none was given), so lines stay in order.
+  const stream = destination ?? pino.destination({ dest: 1, sync: true });
+  return wrap(pino(options, stream), pino(plainOptions, stream), stream);
 }
 
 /** A child logger's bindings as the JSON members pino writes after the time (`,"component":"upstream"`); empty for the root. */
@@ -123,13 +122,13 @@ function bindingsJson(logger: PinoLogger): string {
 }
 const bindingsText = new WeakMap<PinoLogger, string>();
 
-function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
+function wrap(logger: PinoLogger, plain: PinoLogger, stream: DestinationStream): Logger {
   return {
     debug: (message, fields) => (fields === undefined ? logger.debug(message) : logger.debug(fields, message)),
     info: (message, fields) => (fields === undefined ? logger.info(message) : logger.info(fields, message)),
     warn: (message, fields) => (fields === undefined ? logger.warn(message) : logger.warn(fields, message)),
     error: (message, fields) => (fields === undefined ? logger.error(message) : logger.error(fields, message)),
-    child: (bindings) => wrap(logger.child(bindings), plain.child(bindings)),
+    child: (bindings) => wrap(logger.child(bindings), plain.child(bindings), stream),
     isEnabled: (level) => logger.isLevelEnabled(level),
     safe: (level, message, fields) => {
       if (!plain.isLevelEnabled(level)) {
@@ -150,7 +149,7 @@ function wrap(logger: PinoLogger, plain: PinoLogger): Logger {
         plain[level](fields, message);
         return;
       }
-      (plain as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]?.write(`${line},"message":${JSON.stringify(message)}}\n`);
+      stream.write(`${line},"message":${JSON.stringify(message)}}\n`);
     },
   };
 }

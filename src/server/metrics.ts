@@ -59,9 +59,6 @@ export function metricsAuthorized(token: string, authorization: string | undefin
   return timingSafeEqual(given, expected) && match !== null;
 }
 
-/** Which pipeline executed a GraphQL HTTP request. */
-export type GraphQLPath = 'fast' | 'apollo';
-
 /** How one GraphQL operation ended, as the `outcome` label says it. */
 export type GraphQLOutcome = 'success' | 'error' | 'refused';
 
@@ -80,8 +77,6 @@ export interface Metrics {
    * GraphQL name, or beyond the first 200 distinct ones, is `(other)`), type and outcome.
    */
   graphqlOperation(name: string | undefined, type: string | undefined, outcome: GraphQLOutcome, durationSeconds: number): void;
-  /** One GraphQL HTTP request executed: by the plain-query path (`fast`, server/fast-path.ts) or by Apollo Server (`apollo`). */
-  graphqlPath(path: GraphQLPath): void;
   /** Whether one kind of shared state (`readCache`, `callerBudgets`, `partnerBudget`) is served from memory because Redis does not answer. */
   sharedStateDegraded(component: string, degraded: boolean): void;
   /**
@@ -129,12 +124,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     name: `${METRIC_PREFIX}graphql_operations_total`,
     help: 'GraphQL operations, by operation name, type and outcome (success, error: executed with errors, refused: not executed).',
     labelNames: ['operation_name', 'operation_type', 'outcome'] as const,
-    registers: [registry],
-  });
-  const paths = new Counter({
-    name: `${METRIC_PREFIX}graphql_requests_total`,
-    help: 'GraphQL HTTP requests executed, by path: fast (the plain-query path, without Apollo Server) or apollo.',
-    labelNames: ['path'] as const,
     registers: [registry],
   });
   const operationDuration = new Histogram({
@@ -263,9 +252,6 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     graphqlOperation(name, type, outcome, durationSeconds) {
       operations.inc({ operation_name: operationLabel(name), operation_type: type ?? '(none)', outcome });
       operationDuration.observe({ operation_type: type ?? '(none)' }, durationSeconds);
-    },
-    graphqlPath(path) {
-      paths.inc({ path });
     },
     sharedStateDegraded(component, isDegraded) {
       degraded.set({ component }, isDegraded ? 1 : 0);

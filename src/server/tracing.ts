@@ -7,7 +7,7 @@
  * caller's key. `main.ts` imports this module only when tracing is configured, so a service without
  * it never loads the SDK.
  */
-import { type ApolloServerPlugin, type BaseContext, type HTTPGraphQLResponse } from '@apollo/server';
+import { type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { context, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -22,7 +22,7 @@ export interface Tracing {
   /** Records a span per partner call, as a child of the span active when the call ends. */
   readonly upstream: Partial<UpstreamObserver>;
   /** Runs one GraphQL HTTP request inside its span (so partner calls made for it become its children). */
-  inRequestSpan(run: () => Promise<HTTPGraphQLResponse>): Promise<HTTPGraphQLResponse>;
+  inRequestSpan<T>(run: () => Promise<T>, status: (result: T) => number): Promise<T>;
   /** Names the request's span after its operation and records its outcome. */
   plugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext>;
   /** Exports what is buffered and stops. */
@@ -95,11 +95,11 @@ export function createTracing(options: TracingOptions): Tracing {
         span.end(event.startedAtMs + event.durationMs);
       },
     },
-    async inRequestSpan(run) {
+    async inRequestSpan(run, status) {
       const span = tracer.startSpan('graphql', { kind: SpanKind.SERVER }, context.active());
       try {
         const response = await context.with(trace.setSpan(context.active(), span), run);
-        span.setAttribute('http.response.status_code', response.status ?? 200);
+        span.setAttribute('http.response.status_code', status(response));
         return response;
       } catch (error) {
         span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });

@@ -65,6 +65,7 @@ export const HTTP_ERROR_CODES = [
   'ROUTE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'SERVER_STOPPING',
+  'OVERLOADED',
 ] as const;
 
 /** A code the HTTP adapter answers with. */

@@ -4,10 +4,9 @@ import { loadConfig } from '../../src/config.js';
 import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
 import { type WriteSettings } from '../../src/graphql/runtime/context.js';
 import { type Ledger } from '../../src/ledger/index.js';
-import { type App } from '../../src/server/app.js';
+import { type App, createApp, listen } from '../../src/server/app.js';
 import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
-import { createCreditGraphApp, type CreditGraphAppOptions } from '../../src/server/graph.js';
-import { type HttpServer, listen } from '../../src/server/http.js';
+import { type CreditGraphDeps } from '../../src/server/graph.js';
 import { type Logger } from '../../src/server/logger.js';
 import { type Metrics } from '../../src/server/metrics.js';
 import { upstreamClientOptions } from '../../src/server/upstream.js';
@@ -45,7 +44,7 @@ export interface TestGraphOptions {
   /** The app's metrics (as main.ts passes them: the circuit and ledger gauges are fed only then); default a fresh registry with neither. */
   metrics?: Metrics;
   /** The access record's store and journal (default: memory, no journal). */
-  access?: CreditGraphAppOptions['access'];
+  access?: CreditGraphDeps['access'];
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -95,7 +94,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
   const ownLedger = options.ledger === undefined ? await openTestLedger() : undefined;
   const ledger = options.ledger ?? (ownLedger as TestLedgerDatabase).ledger;
   let client: UpstreamClient | undefined;
-  let http: HttpServer | undefined;
+  let app: App | undefined;
   try {
     // No background reconciler unless a test asks for one: its partner reads would blur call counts.
     // Proposal reads stay fresh for 10 minutes unless a test sets READ_CACHE_POLICIES (see TEST_READ_POLICIES).
@@ -124,7 +123,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       rateLimit: TEST_RATE_LIMIT,
       ...options.upstream,
     });
-    const app = await createCreditGraphApp(config, {
+    app = await createApp(config, {
       upstream: client,
       ledger,
       ...(options.writes === undefined ? {} : { writes: options.writes }),
@@ -132,8 +131,8 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.access === undefined ? {} : { access: options.access }),
     });
-    http = await listen(app, { port: 0, host: '127.0.0.1' });
-    const server = http;
+    const server = await listen(app, { port: 0, host: '127.0.0.1' });
+    const running = app;
     const upstream = client;
     return {
       url: server.graphqlUrl,
@@ -142,18 +141,18 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       admin: started.admin,
       testClient: started.client,
       client: upstream,
-      app,
+      app: running,
       execute: (document, variables, headers) => executeGraphQL(server.graphqlUrl, document, variables, headers),
       ledger,
       async close() {
-        await server.close(1000);
+        await running.close(1000);
         await upstream.close();
         await started.close();
         await ownLedger?.close();
       },
     };
   } catch (error) {
-    await http?.close(0);
+    await app?.close(0);
     await client?.close();
     await started.close();
     await ownLedger?.close();

@@ -3,7 +3,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
 import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';
-import { type GraphHarness, startGraphHarness } from './graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
 
 const ENTITIES = `query($representations: [_Any!]!) {
   _entities(representations: $representations) {

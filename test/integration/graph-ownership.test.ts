@@ -4,7 +4,7 @@
  */
 import { jest } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
-import { type GraphHarness, type RunOptions, startGraphHarness } from './graph-harness.js';
+import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph-harness.js';
 
 const ALICE: RunOptions = { callerId: 'alice', scopes: [] };
 const BOB: RunOptions = { callerId: 'bob', scopes: [] };

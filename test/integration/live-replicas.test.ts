@@ -8,9 +8,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { loadConfig } from '../../src/config.js';
 import { type Ledger } from '../../src/ledger/index.js';
-import { type App } from '../../src/server/app.js';
-import { createCreditGraphApp } from '../../src/server/graph.js';
-import { type HttpServer, listen } from '../../src/server/http.js';
+import { type App, createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
 import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
 import { type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
@@ -25,7 +23,7 @@ type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
 
 interface Replica {
   app: App;
-  http: HttpServer;
+  http: Listening;
   upstream: ConnectedUpstream;
   close(): Promise<void>;
 }
@@ -48,7 +46,7 @@ async function replica(sandbox: Sandbox, redisUrl: string, prefix: string, ledge
     clientId: sandbox.client.clientId,
     privateKeyPem: sandbox.client.privateKeyPem,
   });
-  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, ledger });
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state, ledger });
   const http = await listen(app, { port: 0, host: '127.0.0.1' });
   let closed = false;
   return {
@@ -58,7 +56,7 @@ async function replica(sandbox: Sandbox, redisUrl: string, prefix: string, ledge
     close: async () => {
       if (!closed) {
         closed = true;
-        await http.close(1000);
+        await app.close(1000);
         await upstream.close();
       }
     },

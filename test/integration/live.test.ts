@@ -307,7 +307,7 @@ describe('live updates', () => {
         );
         await wsEvents.until((received) => received.length >= 1, 'the ws initial event');
         await sseEvents.until((received) => received.length >= 1, 'the sse initial event');
-        await stopping.app.stop();
+        await stopping.app.close();
         await wsEvents.until(() => closes.length > 0, 'the close');
         expect(closes.map((close) => close.code)).toEqual([1001]);
         await sseEvents.until(() => sseEvents.completed || sseEvents.error !== undefined, 'the end of the SSE stream');

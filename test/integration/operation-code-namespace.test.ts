@@ -11,7 +11,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
 import { type LossyProxy, startLossyProxy } from '../helpers/lossy-proxy.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
-import { type GraphHarness, type RunOptions, startGraphHarness } from './graph-harness.js';
+import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph-harness.js';
 
 const ALICE: RunOptions = { callerId: 'alice', scopes: [] };
 const BOB: RunOptions = { callerId: 'bob', scopes: [] };

@@ -1,13 +1,12 @@
 /**
  * Ownership as an operator runs it (issue 7, "How it will be judged", first point): a sandbox on its
  * own port as the partner, two graph replicas built as `npm start` builds them (`loadConfig`,
- * `connectUpstream`, `createCreditGraphApp` opening the ledger from DATABASE_URL) on ONE PostgreSQL
+ * `connectUpstream`, `createApp` opening the ledger from DATABASE_URL) on ONE PostgreSQL
  * database, and two API keys: two callers, neither with `proposals.all`.
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config.js';
-import { createCreditGraphApp } from '../../src/server/graph.js';
-import { type HttpServer, listen } from '../../src/server/http.js';
+import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
 import { executeGraphQL, type GraphResponse } from '../helpers/graph.js';
 import { type SandboxAdmin, startTestSandbox } from '../helpers/sandbox.js';
@@ -39,12 +38,12 @@ async function replica(sandbox: Sandbox, databaseUrl: string): Promise<Replica> 
     clientId: sandbox.client.clientId,
     privateKeyPem: sandbox.client.privateKeyPem,
   });
-  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state });
-  const http: HttpServer = await listen(app, { port: 0, host: '127.0.0.1' });
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state });
+  const http: Listening = await listen(app, { port: 0, host: '127.0.0.1' });
   return {
     ask: (caller, query, variables = {}) => executeGraphQL(http.graphqlUrl, query, variables, { authorization: `Bearer ${KEYS[caller]}` }),
     close: async () => {
-      await http.close(1000);
+      await app.close(1000);
       await upstream.close();
     },
   };

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config.js';
-import { createCreditGraphApp } from '../../src/server/graph.js';
-import { type HttpServer, listen } from '../../src/server/http.js';
+import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
 import { type Ledger } from '../../src/ledger/index.js';
 import { executeGraphQL, type GraphResponse, TEST_READ_POLICIES } from '../helpers/graph.js';
@@ -43,14 +42,14 @@ async function replica(sandbox: Sandbox, env: Record<string, string>, ledger: Le
     clientId: sandbox.client.clientId,
     privateKeyPem: sandbox.client.privateKeyPem,
   });
-  const app = await createCreditGraphApp(config, { upstream: upstream.client, state: upstream.state, ledger });
-  const http: HttpServer = await listen(app, { port: 0, host: '127.0.0.1' });
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state, ledger });
+  const http: Listening = await listen(app, { port: 0, host: '127.0.0.1' });
   return {
     url: http.graphqlUrl,
     upstream,
     ask: (query, variables, caller = 'ui') => executeGraphQL(http.graphqlUrl, query, variables, { authorization: `Bearer ${KEYS[caller]}` }),
     close: async () => {
-      await http.close(1000);
+      await app.close(1000);
       await upstream.close();
     },
   };

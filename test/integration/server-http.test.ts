@@ -2,12 +2,44 @@ import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'g
 import { connect } from 'node:net';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { loadConfig } from '../../src/config.js';
-import { createApp } from '../../src/server/app.js';
-import { type HttpServer, listen } from '../../src/server/http.js';
+import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { createLogger } from '../../src/server/logger.js';
 
 /** Called when a `slow` resolver starts: lets a test act once a request is surely in flight. */
 const slowStarted: Array<() => void> = [];
+
+/** Requests held in a `parked` field or `heldWrite` mutation until the test lets them go. */
+const held = {
+  count: 0,
+  changed: [] as Array<() => void>,
+  release: (): void => undefined,
+  gate: Promise.resolve(),
+  reset(): void {
+    this.count = 0;
+    this.gate = new Promise<void>((resolve) => {
+      this.release = resolve;
+    });
+  },
+  async hold(): Promise<string> {
+    this.count += 1;
+    this.changed.splice(0).forEach((notify) => notify());
+    await this.gate;
+    return 'released';
+  },
+  /** Resolves once `n` requests are held. */
+  until(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.count >= n) {
+          resolve();
+        } else {
+          this.changed.push(check);
+        }
+      };
+      check();
+    });
+  },
+};
 
 /** A trivial graph that exercises the server around it, not the credit graph. */
 function trivialSchema(): GraphQLSchema {
@@ -17,7 +49,9 @@ function trivialSchema(): GraphQLSchema {
       name: 'Query',
       fields: {
         hello: { type: GraphQLString, resolve: () => 'world' },
-        whoami: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string }) => context.callerId },
+        parked: { type: GraphQLString, resolve: () => held.hold() },
+        whoami: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string; requestId: string }) => context.callerId },
+        requestId: { type: GraphQLString, resolve: (_root, _args, context: { callerId: string; requestId: string }) => context.requestId },
         slow: {
           type: GraphQLString,
           resolve: async () => {
@@ -46,8 +80,12 @@ function trivialSchema(): GraphQLSchema {
         },
       },
     }),
+    mutation: new GraphQLObjectType({ name: 'Mutation', fields: { heldWrite: { type: GraphQLString, resolve: () => held.hold() } } }),
   });
 }
+
+/** A listening app: its URLs and its graceful stop. */
+type HttpServer = Listening & { close(graceMs?: number): Promise<void> };
 
 interface Started {
   http: HttpServer;
@@ -59,12 +97,12 @@ const opened: HttpServer[] = [];
 async function start(env: Record<string, string> = {}, readinessProblem?: () => string | undefined): Promise<Started> {
   const logs: string[] = [];
   const config = loadConfig({ NODE_ENV: 'development', GRAPHQL_MAX_BODY_BYTES: '4096', ...env });
-  const app = createApp(config, {
-    graph: { schema: trivialSchema(), context: async ({ callerId }) => ({ callerId }), errorCodes: ['UPSTREAM_TIMEOUT'] },
+  const app = await createApp(config, {
+    graph: { schema: trivialSchema(), context: async ({ callerId, requestId }) => ({ callerId, requestId }), errorCodes: ['UPSTREAM_TIMEOUT'] },
     logger: createLogger('debug', (line) => logs.push(line)),
     readinessChecks: readinessProblem === undefined ? [] : [{ name: 'upstream', check: async () => readinessProblem() }],
   });
-  const http = await listen(app, { port: 0, host: '127.0.0.1' });
+  const http: HttpServer = { ...(await listen(app, { port: 0, host: '127.0.0.1' })), close: (graceMs) => app.close(graceMs) };
   opened.push(http);
   return { http, logs };
 }
@@ -79,7 +117,19 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, headers: response.headers, json: withoutRequestId(response, (await response.json()) as Record<string, unknown>) };
+}
+
+/**
+ * The answer without its `extensions.requestId`, once checked: every answer carries the id it was
+ * given in `x-request-id` (answers that carry no other extension then compare exactly).
+ */
+function withoutRequestId(response: Response, json: Record<string, unknown>): Record<string, unknown> {
+  const { requestId, ...extensions } = (json['extensions'] ?? {}) as Record<string, unknown>;
+  expect(typeof requestId).toBe('string');
+  expect(requestId).toBe(response.headers.get('x-request-id'));
+  const { extensions: _extensions, ...rest } = json;
+  return Object.keys(extensions).length === 0 ? rest : { ...rest, extensions };
 }
 
 const INTROSPECTION = '{ __schema { queryType { name } } }';
@@ -207,7 +257,7 @@ describe('the HTTP server', () => {
         headers: { 'apollo-require-preflight': 'true' },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ data: { hello: 'world' } });
+      expect(withoutRequestId(response, (await response.json()) as Record<string, unknown>)).toEqual({ data: { hello: 'world' } });
     });
   });
 
@@ -386,7 +436,11 @@ describe('the HTTP server', () => {
         ['GZIP', gzipSync(body)],
       ] as const) {
         const response = await send(http.graphqlUrl, encoded, encoding);
-        expect({ encoding, status: response.status, json: await response.json() }).toEqual({ encoding, status: 200, json: { data: { hello: 'world' } } });
+        expect({ encoding, status: response.status, json: withoutRequestId(response, (await response.json()) as Record<string, unknown>) }).toEqual({
+          encoding,
+          status: 200,
+          json: { data: { hello: 'world' } },
+        });
       }
     });
 
@@ -397,7 +451,7 @@ describe('the HTTP server', () => {
       expect(encoded.length).toBeLessThan(4096);
       const response = await send(http.graphqlUrl, encoded, 'gzip');
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({
+      expect(withoutRequestId(response, (await response.json()) as Record<string, unknown>)).toEqual({
         errors: [{ message: 'The request body is larger than 4096 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
       });
       expect((await post(http.graphqlUrl, { query: '{ hello }' })).status).toBe(200);
@@ -407,7 +461,12 @@ describe('the HTTP server', () => {
       const { http } = await start();
       for (const encoding of ['br', 'zstd', 'gzip, gzip', 'compress']) {
         const response = await send(http.graphqlUrl, Buffer.from(JSON.stringify({ query: '{ hello }' })), encoding);
-        expect({ encoding, status: response.status, acceptEncoding: response.headers.get('accept-encoding'), json: await response.json() }).toEqual({
+        expect({
+          encoding,
+          status: response.status,
+          acceptEncoding: response.headers.get('accept-encoding'),
+          json: withoutRequestId(response, (await response.json()) as Record<string, unknown>),
+        }).toEqual({
           encoding,
           status: 415,
           acceptEncoding: 'gzip, deflate',
@@ -489,7 +548,12 @@ describe('the HTTP server', () => {
       ];
       for (const { name, request, status, code } of refusals) {
         const response = await request();
-        expect({ name, status: response.status, type: response.headers.get('content-type'), json: await response.json() }).toEqual({
+        expect({
+          name,
+          status: response.status,
+          type: response.headers.get('content-type'),
+          json: withoutRequestId(response, (await response.json()) as Record<string, unknown>),
+        }).toEqual({
           name,
           status,
           type: GRAPHQL_RESPONSE,
@@ -528,6 +592,113 @@ describe('the HTTP server', () => {
         });
         expect({ accept, type: response.headers.get('content-type') }).toEqual({ accept, type: GRAPHQL_RESPONSE });
       }
+    });
+  });
+
+  describe('request ids', () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+    it("echoes the caller's well-formed x-request-id in the header, in extensions.requestId, to the graph and on the access line", async () => {
+      const { http, logs } = await start({ LOG_LEVEL: 'info' });
+      const response = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'web-app.checkout:42_A-b' },
+        body: JSON.stringify({ query: '{ requestId }' }),
+      });
+      expect(response.headers.get('x-request-id')).toBe('web-app.checkout:42_A-b');
+      expect(response.headers.get('x-fapi-interaction-id')).toBeNull();
+      // The graph's context gets the same id (GraphRequest.requestId).
+      expect(await response.json()).toEqual({ data: { requestId: 'web-app.checkout:42_A-b' }, extensions: { requestId: 'web-app.checkout:42_A-b' } });
+      const lines = logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line['message'] === 'http request');
+      expect(lines).toEqual([expect.objectContaining({ requestId: 'web-app.checkout:42_A-b', path: '/graphql', status: 200 })]);
+    });
+
+    it('takes an x-fapi-interaction-id (a UUID) over x-request-id and echoes it under both names', async () => {
+      const { http } = await start();
+      const fapi = '0b6f2c3e-8d4a-4f1b-9c2d-7e5a1b3c4d5e';
+      const response = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-fapi-interaction-id': fapi, 'x-request-id': 'other' },
+        body: JSON.stringify({ query: '{ hello }' }),
+      });
+      expect(response.headers.get('x-fapi-interaction-id')).toBe(fapi);
+      expect(response.headers.get('x-request-id')).toBe(fapi);
+      expect(((await response.json()) as { extensions: unknown }).extensions).toEqual({ requestId: fapi });
+    });
+
+    it('replaces a malformed id with a generated UUID, under both names when the fapi one was sent', async () => {
+      const { http } = await start();
+      const malformed: Array<Record<string, string>> = [
+        { 'x-request-id': 'x'.repeat(129) },
+        { 'x-request-id': 'has space' },
+        { 'x-request-id': '' },
+        { 'x-request-id': 'cpf=390.533.447-05;drop' },
+        { 'x-fapi-interaction-id': 'not-a-uuid' },
+      ];
+      for (const headers of malformed) {
+        const response = await fetch(http.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: '{"query":"{ hello }"}',
+        });
+        const id = response.headers.get('x-request-id') ?? '';
+        expect({ headers, id: UUID.test(id) }).toEqual({ headers, id: true });
+        expect(((await response.json()) as { extensions: unknown }).extensions).toEqual({ requestId: id });
+        expect(response.headers.get('x-fapi-interaction-id')).toBe('x-fapi-interaction-id' in headers ? id : null);
+      }
+    });
+
+    it('gives every answer an id, refusals and probes included, and a different one to each request', async () => {
+      const { http } = await start();
+      const answers = await Promise.all([fetch(`${http.url}/health`), fetch(`${http.url}/nope`), fetch(http.graphqlUrl, { method: 'PUT' })]);
+      const ids = answers.map((answer) => answer.headers.get('x-request-id') ?? '');
+      expect(ids.map((id) => UUID.test(id))).toEqual([true, true, true]);
+      expect(new Set(ids).size).toBe(3);
+      expect(((await (answers[1] as Response).json()) as { extensions: unknown }).extensions).toEqual({ requestId: ids[1] });
+    });
+  });
+
+  describe('admission control', () => {
+    it("refuses queries past the limit less the mutations' reserve with 503 OVERLOADED at once, admits mutations into the reserve, never counts probes", async () => {
+      held.reset();
+      // 4 slots: 3 for queries, 1 kept for mutations.
+      const { http } = await start({ MAX_REQUESTS_IN_FLIGHT: '4' });
+      const queries = [1, 2, 3].map(() => post(http.graphqlUrl, { query: '{ parked }' }));
+      await held.until(3);
+      const refusedAt = performance.now();
+      const overloaded = await fetch(http.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+        body: '{"query":"{ hello }"}',
+      });
+      const refusalMs = performance.now() - refusedAt;
+      expect({ status: overloaded.status, retryAfter: overloaded.headers.get('retry-after'), type: overloaded.headers.get('content-type') }).toEqual({
+        status: 503,
+        retryAfter: '1',
+        type: 'application/graphql-response+json; charset=utf-8',
+      });
+      expect(withoutRequestId(overloaded, (await overloaded.json()) as Record<string, unknown>)).toEqual({
+        errors: [{ message: expect.any(String), extensions: { code: 'OVERLOADED' } }],
+      });
+      // Answered without waiting for the held requests (they hold until released).
+      expect(refusalMs).toBeLessThan(1000);
+      for (const path of ['/health', '/ready', '/metrics']) {
+        expect({ path, status: (await fetch(`${http.url}${path}`)).status }).toEqual({ path, status: 200 });
+      }
+      const write = post(http.graphqlUrl, { query: 'mutation { heldWrite }' });
+      await held.until(4);
+      const secondWrite = await post(http.graphqlUrl, { query: 'mutation { heldWrite }' });
+      expect({ status: secondWrite.status, json: secondWrite.json }).toEqual({
+        status: 503,
+        json: { errors: [{ message: expect.any(String), extensions: { code: 'OVERLOADED' } }] },
+      });
+      held.release();
+      expect((await Promise.all(queries)).map((answer) => answer.json)).toEqual([1, 2, 3].map(() => ({ data: { parked: 'released' } })));
+      expect((await write).json).toEqual({ data: { heldWrite: 'released' } });
+      // Every slot is given back.
+      const again = await Promise.all([1, 2, 3].map(() => post(http.graphqlUrl, { query: '{ hello }' })));
+      expect(again.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(held.count).toBe(4);
     });
   });
 

@@ -247,6 +247,7 @@ describe('the surface hardened before validation', () => {
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({
         errors: [{ message: 'The request body is larger than 65536 bytes once decoded.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+        extensions: { requestId: response.headers.get('x-request-id') },
       });
       const small = await fetch(graph.url, {
         method: 'POST',

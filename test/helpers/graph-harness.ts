@@ -2,7 +2,7 @@
  * A small harness for the graph integration tests: a real sandbox on port 0, the real upstream
  * client authenticated as a registered test client, and the built subgraph schema executed with
  * `graphql()` and a fresh per-request context. (Independent of the server so the graph can be
- * tested while the server is built; test/helpers/graph.ts runs the same schema over HTTP.)
+ * tested without HTTP; test/helpers/graph.ts runs the same app over HTTP.)
  */
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
@@ -17,8 +17,8 @@ import { createFormatError } from '../../src/server/errors.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { createUpstreamClient, DEFAULT_SCOPE, type UpstreamClient } from '../../src/upstream/index.js';
 import { type Ledger } from '../../src/ledger/index.js';
-import { ALL_SCOPES } from '../../src/server/app.js';
-import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
+import { ALL_SCOPES } from '../../src/server/types.js';
+import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
 
 /** `GET /_sandbox/calls`. */
 export interface Calls {

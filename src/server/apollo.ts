@@ -1,0 +1,123 @@
+/** Apollo Server as this graph runs it: the one GraphQL request pipeline, with its plugins. */
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { type GraphQLFormattedError } from 'graphql';
+import { type Config } from '../config.js';
+import { type Logger } from './logger.js';
+import { type Metrics } from './metrics.js';
+import { operationMetricsPlugin } from './observability.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+import { type Tracing } from './tracing.js';
+import { type GraphBinding } from './types.js';
+
+/** What {@link createApolloServer} needs besides the config. */
+export interface ApolloServerDeps<TContext extends BaseContext> {
+  graph: GraphBinding<TContext>;
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  logger: Logger;
+  metrics: Metrics;
+  tracing?: Tracing | undefined;
+}
+
+/**
+ * Apollo Server 5 with CSRF prevention on, no batching, errors masked unless they carry a known
+ * code, introspection and the Apollo Sandbox landing page as the config says (both on in
+ * development; in production the landing page is off and introspection is off unless
+ * GRAPHQL_INTROSPECTION=true).
+ */
+export function createApolloServer<TContext extends BaseContext>(config: Config, deps: ApolloServerDeps<TContext>): ApolloServer<TContext> {
+  return new ApolloServer<TContext>({
+    schema: deps.graph.schema,
+    introspection: config.introspection,
+    // Where introspection is off, "Did you mean …?" suggestions would reveal the schema all the same.
+    hideSchemaDetailsFromClientErrors: !config.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    // The guard parsed the document already with this limit; Apollo's own parse is bounded the same way.
+    parseOptions: { maxTokens: config.documentLimits.maxTokens },
+    includeStacktraceInErrorResponses: false,
+    // main.ts owns SIGINT/SIGTERM (an ordered stop). Apollo's own handlers (on unless NODE_ENV=test)
+    // stop the server and re-raise the signal, which main.ts then took for a second signal and exited
+    // at once, skipping the graceful stop.
+    stopOnTerminationSignals: false,
+    formatError: deps.formatError,
+    logger: apolloLogger(deps.logger),
+    plugins: [
+      config.landingPage
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, footer: false })
+        : ApolloServerPluginLandingPageDisabled(),
+      // Federated traces go to the gateway (and on to Apollo Studio): error messages stay out of them.
+      ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
+      // Per-field cache hints cost a wrapped resolver and a policy object per field and could only conclude no-store.
+      ApolloServerPluginCacheControlDisabled(),
+      answerPlugin<TContext>(),
+      requestLogPlugin<TContext>(deps.logger),
+      operationMetricsPlugin<TContext>(deps.metrics),
+      ...(deps.tracing === undefined ? [] : [deps.tracing.plugin<TContext>()]),
+      ...(deps.graph.plugins ?? []),
+    ],
+  });
+}
+
+function apolloLogger(logger: Logger): ApolloServer['logger'] {
+  const text = (message: unknown): string => (message instanceof Error ? message.name : String(message));
+  return {
+    debug: (message) => logger.debug(text(message)),
+    // Apollo's info lines are start-up chatter (e.g. "Enabling inline tracing"): debug for us.
+    info: (message) => logger.debug(text(message)),
+    warn: (message) => logger.warn(text(message)),
+    error: (message) => logger.error(text(message)),
+  };
+}
+
+/**
+ * Every GraphQL answer carries the request's id in `extensions.requestId` (the front door put the
+ * id it settled on in the request's `x-request-id` header), and `Cache-Control: no-store` unless
+ * something already set the header: what Apollo's default cache-control plugin answers for this
+ * graph, whose schema has no `@cacheControl` hints. That plugin is replaced because it computes a
+ * cache policy for every resolved field (Apollo wraps each resolver for it); a graph that adds cache
+ * hints must bring `ApolloServerPluginCacheControl` back.
+ */
+function answerPlugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ request, response }) {
+          if (!response.http.headers.has('cache-control')) {
+            response.http.headers.set('cache-control', 'no-store');
+          }
+          const requestId = request.http?.headers.get(REQUEST_ID_HEADER);
+          if (requestId !== undefined && response.body.kind === 'single') {
+            const result = response.body.singleResult;
+            result.extensions = { ...result.extensions, requestId };
+          }
+        },
+      };
+    },
+  };
+}
+
+/** One debug line per operation: its name, kind, duration and error count (never variables). */
+function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloServerPlugin<TContext> {
+  return {
+    async requestDidStart() {
+      // Nothing to time or keep for a line that would not be written (info and above: every request).
+      if (!logger.isEnabled('debug')) {
+        return undefined;
+      }
+      const startedAt = performance.now();
+      return {
+        async willSendResponse({ operationName, operation, errors }) {
+          logger.debug('graphql operation', {
+            operationName: operationName ?? undefined,
+            operation: operation?.operation,
+            durationMs: Math.round(performance.now() - startedAt),
+            errors: errors?.length ?? 0,
+          });
+        },
+      };
+    },
+  };
+}
