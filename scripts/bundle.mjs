@@ -36,10 +36,6 @@ export async function bundle(dist = join(root, 'dist')) {
     external: [/^node:/, /^@electric-sql\/pglite(\/|$)/],
     logLevel: 'warn',
     onLog(level, log, handler) {
-      // embedded.js is both imported by the ledger and loaded on demand by the template maker: known, harmless.
-      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') {
-        return;
-      }
       // Anything else the bundler warns of (an import it could not resolve, left to run time) fails the build.
       handler(level === 'warn' ? 'error' : level, log);
     },

@@ -10,7 +10,8 @@ import { DERIVED_DEFAULTS, JWT_VARIABLES, RATE_DEFAULTS, type Settings, settingD
 import { type CallerBudgetConfig, type DocumentLimits, type QueryLimitOptions, type ReadOperation, type ReadPolicy } from './shared/settings.js';
 
 export { ConfigError } from './config/error.js';
-export { type ApiCaller, CALLER_SCOPES } from './config/parsers.js';
+export { type ApiCaller } from './config/parsers.js';
+export { CALLER_SCOPES } from './shared/callers.js';
 export { UPSTREAM_CONNECTION_VARIABLES } from './config/schema.js';
 
 // Each field's meaning, bounds and default: src/config/schema.ts (and docs/configuration.md); its TSDoc names the variable.

@@ -4,6 +4,7 @@
  * configuration reference shows. Messages never quote a value that may be secret.
  */
 import { createHash } from 'node:crypto';
+import { CALLER_SCOPES } from '../shared/callers.js';
 import { z } from 'zod';
 import { parsePrivateKey, PrivateKeyError } from '../shared/private-key.js';
 import { type CallerBudgetLimits, READ_OPERATIONS, type ReadOperation, type ReadPolicy } from '../shared/settings.js';
@@ -205,9 +206,6 @@ export function privateKey(): Parser<string> {
     }
   });
 }
-
-/** Scopes a caller may be granted: every proposal, personal-data look-ups, the federation router's fields. */
-export const CALLER_SCOPES = ['proposals.all', 'registry.read', 'federation', 'audit.read'] as const;
 
 /** A caller allowed to use the graph: its id (owner of what it creates; part of the derived upstream IdempotencyKey), the SHA-256 of its key, its scopes. */
 export interface ApiCaller {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template.js';
+import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template-files.js';
 
 /**
  * PostgreSQL settings of the embedded ledger, sized for a laptop and a small pod: the ledger holds

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { WritesInFlight } from '../../src/graphql/runtime/write.js';
+import { WritesInFlight } from '../../src/graphql/runtime/writes-in-flight.js';
 import { Ledger, LedgerUnavailableError, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
 import { type Service, startService } from '../../src/main.js';
 import { silentLogger } from '../../src/server/logger.js';
