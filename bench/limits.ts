@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 /**
- * The production-limits scenarios of `npm run bench` (issue 8): the partner's production budget
+ * The production-limits scenarios of `npm run bench`: the partner's production budget
  * (1 call/s, burst 3, 4 in flight) against a STANDALONE sandbox (its own process, as `npm run
  * sandbox` starts it), graph replicas built exactly as `npm start` builds them from the environment.
  *

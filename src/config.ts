@@ -107,7 +107,7 @@ export interface LedgerSettings {
   keepAliveMs: number;
 }
 
-/** How partner reads and calls are shared between requests, callers and replicas (issue 8). */
+/** How partner reads and calls are shared between requests, callers and replicas. */
 export interface SharingSettings {
   /** READ_CACHE (`off`: every read goes to the partner; coalescing off too). */
   cache: boolean;

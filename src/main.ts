@@ -241,14 +241,9 @@ function portError(error: unknown, variable: string, port: number): unknown {
 }
 
 /**
- * With the ledger on PostgreSQL, the V8 old generation grows by a quarter of what survived the last
- * full collection before the next one, not by V8's up to fourfold on a machine with much memory: some
- * of a partner call's garbage outlives the young generation while the call is in flight, and a
- * fourfold limit kept up to 60 MB of it resident after load. The price is more full collections:
- * about 0.07 ms of CPU per query on a load where every query calls the partner, for about 25 MiB less
- * resident (issue 18, bench/README.md). Not with the embedded ledger: PGlite's own heap doubles what
- * each full collection marks, and the same setting cost 13 % of the CPU per query for 5 MiB there.
- * Set at run time, where a V8 flag costs no built-in code cache (on the command line any did); a
+ * With the ledger on PostgreSQL, the old generation grows by a quarter before the next full collection
+ * (less memory after load for a little CPU; not with PGlite, where it costs more: bench/README.md).
+ * Set from code because a V8 flag on the command line costs Node's built-in code cache; a
  * `--heap-growing-percent` given to node wins.
  */
 function limitHeapGrowth(config: Config): void {

@@ -1,5 +1,5 @@
 /**
- * The embedded ledger's prepared data directory (issue 18): a freshly initialized and migrated
+ * The embedded ledger's prepared data directory: a freshly initialized and migrated
  * PGlite database, made once at build time (`node dist/ledger/template.js`, which `npm start`'s build
  * and the Dockerfile run) into `dist/ledger/template/`. A first start on an empty DATA_DIR copies its
  * files (a fraction of a second) instead of running initdb in WebAssembly (many seconds, and a heap

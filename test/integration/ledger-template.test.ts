@@ -7,7 +7,7 @@ import { EMBEDDED_POSTGRESQL_CONF } from '../../src/ledger/embedded.js';
 import { prepareLedgerTemplate } from '../../src/ledger/template.js';
 import { installedPgliteVersion, templateMatches } from '../../src/ledger/template-files.js';
 
-/** The embedded ledger's prepared data directory (issue 18): made once, copied into an empty DATA_DIR. */
+/** The embedded ledger's prepared data directory: made once, copied into an empty DATA_DIR. */
 describe('the embedded ledger template', () => {
   let root: string;
   let template: string;

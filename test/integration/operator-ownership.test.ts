@@ -1,5 +1,5 @@
 /**
- * Ownership as an operator runs it (issue 7, "How it will be judged", first point): a sandbox on its
+ * Ownership as an operator runs it: a sandbox on its
  * own port as the partner, two graph replicas built as `npm start` builds them (`loadConfig`,
  * `connectUpstream`, `createCreditGraphApp` opening the ledger from DATABASE_URL) on ONE PostgreSQL
  * database, and two API keys: two callers, neither with `proposals.all`.
