@@ -220,5 +220,8 @@ export default tseslint.config(
     },
   },
   // Config files (eslint, jest, Stryker) and jest's global setup are loaded through their default export.
-  { files: ['eslint.config.js', 'jest.config.js', 'jest.e2e.config.js', 'stryker.config.mjs', 'test/helpers/global-setup.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['eslint.config.js', 'jest.config.js', 'jest.e2e.config.js', 'stryker.config.mjs', 'test/helpers/global-setup.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
 );

@@ -1,6 +1,6 @@
 /**
  * Every environment variable of the service, declared once: its parser (type and bounds), its
- * default, whether it is secret and what it means. `loadConfig` (src/config.ts) parses the
+ * default, whether it is secret and what it means. `loadConfig` (src/config/index.ts) parses the
  * environment with {@link settingsSchema}, then applies the defaults that depend on other variables
  * and the rules between variables; `npm run docs:config` writes docs/configuration.md from
  * {@link SETTING_GROUPS}.
