@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/index.js';
 import { createCreditGraphApp } from '../src/server/graph.js';
 import { type HttpServer, listen } from '../src/server/http.js';
 import { silentLogger } from '../src/server/logger.js';

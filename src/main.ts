@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 // The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
 // before the server's modules are compiled (a static import is compiled before the first line of the
 // module importing it runs), so they are loaded on demand, below.
-import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
+import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config/index.js';
 import { type Ledger } from './ledger/index.js';
 import { type Sandbox } from './sandbox/server.js';
 import { type HttpServer } from './server/http.js';

@@ -4,7 +4,7 @@ import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type GraphQLSchema, type ValidationRule } from 'graphql';
 import { hash, timingSafeEqual } from 'node:crypto';
-import { CALLER_SCOPES, type Config } from '../config.js';
+import { CALLER_SCOPES, type Config } from '../config/index.js';
 import { createFormatError, HttpError } from './errors.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { createExplorer, type Explorer, type ExplorerOptions } from './explorer.js';

@@ -4,7 +4,7 @@
  */
 import { type OperationName, OPERATIONS } from './operations.js';
 
-// The policies' shape and the read operations' names are settings (src/shared/settings.ts): config.ts
+// The policies' shape and the read operations' names are settings (src/shared/settings.ts): config/
 // reads the operator's overrides (READ_CACHE_POLICIES) against them; the defaults live here.
 import { type ReadOperation, type ReadPolicy } from '../shared/settings.js';
 export { type ReadOperation, type ReadPolicy };

@@ -5,7 +5,7 @@
  * database, and two API keys: two callers, neither with `proposals.all`.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { createCreditGraphApp } from '../../src/server/graph.js';
 import { type HttpServer, listen } from '../../src/server/http.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';

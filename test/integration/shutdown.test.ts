@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { WritesInFlight } from '../../src/graphql/runtime/writes-in-flight.js';
 import { Ledger, LedgerUnavailableError, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
 import { type Service, startService } from '../../src/main.js';

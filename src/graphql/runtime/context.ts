@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type DataLoader from 'dataloader';
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config/index.js';
 import { type AccessRecorder, type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
 import { AuditTrail } from './audit.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../../src/config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../../src/config/index.js';
 import { createPersonIds } from '../../../src/graphql/common/person-id.js';
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../../helpers/keys.js';
