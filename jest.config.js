@@ -11,6 +11,8 @@ export const BUILDING_SUITES = [
   'test/e2e/ops/npm-start-signals.test.ts',
   'test/e2e/ops/developer-loop.test.ts',
   'test/e2e/ops/explorer.browser.test.ts',
+  'test/e2e/ops/explorer-callers.browser.test.ts',
+  'test/e2e/ops/sandbox-admin.browser.test.ts',
   'test/e2e/back-office.browser.test.ts',
   'test/integration/signing-journey.test.ts',
 ];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
-import { type AccessOutcome, type Attempt, type Ledger, LedgerUnavailableError, type OperationRecord, writeOnce } from '../../ledger/index.js';
+import { type AccessOutcome, type Attempt, LedgerUnavailableError, type OperationRecord, writeOnce } from '../../ledger/index.js';
 import {
   type CallOptions,
   IDEMPOTENCY_KEY_REUSED,
