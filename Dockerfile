@@ -43,7 +43,7 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
 # Exec form: node is PID 1 and receives SIGTERM itself (graceful stop: requests in flight finish).
 # dist/bundle/main.js: the service bundled (scripts/bundle.mjs), as npm start runs it.
 # --max-semi-space-size=2 (MiB), as in npm start: a request's garbage is short-lived and fits; V8's
-# default young generation grows to several times that under load and stays resident (README, issue 18).
+# default young generation grows to several times that under load and stays resident (bench/README.md).
 # MALLOC_ARENA_MAX=2 (above), as in npm start: V8's compiler threads each kept a malloc arena of their
 # own, resident after load.
 # No other V8 flag here: one would make V8 refuse Node's built-in code cache (the embedded ledger sets

@@ -1,4 +1,22 @@
 /** Jest 30 running the TypeScript ESM sources through ts-jest (transpile only; `npm run typecheck` checks types). */
+
+/**
+ * Suites that build a copy of the project (tsc, the bundle, Vite, the Docker image's steps) or drive a
+ * real browser: a minute or more each on two cores. `npm test` leaves them out; `npm run test:e2e`
+ * (jest.e2e.config.js) runs them, and CI runs both.
+ */
+export const BUILDING_SUITES = [
+  'test/e2e/ops/process-exit.test.ts',
+  'test/e2e/ops/runtime-image.test.ts',
+  'test/e2e/ops/npm-start-signals.test.ts',
+  'test/e2e/ops/developer-loop.test.ts',
+  'test/e2e/ops/explorer.browser.test.ts',
+  'test/e2e/ops/explorer-callers.browser.test.ts',
+  'test/e2e/ops/sandbox-admin.browser.test.ts',
+  'test/e2e/back-office.browser.test.ts',
+  'test/integration/signing-journey.test.ts',
+];
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -7,6 +25,7 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...BUILDING_SUITES.map((path) => `<rootDir>/${path.replaceAll('.', '\\.')}$`)],
   // Stryker's sandboxes (a copy of the project each) must not collide with it in jest's module map.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   setupFiles: ['<rootDir>/test/helpers/setup.ts'],

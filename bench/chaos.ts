@@ -604,7 +604,7 @@ async function main(): Promise<number> {
     const proposals = new Map<string, number>();
     for (const proposal of (await admin(sandbox, 'GET', 'proposals')) as Array<{ codigoOperacao?: string }>) {
       if (typeof proposal.codigoOperacao === 'string') {
-        // chaos-web has no proposals.all: the partner holds its codes as `<caller tag>-<code>` (README, "Callers and ownership").
+        // chaos-web has no proposals.all: the partner holds its codes as `<caller tag>-<code>` (docs/callers.md, "Callers and ownership").
         const code = proposal.codigoOperacao.replace(/^[0-9a-f]{16}-/, '');
         proposals.set(code, (proposals.get(code) ?? 0) + 1);
       }

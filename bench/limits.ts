@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 /**
- * The production-limits scenarios of `npm run bench` (issue 8): the partner's production budget
+ * The production-limits scenarios of `npm run bench`: the partner's production budget
  * (1 call/s, burst 3, 4 in flight) against a STANDALONE sandbox (its own process, as `npm run
  * sandbox` starts it), graph replicas built exactly as `npm start` builds them from the environment.
  *
@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/index.js';
 import { createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
 import { connectUpstream } from '../src/server/upstream.js';

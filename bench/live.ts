@@ -15,7 +15,7 @@ import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { type Client, createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/index.js';
 import { openLedgerDatabase, Ledger, SqlLedgerStore } from '../src/ledger/index.js';
 import { createSandbox } from '../src/sandbox/server.js';
 import { createApp, listen } from '../src/server/app.js';

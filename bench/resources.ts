@@ -1,5 +1,5 @@
 /**
- * The graph's own cost (issue 18): CPU per query, resident memory and cold start, for the embedded
+ * The graph's own cost: CPU per query, resident memory and cold start, for the embedded
  * ledger (PGlite under DATA_DIR) and for PostgreSQL (DATABASE_URL).
  *
  * A standalone sandbox runs in its own process (no injected latency); the graph runs as `npm start`

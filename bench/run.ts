@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/index.js';
 import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
 import { type App, createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';

@@ -13,7 +13,7 @@ export interface Scenario {
   name: string;
   query: string;
   variables: (data: BenchData) => Record<string, unknown>;
-  /** The fewest upstream calls the query needs (issue 4's figures). */
+  /** The fewest upstream calls the query needs. */
   minimumCalls: (data: BenchData) => number;
   /** The same upstream reads issued directly with the upstream client, in parallel, no GraphQL. */
   bare: (client: UpstreamClient, data: BenchData) => Promise<unknown>;
@@ -22,7 +22,7 @@ export interface Scenario {
 const agendaOf = (client: UpstreamClient, id: string) =>
   consultarDetalhes(client, { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: false } });
 
-/** The fixed queries of `npm run bench`, with their minimum call counts from issue 4. */
+/** The fixed queries of `npm run bench`, with their minimum call counts. */
 export const SCENARIOS: Scenario[] = [
   {
     name: 'installments only',

@@ -1,5 +1,5 @@
 // Bundles the built service (tsc's dist/main.js and everything it imports, the production packages
-// included) into dist/bundle/: what `npm start` and the Docker image run (issue 18). Node loads one
+// included) into dist/bundle/: what `npm start` and the Docker image run. Node loads one
 // entry file and a few dozen chunks instead of about 1800 modules, without the code no import reaches
 // (graphql-scalars' unused scalars, validator.js's unused checks, libphonenumber's metadata, most of
 // undici): about 8 MB of module source becomes about 4, the V8 heap and the start shrink with it.
@@ -36,10 +36,6 @@ export async function bundle(dist = join(root, 'dist')) {
     external: [/^node:/, /^@electric-sql\/pglite(\/|$)/],
     logLevel: 'warn',
     onLog(level, log, handler) {
-      // embedded.js is both imported by the ledger and loaded on demand by the template maker: known, harmless.
-      if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') {
-        return;
-      }
       // Anything else the bundler warns of (an import it could not resolve, left to run time) fails the build.
       handler(level === 'warn' ? 'error' : level, log);
     },

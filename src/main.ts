@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 // The config (a leaf) and types only: run as the entry point, this module turns V8's compile cache on
 // before the server's modules are compiled (a static import is compiled before the first line of the
 // module importing it runs), so they are loaded on demand, below.
-import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config.js';
+import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, productionUpstreamError, SHUTDOWN_HARD_MARGIN_MS } from './config/index.js';
 import { type Ledger } from './ledger/index.js';
 import { type Sandbox } from './sandbox/server.js';
 import { type App, type Listening } from './server/app.js';
@@ -244,14 +244,9 @@ function portError(error: unknown, variable: string, port: number): unknown {
 }
 
 /**
- * With the ledger on PostgreSQL, the V8 old generation grows by a quarter of what survived the last
- * full collection before the next one, not by V8's up to fourfold on a machine with much memory: some
- * of a partner call's garbage outlives the young generation while the call is in flight, and a
- * fourfold limit kept up to 60 MB of it resident after load. The price is more full collections:
- * about 0.07 ms of CPU per query on a load where every query calls the partner, for about 25 MiB less
- * resident (issue 18, bench/README.md). Not with the embedded ledger: PGlite's own heap doubles what
- * each full collection marks, and the same setting cost 13 % of the CPU per query for 5 MiB there.
- * Set at run time, where a V8 flag costs no built-in code cache (on the command line any did); a
+ * With the ledger on PostgreSQL, the old generation grows by a quarter before the next full collection
+ * (less memory after load for a little CPU; not with PGlite, where it costs more: bench/README.md).
+ * Set from code because a V8 flag on the command line costs Node's built-in code cache; a
  * `--heap-growing-percent` given to node wins.
  */
 function limitHeapGrowth(config: Config): void {

@@ -4,6 +4,7 @@
  * configuration reference shows. Messages never quote a value that may be secret.
  */
 import { createHash } from 'node:crypto';
+import { CALLER_SCOPES } from '../shared/callers.js';
 import { z } from 'zod';
 import { parsePrivateKey, PrivateKeyError } from '../shared/private-key.js';
 import { type CallerBudgetLimits, READ_OPERATIONS, type ReadOperation, type ReadPolicy } from '../shared/settings.js';
@@ -45,11 +46,7 @@ const entries = (raw: string): string[] =>
 export function integer(min: number, max: number): Parser<number> {
   const problem = `must be an integer from ${min} to ${max}`;
   return {
-    schema: z
-      .string()
-      .regex(/^\d+$/, problem)
-      .transform(Number)
-      .refine((value) => value >= min && value <= max, problem),
+    schema: z.string().regex(/^\d+$/, problem).pipe(z.coerce.number<string>().int().min(min, problem).max(max, problem)),
     type: `integer, ${min} to ${max}`,
   };
 }
@@ -61,8 +58,7 @@ export function positiveNumber(): Parser<number> {
     schema: z
       .string()
       .regex(/^\d+(\.\d+)?$/, problem)
-      .transform(Number)
-      .refine((value) => value > 0 && Number.isFinite(value), problem),
+      .pipe(z.coerce.number<string>().positive(problem)),
     type: 'number > 0',
   };
 }
@@ -74,8 +70,7 @@ export function seconds(max: number): Parser<number> {
     schema: z
       .string()
       .regex(/^\d+(\.\d+)?$/, problem)
-      .transform(Number)
-      .refine((value) => value <= max, problem),
+      .pipe(z.coerce.number<string>().max(max, problem)),
     type: `seconds, 0 to ${max}`,
   };
 }
@@ -85,36 +80,27 @@ const FALSE = ['false', '0', 'no', 'off'];
 
 /** `true`/`1`/`yes`/`on` or `false`/`0`/`no`/`off`, any case. */
 export function flag(): Parser<boolean> {
-  return custom('`true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)', (raw) => {
-    const value = raw.toLowerCase();
-    if (TRUE.includes(value) || FALSE.includes(value)) {
-      return TRUE.includes(value);
-    }
-    throw new Invalid('must be true or false');
-  });
+  return {
+    schema: z.stringbool({ truthy: TRUE, falsy: FALSE, case: 'insensitive', error: 'must be true or false' }),
+    type: '`true` or `false` (also `1`/`0`, `yes`/`no`, `on`/`off`)',
+  };
 }
 
 /** One of `allowed`; `anyCase` accepts `WARN` for `warn`. */
-export function oneOf<const T extends string>(allowed: readonly T[], options: { anyCase?: boolean } = {}): Parser<T> {
-  return custom(allowed.map((item) => `\`${item}\``).join(', '), (raw) => {
-    const value = options.anyCase === true ? raw.toLowerCase() : raw;
-    const found = allowed.find((item) => item === value);
-    if (found === undefined) {
-      throw new Invalid(`must be one of ${allowed.join(', ')}`);
-    }
-    return found;
-  });
+export function oneOf<const T extends string>(allowed: readonly [T, ...T[]], options: { anyCase?: boolean } = {}): Parser<T> {
+  const known = z.enum(allowed, { error: `must be one of ${allowed.join(', ')}` });
+  return {
+    schema: (options.anyCase === true ? z.string().toLowerCase().pipe(known) : known) as z.ZodType<T, string>,
+    type: allowed.map((item) => `\`${item}\``).join(', '),
+  };
 }
 
 /** Any text (already trimmed), at most `max` characters, matching `pattern` when given. */
 export function text(options: { max?: number; pattern?: RegExp; problem?: string } = {}): Parser<string> {
   const max = options.max ?? 1000;
-  return custom(`text, at most ${max} characters`, (raw) => {
-    if (raw.length > max || (options.pattern !== undefined && !options.pattern.test(raw))) {
-      throw new Invalid(options.problem ?? `must be at most ${max} characters`);
-    }
-    return raw;
-  });
+  const problem = options.problem ?? `must be at most ${max} characters`;
+  const schema = z.string().max(max, problem);
+  return { schema: options.pattern === undefined ? schema : schema.regex(options.pattern, problem), type: `text, at most ${max} characters` };
 }
 
 /** An absolute http(s) URL without credentials, query or fragment; trailing slashes dropped. */
@@ -205,9 +191,6 @@ export function privateKey(): Parser<string> {
     }
   });
 }
-
-/** Scopes a caller may be granted: every proposal, personal-data look-ups, the federation router's fields. */
-export const CALLER_SCOPES = ['proposals.all', 'registry.read', 'federation', 'audit.read'] as const;
 
 /** A caller allowed to use the graph: its id (owner of what it creates; part of the derived upstream IdempotencyKey), the SHA-256 of its key, its scopes. */
 export interface ApiCaller {

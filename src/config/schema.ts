@@ -1,6 +1,6 @@
 /**
  * Every environment variable of the service, declared once: its parser (type and bounds), its
- * default, whether it is secret and what it means. `loadConfig` (src/config.ts) parses the
+ * default, whether it is secret and what it means. `loadConfig` (src/config/index.ts) parses the
  * environment with {@link settingsSchema}, then applies the defaults that depend on other variables
  * and the rules between variables; `npm run docs:config` writes docs/configuration.md from
  * {@link SETTING_GROUPS}.
@@ -161,7 +161,7 @@ const callers = {
   GRAPHQL_API_KEYS: setting(apiCallers(), {
     secret: true,
     description:
-      'API-key callers, each `callerId:key` or `callerId:key:scope+scope` (caller ids of 1 to 64 letters, digits, `.`, `_`, `-`; keys of at least 16 characters, no spaces or colons; scopes `proposals.all`, `registry.read`, `federation`, `audit.read`). Keys are kept only as SHA-256 digests. See [Callers and scopes](../README.md#callers-and-scopes).',
+      'API-key callers, each `callerId:key` or `callerId:key:scope+scope` (caller ids of 1 to 64 letters, digits, `.`, `_`, `-`; keys of at least 16 characters, no spaces or colons; scopes `proposals.all`, `registry.read`, `federation`, `audit.read`). Keys are kept only as SHA-256 digests. See [Callers and scopes](callers.md#callers-and-scopes).',
   }),
   GRAPHQL_AUTH: setting(oneOf(['required', 'none'], { anyCase: true }), {
     default: 'required',
@@ -190,7 +190,7 @@ const callers = {
     secret: true,
     shown: 'development key outside production',
     description:
-      'Key of the opaque `Person.id` (the federation key), the same on every replica (`openssl rand -base64 32`). Unset outside production: a public development key. Unset in production: derived from `UPSTREAM_PRIVATE_KEY` (stable across replicas; rotating that key changes every person id, so set this to keep them), or random per process with `DEMO_SANDBOX`. Never the raw CPF/CNPJ. It also keys the callers\' operation-code namespaces at the partner (README, "Callers and ownership").',
+      'Key of the opaque `Person.id` (the federation key), the same on every replica (`openssl rand -base64 32`). Unset outside production: a public development key. Unset in production: derived from `UPSTREAM_PRIVATE_KEY` (stable across replicas; rotating that key changes every person id, so set this to keep them), or random per process with `DEMO_SANDBOX`. Never the raw CPF/CNPJ. It also keys the callers\' operation-code namespaces at the partner (docs/callers.md, "Callers and ownership").',
   }),
 };
 
@@ -312,10 +312,10 @@ const sharing = {
   READ_CACHE: setting(flag(), {
     default: true,
     shown: '`on`',
-    description: '`off` sends every read to the partner: no shared cache, no coalescing (see [Sharing partner calls](../README.md#sharing-partner-calls)).',
+    description: '`off` sends every read to the partner: no shared cache, no coalescing (see [Sharing partner calls](partner-calls.md#sharing-partner-calls)).',
   }),
   READ_CACHE_POLICIES: setting(readPolicies(), {
-    shown: 'see [Sharing partner calls](../README.md#sharing-partner-calls)',
+    shown: 'see [Sharing partner calls](partner-calls.md#sharing-partner-calls)',
     description: 'Per-operation freshness overrides in seconds, e.g. `ConsultarDetalhes=2/10/120`.',
   }),
   REDIS_URL: setting(serviceUrl(['redis:', 'rediss:']), {

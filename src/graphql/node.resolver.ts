@@ -119,7 +119,7 @@ function addresses(ctx: GraphContext, ids: readonly string[], field: string): Ad
 /** Relay's global object identification: any object with an id, fetched again by that id. */
 @Resolver()
 export class NodeResolver {
-  // Shared with neighbour subgraphs' own Relay `node` (docs/federation.md, "Relay node beside other subgraphs").
+  // Shared with neighbour subgraphs' own Relay `node` (docs/federation.md, "Federation": Relay node beside other subgraphs).
   @Directive('@shareable')
   @Query((_returns) => Node, {
     nullable: true,

@@ -164,7 +164,7 @@ export const DateTimeScalar = new GraphQLScalarType({
   description:
     'An instant, as an RFC 3339 string that always carries its offset, such as "2026-03-15T13:45:00.000Z" (UTC). ' +
     "Show it in the reader's zone. Inputs must carry an offset too. Partner timestamps sent without one are read " +
-    'as UTC, the zone the partner contract gives for its date-times (see the README, "Dates and time zones").',
+    'as UTC, the zone the partner contract gives for its date-times (see docs/queries.md, "Dates and time zones").',
 });
 
 /** `YYYY-MM-DD`, a real calendar day (month 01-12, day valid for that month and year). */

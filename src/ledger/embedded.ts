@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template.js';
+import { copyTemplate, installedPgliteVersion, LEDGER_TEMPLATE_DIR, templateMatches } from './template-files.js';
 
 /**
  * PostgreSQL settings of the embedded ledger, sized for a laptop and a small pod: the ledger holds
@@ -45,14 +45,9 @@ export async function openEmbeddedPglite(dir: string | undefined, template: stri
 }
 
 /**
- * PGlite's WebAssembly PostgreSQL stays on V8's baseline compiler (Liftoff): tiered up to optimized
- * code it held about 180 MiB more once queries ran, for a write latency p50 of 2.75 instead of 2.40 ms
- * (bench/README.md, issue 18). Set here, before the first WebAssembly compile, rather than as
- * `--liftoff-only` on the command line: a V8 flag given there makes V8 refuse Node's built-in code
- * cache of its own modules (node:http, node:crypto... compiled again at every start), which a service
- * on PostgreSQL, with no WebAssembly at all, paid for nothing. V8 reads the flags at each module
- * compile (Node leaves flags writable after start-up); they apply to the whole process, workers
- * included.
+ * PGlite's WebAssembly PostgreSQL stays on V8's baseline compiler (Liftoff): less memory for a little
+ * write latency (bench/README.md). Set from code, before the first WebAssembly compile, because a V8
+ * flag on the command line costs Node's built-in code cache; it applies to the whole process.
  */
 export function keepWebAssemblyBaseline(): void {
   // The implications of --liftoff-only are applied by V8 only to command-line flags: at run time the

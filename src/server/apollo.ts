@@ -4,7 +4,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type GraphQLFormattedError } from 'graphql';
-import { type Config } from '../config.js';
+import { type Config } from '../config/index.js';
 import { type Logger } from './logger.js';
 import { type Metrics } from './metrics.js';
 import { operationMetricsPlugin } from './observability.js';

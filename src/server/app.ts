@@ -16,7 +16,7 @@ import {
 } from 'fastify';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { type Config } from '../config.js';
+import { type Config } from '../config/index.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { type Admission, createAdmission } from './admission.js';
 import { createApolloServer } from './apollo.js';

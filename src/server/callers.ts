@@ -1,6 +1,6 @@
 /** Who is calling: the caller (and its scopes) a request's `Authorization` header authenticates. */
 import { hash, timingSafeEqual } from 'node:crypto';
-import { type Config } from '../config.js';
+import { type Config } from '../config/index.js';
 import { HttpError } from './errors.js';
 import { createJwtVerifier, JwksUnavailableError, type JwtVerifier, looksLikeJwt } from './jwt.js';
 import { type Logger } from './logger.js';

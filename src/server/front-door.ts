@@ -6,7 +6,7 @@
 import fastifyCors from '@fastify/cors';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type GraphQLFormattedError } from 'graphql';
-import { type Config } from '../config.js';
+import { type Config } from '../config/index.js';
 import { HttpError } from './errors.js';
 import { EXPLORER_ASSET_PATH, type Explorer } from './explorer.js';
 import { refusalContentType } from './guard.js';

@@ -1,4 +1,4 @@
-import { type Config } from '../config.js';
+import { type Config } from '../config/index.js';
 import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
 import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeProtectedHeader, errors, type JWTPayload, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { CALLER_SCOPES, type JwtSettings } from '../config.js';
+import { CALLER_SCOPES, type JwtSettings } from '../config/index.js';
 
 /**
  * Signature algorithms a caller's JWT may use: asymmetric only. `none` and the HMAC family are never

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
-import { type LogLevel } from '../config.js';
+import { type LogLevel } from '../config/index.js';
 
 /**
  * Fields of one log event. Callers pass codes, names, counts and durations; values under the

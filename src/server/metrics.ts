@@ -22,7 +22,7 @@ const MAX_CALLERS = 200;
  * before parsing) counts as `(other)`, so one label value is at most 64 bytes.
  */
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-/** Caller ids as config.ts and jwt.ts accept them. */
+/** Caller ids as config/ and jwt.ts accept them. */
 const CALLER_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The label value of whatever the bounds turn away. */
 export const OTHER_LABEL = '(other)';

@@ -4,11 +4,10 @@
  */
 import { type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { CALLER_SCOPES } from '../config.js';
+import { CALLER_SCOPES } from '../config/index.js';
 import { type LiveStats } from '../graphql/live/live.hub.js';
 
-/** Caller id used when no caller authentication (API keys or JWTs) is configured. */
-export const ANONYMOUS_CALLER = 'anonymous';
+export { ANONYMOUS_CALLER } from '../shared/callers.js';
 
 /** Every scope: what the anonymous caller of an unauthenticated (development) graph holds. */
 export const ALL_SCOPES: readonly string[] = CALLER_SCOPES;

@@ -1,4 +1,4 @@
-import { type Config, type UpstreamLimits, type UpstreamSettings } from '../config.js';
+import { type Config, type UpstreamLimits, type UpstreamSettings } from '../config/index.js';
 import {
   createSharedState,
   createUpstreamClient,

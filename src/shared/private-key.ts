@@ -11,7 +11,7 @@ export class PrivateKeyError extends Error {
 
 /**
  * Reads an RSA private key from PEM text (literal `\n` escapes allowed, as env files often carry
- * them) or a path to a PEM file. Shared by config.ts (checked at start-up) and the upstream client
+ * them) or a path to a PEM file. Shared by config/ (checked at start-up) and the upstream client
  * (which signs with it), so start-up accepts exactly the keys the client can sign with.
  */
 export function parsePrivateKey(pemOrPath: string): KeyObject {

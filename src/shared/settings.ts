@@ -1,7 +1,7 @@
 /**
- * The shapes and defaults of the service's settings that several layers share: config.ts reads them
- * from the environment, and the layers take them as options. Pure data, no imports, so config.ts is a
- * leaf that imports no layer (issue 11, item 10).
+ * The shapes and defaults of the service's settings that several layers share: config/ reads them
+ * from the environment, and the layers take them as options. Pure data, no imports, so config/ is a
+ * leaf that imports no layer.
  */
 
 /** The freshness of one read operation (all in seconds). */

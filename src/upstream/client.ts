@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request as undiciRequest } from 'undici';
+import { ANONYMOUS_CALLER } from '../shared/callers.js';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
 import { type BreakerSnapshot, type BreakerTicket, type BreakerVerdict, CircuitBreaker } from './breaker.js';
 import { type CallOptions, CLIENT_DEFAULTS, type UpstreamClientOptions } from './client.options.js';
@@ -358,7 +359,7 @@ export class UpstreamClient {
     if (this.limiter !== undefined) {
       try {
         release = await this.limiter.acquire({
-          caller: options.caller ?? 'anonymous',
+          caller: options.caller ?? ANONYMOUS_CALLER,
           write: spec.write,
           ...(options.priority === undefined ? {} : { priority: options.priority }),
           signal,

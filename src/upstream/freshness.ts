@@ -4,7 +4,7 @@
  */
 import { type OperationName, OPERATIONS } from './operations.js';
 
-// The policies' shape and the read operations' names are settings (src/shared/settings.ts): config.ts
+// The policies' shape and the read operations' names are settings (src/shared/settings.ts): config/
 // reads the operator's overrides (READ_CACHE_POLICIES) against them; the defaults live here.
 import { type ReadOperation, type ReadPolicy } from '../shared/settings.js';
 export { type ReadOperation, type ReadPolicy };
@@ -14,7 +14,7 @@ const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSecond
 /** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
 const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
 
-/** The freshness of each read unless the operator overrides it (README, "Sharing partner calls"). */
+/** The freshness of each read unless the operator overrides it (docs/partner-calls.md, "Sharing partner calls"). */
 export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
   ConsultaProposta: PROPOSAL_STATE,
   ConsultarParcelas: PROPOSAL_STATE,

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Issue 20, items 4 and 5: the reference back office (examples/back-office/), built with Vite from
+ * The reference back office (examples/back-office/), built with Vite from
  * the committed SDL, served beside a graph and its sandbox, driven in Debian's Chromium through its
  * flows: my proposals (paged, filtered), a proposal's detail, creating a proposal, registering a
  * payment, generating a boleto, each business error on its field, and the situation changing live.
@@ -33,7 +33,7 @@ interface Sent {
   stream: boolean;
 }
 
-describeWithChromium('the reference back office in Chromium (issue 20)', () => {
+describeWithChromium('the reference back office in Chromium', () => {
   let graph: TestGraph;
   let app: BackOfficeServer;
   let browser: Browser;

@@ -1,6 +1,6 @@
 import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
 import { type WriteSettings } from '../../src/graphql/runtime/context.js';
 import { type Ledger } from '../../src/ledger/index.js';

@@ -30,6 +30,25 @@ export interface TestLedgerDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * One migrated PGlite database per test process, dumped once: each test's PGlite starts from a copy
+ * of it (`loadDataDir`), not from initdb in WebAssembly, which costs several times as much (seconds on
+ * a loaded machine). The copy is the test's own: nothing one test writes reaches another.
+ */
+let migratedPglite: Promise<Blob> | undefined;
+
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const pglite = new PGlite();
+    const database = await openLedgerDatabase({ pglite });
+    await database.close();
+    const dump = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return dump;
+  })();
+  return migratedPglite;
+}
+
 /** Opens a fresh ledger database of `kind` (default: PostgreSQL when the test server answers, else PGlite). */
 export async function openTestLedger(kind: LedgerKind = postgresUp ? 'postgres' : 'pglite', options: LedgerOptions = {}): Promise<TestLedgerDatabase> {
   const databases: LedgerDatabase[] = [];
@@ -52,7 +71,7 @@ export async function openTestLedger(kind: LedgerKind = postgresUp ? 'postgres' 
     drop = created.drop;
     open = () => openLedgerDatabase({ databaseUrl: created.url, poolSize: 5 });
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite({ loadDataDir: await migratedPgliteDump() });
     const shared = pglite;
     open = () => openLedgerDatabase({ pglite: shared });
   }

@@ -168,6 +168,37 @@ export async function startTestSandbox(options: SandboxOptions & { demo?: boolea
   return { sandbox, client, admin: new SandboxAdmin(sandbox), close: () => sandbox.close() };
 }
 
+/** A started test sandbox: the sandbox, its registered client, the admin API; `close()` stops it. */
+export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>;
+
+/** A sandbox shared by a describe block's tests, with the client's token for the current test. */
+export interface SandboxFixture extends TestSandbox {
+  /** A bearer token of the test client, fresh for each test. */
+  token: string;
+}
+
+/**
+ * One sandbox for the enclosing describe block: started before its tests, reset to its demo data (and
+ * a fresh token fetched) before each, stopped after them. `reset: false` keeps what earlier tests
+ * made. The fields are there once the block's tests run.
+ */
+export function sandboxFixture(options: Parameters<typeof startTestSandbox>[0] = {}, { reset = true }: { reset?: boolean } = {}): SandboxFixture {
+  const fixture = {} as SandboxFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await startTestSandbox(options));
+  });
+  afterAll(async () => {
+    await fixture.close?.();
+  });
+  beforeEach(async () => {
+    if (reset) {
+      await fixture.admin.reset();
+    }
+    fixture.token = await getToken(fixture.sandbox, fixture.client);
+  });
+  return fixture;
+}
+
 /** Claims of a client assertion, overridable for negative tests. */
 export interface AssertionOverrides {
   iss?: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 2: writes return what they changed. A frontend holding a proposal's detail page in
+ * Writes return what they changed. A frontend holding a proposal's detail page in
  * Apollo Client's InMemoryCache (installments, agenda totals, boletos, the list row's situation,
  * signers, guarantors, documents) runs a mutation selecting its payload's nodes, and the page read
  * back from the cache alone (cache-only) shows the new values, to the cent, with no refetch: one HTTP
@@ -242,7 +242,7 @@ function plus(amount: string, cents: number): string {
   return ((Math.round(Number(amount) * 100) + cents) / 100).toFixed(2);
 }
 
-describe('Apollo Client cache after each write (issue 19)', () => {
+describe('Apollo Client cache after each write', () => {
   let graph: TestGraph;
   /** HTTP requests Apollo Client sent to the graph. */
   let requests: string[];

@@ -1,5 +1,5 @@
 /**
- * Folding (issue 8): where the agenda read a query makes anyway already carries what another call
+ * Folding: where the agenda read a query makes anyway already carries what another call
  * would fetch, that call is not made. Cache off: these count what ONE query costs.
  */
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config/index.js';
 import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';

@@ -1,5 +1,5 @@
 /**
- * Nullability that tells the truth (issue 11, item 2): every field the schema declares non-null holds
+ * Nullability that tells the truth: every field the schema declares non-null holds
  * a value over the sandbox's demo data. The selection is built from the schema itself, so a field
  * added as non-null later is covered without touching this test.
  */

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openLedgerDatabase } from '../../src/ledger/index.js';
 import { EMBEDDED_POSTGRESQL_CONF } from '../../src/ledger/embedded.js';
-import { installedPgliteVersion, prepareLedgerTemplate, templateMatches } from '../../src/ledger/template.js';
+import { prepareLedgerTemplate } from '../../src/ledger/template.js';
+import { installedPgliteVersion, templateMatches } from '../../src/ledger/template-files.js';
 
-/** The embedded ledger's prepared data directory (issue 18): made once, copied into an empty DATA_DIR. */
+/** The embedded ledger's prepared data directory: made once, copied into an empty DATA_DIR. */
 describe('the embedded ledger template', () => {
   let root: string;
   let template: string;

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { type Ledger } from '../../src/ledger/index.js';
 import { type App, createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';

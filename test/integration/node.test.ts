@@ -4,7 +4,7 @@ import { keyed } from '../helpers/keys.js';
 import { startTestGraph, type GraphResponse, type TestGraph } from '../helpers/graph.js';
 
 /**
- * Issue 11, item 9: every entity has a stable, opaque id and implements Node; Query.node / nodes
+ * Every entity has a stable, opaque id and implements Node; Query.node / nodes
  * find it again; mutation payloads return what they changed, so a normalized client cache updates
  * itself (proved with Apollo Client's own InMemoryCache).
  */
@@ -38,7 +38,7 @@ interface Everything {
 
 const errorCode = (response: GraphResponse<unknown>): unknown => response.errors?.[0]?.extensions?.['code'];
 
-describe('Node: stable, opaque ids and Query.node (issue 11)', () => {
+describe('Node: stable, opaque ids and Query.node', () => {
   let graph: TestGraph;
   let disbursed: string;
   let everything: Everything['proposal'];

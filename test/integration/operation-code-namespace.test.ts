@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createOperationCodeNamespaces } from '../../src/graphql/common/operation-code.js';
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config/index.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
 import { type LossyProxy, startLossyProxy } from '../helpers/lossy-proxy.js';
 import { startTestSandbox } from '../helpers/sandbox.js';

@@ -1,11 +1,11 @@
 /**
- * Ownership as an operator runs it (issue 7, "How it will be judged", first point): a sandbox on its
+ * Ownership as an operator runs it: a sandbox on its
  * own port as the partner, two graph replicas built as `npm start` builds them (`loadConfig`,
  * `connectUpstream`, `createApp` opening the ledger from DATABASE_URL) on ONE PostgreSQL
  * database, and two API keys: two callers, neither with `proposals.all`.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
 import { executeGraphQL, type GraphResponse } from '../helpers/graph.js';

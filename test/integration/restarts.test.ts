@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { sandboxStateFile, type Service, startService } from '../../src/main.js';
 import { type Logger, silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config/index.js';
 import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { exportJWK, generateKeyPair, type JWK, type CryptoKey, SignJWT } from 'jose';
 import { createServer, type Server } from 'node:http';

@@ -1,7 +1,7 @@
 import { GraphQLError, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { connect } from 'node:net';
 import { deflateSync, gzipSync } from 'node:zlib';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { createLogger } from '../../src/server/logger.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { type Service, startService } from '../../src/main.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';

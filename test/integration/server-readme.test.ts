@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'graphql';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { type Service, startService } from '../../src/main.js';
 import { type ExampleOperation, readExampleOperations } from '../../src/server/examples.js';
 import { silentLogger } from '../../src/server/logger.js';

@@ -23,7 +23,7 @@ interface Cost {
 
 const costOf = (response: GraphResponse<unknown>): Cost => response.extensions?.['cost'] as Cost;
 
-describe('shared reads through the app (issue 8)', () => {
+describe('shared reads through the app', () => {
   let graph: TestGraph;
   let disbursed: string;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 3: what the caller told us is known. A proposal created through the graph answers
+ * What the caller told us is known. A proposal created through the graph answers
  * its client (document, name) and the terms it was sent with from the ledger, at no partner call,
  * marked SUBMITTED until an agenda read the query makes anyway shows the partner's (PARTNER). The
  * client's document reaches only whoever may see the proposal, and never a log line.
@@ -35,7 +35,7 @@ const INPUT = {
   firstDueDate: '2030-03-10',
 };
 
-describe('what the caller sent at creation (issue 19)', () => {
+describe('what the caller sent at creation', () => {
   let graph: TestGraph;
   const logs: string[] = [];
   let id: string;

@@ -1,5 +1,5 @@
 /**
- * Each mutation's own `userErrors.code` (issue 19, item 4): a partner refusal mapped through the one
+ * Each mutation's own `userErrors.code`: a partner refusal mapped through the one
  * table (src/graphql/common/user-error-table.ts) to that mutation's enum, with its exact `code`,
  * `messageKey` and `upstreamCode`, and its message in English (no Accept-Language, or English) and in
  * Brazilian Portuguese (Accept-Language: pt-BR), over real HTTP against the sandbox.

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, DEVELOPMENT_PERSON_ID_SECRET, loadConfig } from '../../src/config.js';
+import { APOLLO_STUDIO_ORIGIN, checkProductionUpstreamEnv, ConfigError, DEVELOPMENT_PERSON_ID_SECRET, loadConfig } from '../../src/config/index.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/graphql/document/document.input.js';
 
 const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -3,9 +3,8 @@
  * memory store) hands every warm read of an entry the same answer object, so a mapper given the same
  * answer (and the same arguments) builds the same nodes again on every request: remembering them by
  * the answer object spares that work. Results are remembered from an answer's second sighting on: an
- * answer that is a fresh object each time (Redis, the cache off) is built and nothing is kept. Kept,
- * its nodes outlived the young generation while the weak entry waited for a full collection, and the
- * old generation filled with them (a third of what a cache-off load promoted; issue 18).
+ * answer that is a fresh object each time (Redis, the cache off) is built and nothing is kept, so it
+ * is not promoted to the old generation (measured: bench/README.md).
  *
  * Keys are weak (an answer dropped from the cache takes its results along) and the memo is bounded
  * by itself too, since mapped nodes take about three times the memory of the answer they come from

@@ -1,7 +1,7 @@
 import { defineCodeEnum } from './code-enum.js';
 
 // The partner publishes only some of these tables (docs/partner/facts.md); the others are the sandbox's
-// (src/sandbox/README.md, "Codes"), marked there as inferred. Any other code reads as UNKNOWN.
+// (src/sandbox/README.md, "Code tables"), marked there as inferred. Any other code reads as UNKNOWN.
 
 /** Installment `situacao` (ConsultarParcelas and the agenda). */
 export const InstallmentSituation = defineCodeEnum('InstallmentSituation', {

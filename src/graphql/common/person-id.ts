@@ -26,7 +26,7 @@ export interface PersonIds {
   decode(id: string): string | undefined;
 }
 
-/** Builds the person id codec of a secret (config.ts: `PERSON_ID_SECRET`). */
+/** Builds the person id codec of a secret (config/: `PERSON_ID_SECRET`). */
 export function createPersonIds(secret: string): PersonIds {
   const encryptionKey = Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'person-id encryption', 32));
   const nonceKey = Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'person-id nonce', 32));

@@ -179,7 +179,7 @@ export async function resolveProposal(
   const needsNoRead = needsNoReadOf(computed);
   // The field resolvers below take fields both reads hold from the agenda when the query reads it anyway.
   const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { agendaRead: computed.agenda });
-  // "null when unknown" (issue 4) needs evidence: with nothing else selected, the core record is it.
+  // "null when unknown" needs evidence: with nothing else selected, the core record is it.
   const reads = needsNoRead && !access.onRecord ? { ...computed, core: true } : computed;
   const { loaders } = ctx;
   const id = identity.id;

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type DataLoader from 'dataloader';
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config/index.js';
 import { type AccessRecorder, type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
 import { AuditTrail } from './audit.js';
 import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
 import { type ProbeFamilies } from './in-doubt.js';
+import { ANONYMOUS_CALLER } from '../../shared/callers.js';
 import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
 import { budgetedUpstream, DEFAULT_QUERY_LIMITS } from './limits.js';
 import { createLoaders, type Loaders } from './loaders.js';
 import { createHistory, createOwnership, type Ownership } from './ownership.js';
 import { createPersonIds, type PersonIds } from '../common/person-id.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces, type OperationCodes, operationCodesOf } from '../common/operation-code.js';
-import { type WritesInFlight } from './write.js';
+import { type WritesInFlight } from './writes-in-flight.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -124,7 +125,7 @@ const silent: GraphLogger = { error: () => undefined };
 
 /** Builds the context of ONE request: fresh loaders, never shared between requests or callers. */
 export function createContext(options: CreateContextOptions): GraphContext {
-  const callerId = options.callerId ?? 'anonymous';
+  const callerId = options.callerId ?? ANONYMOUS_CALLER;
   const reads = options.session ?? directSession(options.upstream, callerId);
   const upstream = budgetedUpstream(reads, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
   const scopes = new Set(options.scopes ?? []);

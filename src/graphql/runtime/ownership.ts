@@ -1,11 +1,7 @@
 import DataLoader from 'dataloader';
 import { type Ledger, type OperationRecord, type OwnedProposal } from '../../ledger/index.js';
 
-/** Scopes a caller may hold. */
-export const SCOPES = ['proposals.all', 'registry.read', 'federation', 'audit.read'] as const;
-
-/** A caller's scope. */
-export type Scope = (typeof SCOPES)[number];
+export { type Scope } from '../../shared/callers.js';
 
 /** Who may see and change which proposal, for one request's caller. */
 export interface Ownership {

@@ -85,7 +85,7 @@ function collectSelection(info: GraphQLResolveInfo, nodes: readonly FieldNode[],
   let directives = false;
   // Each named fragment is expanded once, as graphql-js's collectFields does: a fragment spread
   // twice adds nothing the first spread did not, and without this a chain of fragments each
-  // spreading the previous one twice costs 2^n (issue 22).
+  // spreading the previous one twice costs 2^n.
   const expanded = new Set<string>();
   const visit = (selections: readonly SelectionNode[]): void => {
     for (const selection of selections) {

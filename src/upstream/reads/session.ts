@@ -3,6 +3,7 @@
  * what the request cost (`extensions.cost`) and the write hook. Also the fetch times every answer
  * carries (`fetchedAtOf`), whether it came from the partner, the cache or another replica.
  */
+import { ANONYMOUS_CALLER } from '../../shared/callers.js';
 import { type CallOptions, type UpstreamCaller } from '../client.js';
 import { type OperationName } from '../operations.js';
 
@@ -100,7 +101,7 @@ export function countedCall(call: CallOptions, callerId: string, cost: RequestCo
  * A session over a plain caller, without cache or coalescing (tests and tools that hand the graph a
  * bare client): counts its calls and invalidates nothing.
  */
-export function directSession(upstream: UpstreamCaller, callerId = 'anonymous'): ReadSession {
+export function directSession(upstream: UpstreamCaller, callerId = ANONYMOUS_CALLER): ReadSession {
   const cost = emptyCost();
   return {
     cost,

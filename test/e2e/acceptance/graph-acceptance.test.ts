@@ -1,9 +1,9 @@
-import { DEVELOPMENT_PERSON_ID_SECRET } from '../../../src/config.js';
+import { DEVELOPMENT_PERSON_ID_SECRET } from '../../../src/config/index.js';
 import { createPersonIds } from '../../../src/graphql/common/person-id.js';
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../../helpers/keys.js';
 /**
- * Black-box acceptance of the credit graph (issue 4), written from the issue text, README.md,
+ * Black-box acceptance of the credit graph, written from the requirements, README.md,
  * docs/errors.md and the schema descriptions only. Every request goes over HTTP to the real app
  * (test/helpers/graph.ts: sandbox + graph on port 0); upstream calls are read from the sandbox's
  * own counter (`/_sandbox/calls`), proposals from `/_sandbox/proposals`.
@@ -122,7 +122,7 @@ afterEach(async () => {
   await graph.admin.clearFaults();
 });
 
-describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () => {
+describe('lazy and minimal upstream calls', () => {
   it('a query selecting only installments of one proposal costs exactly 1 call (ConsultarParcelas)', async () => {
     const { result, calls } = await counted(graph, () =>
       graph.execute('query ($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }', { id: demo.disbursed }),
@@ -151,7 +151,7 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
     const data = ok(result);
     expect(data.proposal).toMatchObject({ id: demo.disbursed, number: 100003, situation: 'DISBURSED', situationCode: 9 });
     expect(data.proposal.agenda.installments.map((item: Data) => item.number)).toEqual([1, 2]);
-    // Issue 8 folding: the disbursed proposal's agenda carries the selected core fields and installments.
+    // Folding: the disbursed proposal's agenda carries the selected core fields and installments.
     expect(calls.total).toBe(1);
     expect(calls.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
     expect(calls.maxInFlight).toBe(1);
@@ -310,7 +310,7 @@ describe('lazy and minimal upstream calls (issue 4, "What it must do" 1)', () =>
 });
 
 describe('the surface: fixed names, scalars, descriptions', () => {
-  it('has the fixed field names of the issue (introspection)', async () => {
+  it('has the fixed field names (introspection)', async () => {
     const fieldsOf = async (name: string): Promise<string[]> => {
       const data = ok(await graph.execute(`{ __type(name: "${name}") { fields(includeDeprecated: true) { name } } }`));
       return data.__type.fields.map((field: Data) => field.name);
@@ -335,7 +335,7 @@ describe('the surface: fixed names, scalars, descriptions', () => {
     expect(await fieldsOf('AgendaDetail')).toEqual(expect.arrayContaining(['installments']));
     expect(await fieldsOf('AgendaInstallment')).toEqual(expect.arrayContaining(['number', 'balance', 'boletos', 'pix', 'entries']));
     expect(await fieldsOf('Boleto')).toEqual(expect.arrayContaining(['number', 'digitableLine', 'amount', 'dueDate']));
-    // Per-mutation codes (issue 19): UserError is the interface of what every mutation's error shares; code is each one's enum.
+    // Per-mutation codes: CreditUserError is the interface of what every mutation's error shares; code is each one's enum.
     expect(await fieldsOf('CreditUserError')).toEqual(expect.arrayContaining(['field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('PaymentUserError')).toEqual(expect.arrayContaining(['code', 'field', 'message', 'messageKey', 'upstreamCode', 'legacyCode']));
     expect(await fieldsOf('Query')).toEqual(
@@ -479,7 +479,7 @@ describe('the surface: fixed names, scalars, descriptions', () => {
   });
 });
 
-describe('mutations (issue 4, "What it must do" 2)', () => {
+describe('mutations', () => {
   const INVITE = /* GraphQL */ `
     mutation Invite($key: String!, $input: InviteSignersInput!) {
       inviteSigners(idempotencyKey: $key, input: $input) {
@@ -821,7 +821,7 @@ describe('mutations (issue 4, "What it must do" 2)', () => {
   });
 });
 
-describe('errors (issue 4, "What it must do" 3)', () => {
+describe('errors', () => {
   const READ = 'query ($id: ID!) { proposal(id: $id) { installments { number } } }';
 
   it.each([
@@ -893,7 +893,7 @@ describe('errors (issue 4, "What it must do" 3)', () => {
   });
 });
 
-describe('HTTP, Apollo Sandbox and limits (issue 4, "What it must do" 6, README)', () => {
+describe('HTTP, Apollo Sandbox and limits', () => {
   it('GET /graphql from a browser serves the offline GraphiQL in development, and Apollo Sandbox with ?explorer=apollo', async () => {
     const response = await fetch(graph.url, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);

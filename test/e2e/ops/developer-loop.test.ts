@@ -56,7 +56,7 @@ describe('npm start on an unchanged tree', () => {
     expect((await script(copy)).code).toBe(0);
 
     // The same content written again is no change; a real edit is.
-    const config = join(copy, 'src', 'config.ts');
+    const config = join(copy, 'src', 'config', 'index.ts');
     cpSync(config, `${config}.bak`);
     rmSync(config);
     cpSync(`${config}.bak`, config);
@@ -75,8 +75,8 @@ describe('the settings', () => {
       .map((file) => file.split('\\').join('/'));
     // npm's own variables (`npm_lifecycle_event`: run under npm or not) are facts of the process, not settings.
     const reading = sources.filter((file) => /process\.env\b(?!\.npm_)/.test(readFileSync(join(ROOT, 'src', file), 'utf8')));
-    // config.ts passes process.env to the schema as the default environment; sandbox/main.ts is the standalone sandbox's entry.
-    expect(reading.sort()).toEqual(['config.ts', 'sandbox/main.ts']);
+    // config/index.ts passes process.env to the schema as the default environment; sandbox/main.ts is the standalone sandbox's entry.
+    expect(reading.sort()).toEqual(['config/index.ts', 'sandbox/main.ts']);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
     expect(section).toContain('(docs/configuration.md)');

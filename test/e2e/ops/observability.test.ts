@@ -3,7 +3,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/index.js';
 import { type Service, startService } from '../../../src/main.js';
 import { createLogger } from '../../../src/server/logger.js';
 import { createMetrics } from '../../../src/server/metrics.js';

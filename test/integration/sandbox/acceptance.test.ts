@@ -1,16 +1,13 @@
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 const CPF = '52998224725';
 
 /** Black-box acceptance findings: requests built from the contract that were answered wrongly. */
 describe('sandbox acceptance fixes', () => {
-  let t: Started;
-  let token: string;
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
   let disbursed: string;
   let approved: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const failure = (code: string, context: string, description: string, field: string) => ({
     msg: 'Falha na operação.',
     hasError: true,
@@ -24,15 +21,7 @@ describe('sandbox acceptance fixes', () => {
     return d.json.parcelas[0] as { situacao: number; vlrSaldoAtual: number; vlrTotalPago: number; lancamentos: unknown[] };
   };
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
     const proposals = await t.admin.proposals();
     disbursed = proposals.find((p) => p.codigoOperacao === 'DEMO-DISBURSED')!.codigo;
     approved = proposals.find((p) => p.codigoOperacao === 'DEMO-APPROVED')!.codigo;
@@ -199,9 +188,8 @@ describe('sandbox acceptance fixes', () => {
 });
 
 describe('IncluirManual propostaLancamentos (linhaDigitavel used to be dropped, cedente fields unchecked)', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') }, { reset: false });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const base = { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 12 };
   const entry = {
     campoID: 'LIB1',
@@ -220,14 +208,6 @@ describe('IncluirManual propostaLancamentos (linhaDigitavel used to be dropped, 
     codigoBanco: 237,
     tipoConta: 1,
   };
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('echoes every entry field of the contract in PropostaLancamentos', async () => {
     const m = await call('/Proposta/IncluirManual', { dto: { ...base, codigoOperacao: 'LANC-1', propostaLancamentos: [entry] } });
@@ -285,21 +265,12 @@ describe('IncluirManual propostaLancamentos (linhaDigitavel used to be dropped, 
 });
 
 describe('IncluirManual / CalcularValoresProposta type-check the contract fields they ignore (they used to accept any type)', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') }, { reset: false });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const s0003 = (description: string, field: string) => ({
     msg: 'Falha na operação.',
     hasError: true,
     messages: [{ messageType: 1, code: 'S0003', context: 'V0001', description, field }],
-  });
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('IncluirManual: numbers, integers and strings of the contract', async () => {
@@ -333,17 +304,8 @@ describe('IncluirManual / CalcularValoresProposta type-check the contract fields
 });
 
 describe('signature duplicate checks stay linear (40,000 signers used to block the event loop for about 14 s)', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') }, { reset: false });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
 
   it('registers 40,000 signers in one request quickly and still finds duplicates against them', async () => {
     const approved = (await t.admin.proposals()).find((p) => p.codigoOperacao === 'DEMO-APPROVED')!.codigo;

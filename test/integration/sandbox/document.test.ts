@@ -1,15 +1,12 @@
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, getToken, sandboxFixture } from '../../helpers/sandbox.js';
 
 const DOC = '/Proposta/IncluirDocumento';
 const PDF = Buffer.from('%PDF-1.4 sandbox test').toString('base64');
 
 describe('sandbox IncluirDocumento', () => {
-  let t: Started;
-  let token: string;
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') });
   let id: string;
-  const upload = (documento: unknown, dto: unknown = { codigoProposta: id }) => callOperation(t.sandbox, token, DOC, { dto, documento });
+  const upload = (documento: unknown, dto: unknown = { codigoProposta: id }) => callOperation(t.sandbox, t.token, DOC, { dto, documento });
   const doc = (overrides: Record<string, unknown> = {}) => ({
     tipoDocumento: 1,
     nomeArquivo: 'rg.pdf',
@@ -20,17 +17,9 @@ describe('sandbox IncluirDocumento', () => {
   });
   const ctx = (res: { json: { messages: { code: string; context: string }[] } }) => res.json.messages.map((m) => `${m.code}/${m.context}`);
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
     id = (
-      await callOperation(t.sandbox, token, '/Proposta/IncluirManual', {
+      await callOperation(t.sandbox, t.token, '/Proposta/IncluirManual', {
         dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 },
       })
     ).json.codigo as string;

@@ -1,7 +1,5 @@
 import { parseDigitableLine } from '../../../src/sandbox/receivables/codes.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 /** ITF digit patterns (1 = wide), written out here independently of the encoder. */
 const PATTERNS = ['00110', '10001', '01001', '11000', '00101', '10100', '01100', '00011', '10010', '01010'];
@@ -48,9 +46,8 @@ function decodeItfSvg(html: string): string {
 }
 
 describe('sandbox boleto print pages', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const demo = (label: string): string => {
     const d = t.sandbox.demo.find((p) => p.label === label);
     if (!d) {
@@ -58,17 +55,6 @@ describe('sandbox boleto print pages', () => {
     }
     return d.id;
   };
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
-  });
 
   async function demoBoleto() {
     const res = await call('/AgendaRecebivel/ConsultarBoletos', { dto: { codigoProposta: demo('disbursed') } });
@@ -118,7 +104,7 @@ describe('sandbox boleto print pages', () => {
     expect(await head.text()).toBe('');
   });
 
-  it('answers the 404 envelope for an unknown number, a wrong token, a missing token; 405 for POST', async () => {
+  it('answers the 404 envelope for an unknown number, a wrong t.token, a missing t.token; 405 for POST', async () => {
     const url = (await demoBoleto()).impressao as string;
     const tokenPart = url.slice(-32);
     const wrong = `${tokenPart.slice(0, 31)}${tokenPart[31] === '0' ? '1' : '0'}`;
@@ -143,7 +129,7 @@ describe('sandbox boleto print pages', () => {
     expect(((await post.json()) as { messages: unknown[] }).messages[0]).toMatchObject({ code: 'S0002', context: 'V0002' });
   });
 
-  it('gives every boleto its own token, and a boleto keeps its page after cancellation (marked CANCELADO)', async () => {
+  it('gives every boleto its own t.token, and a boleto keeps its page after cancellation (marked CANCELADO)', async () => {
     const id = demo('disbursed');
     const first = (await demoBoleto()).impressao as string;
     const gen = await call('/AgendaRecebivel/GerarUnicoBoleto', { dto: { codigoProposta: id, nroParcelas: [2] }, dtoGerarUnicoBoleto: { tipoRegistro: 2 } });
@@ -158,7 +144,7 @@ describe('sandbox boleto print pages', () => {
     const offline = await (await fetch(urls[1] as string)).text();
     expect(offline).not.toContain('class="status"');
     expect(offline).not.toContain('<img');
-    // The old boleto's token does not open the new one.
+    // The old boleto's t.token does not open the new one.
     expect((await fetch(`${t.sandbox.url}/boletos/5000002/impressao/${first.slice(-32)}`)).status).toBe(404);
   });
 

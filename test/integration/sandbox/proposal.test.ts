@@ -1,7 +1,5 @@
 import { computeProposalValues } from '../../../src/sandbox/finance/index.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture, startTestSandbox } from '../../helpers/sandbox.js';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const CPF = '52998224725';
@@ -9,25 +7,13 @@ const CNPJ = '11222333000181';
 const MANUAL = '/Proposta/IncluirManual';
 
 describe('sandbox proposal operations', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const t = sandboxFixture({ now: NOW });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const manual = (dto: Record<string, unknown> = {}, parametros?: unknown[]) =>
     call(MANUAL, {
       dto: { documentoCliente: CPF, tipoContrato: 'CDC-PF', vlrSolicitado: 5000, prazo: 12, percJurosNegociado: 2.5, ...dto },
       ...(parametros ? { parametros } : {}),
     });
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: NOW });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
-  });
 
   describe('credit analysis', () => {
     const situation = async (codigo: string) => (await call('/FGTS/ConsultaProposta', { dto: { CodigoProposta: codigo } })).json.Situacao as number;

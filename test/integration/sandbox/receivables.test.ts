@@ -1,31 +1,20 @@
 import { getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import { parseDigitableLine } from '../../../src/sandbox/receivables/codes.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 describe('sandbox receivables over HTTP', () => {
-  let t: Started;
-  let token: string;
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
   let id: string;
   let number: number;
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   // Each test starts from fresh demo data (reset also revokes tokens).
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
     const disbursed = (await t.admin.proposals()).find((p) => p.codigoOperacao === 'DEMO-DISBURSED')!;
     id = disbursed.codigo;
     number = disbursed.numero;
   });
 
-  const call = (op: string, body: unknown, headers?: Record<string, string>) => callOperation(t.sandbox, token, `/AgendaRecebivel/${op}`, body, headers);
+  const call = (op: string, body: unknown, headers?: Record<string, string>) => callOperation(t.sandbox, t.token, `/AgendaRecebivel/${op}`, body, headers);
 
   it('answers the demo agenda with exact figures', async () => {
     const r = await call('ConsultarDetalhes', { dto: { codigoProposta: id }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: true } });

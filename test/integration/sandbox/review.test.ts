@@ -1,33 +1,19 @@
 import { MAX_EXTRA_DAYS } from '../../../src/sandbox/routes/proposal.input.js';
 import { utcIso } from '../../../src/sandbox/routes/input.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 const CPF = '52998224725';
 
 /** Requests written from the contract alone that used to be answered wrongly (or with a 500). */
 describe('sandbox review fixes', () => {
-  let t: Started;
-  let token: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') });
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const manual = (dto: Record<string, unknown>) =>
     call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 12, ...dto } });
   const s0003 = (field: string, description: string) => ({
     msg: 'Falha na operação.',
     hasError: true,
     messages: [{ messageType: 1, code: 'S0003', context: 'V0001', description, field }],
-  });
-
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
   });
 
   it('accepts an alphanumeric numeroCCB (facts: CCB numbers become alphanumeric) besides an integer', async () => {

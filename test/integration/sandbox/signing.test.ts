@@ -1,31 +1,20 @@
 import { connect } from 'node:net';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const ANA = { nome: 'Ana Lima', email: 'ana@example.com', documento: '529.982.247-25', descricao: 'Cliente', telefoneCelular: '11987654321' };
 const BRUNO = { nome: 'Bruno Reis', email: 'bruno@example.com', documento: '11144477735', descricao: 'Avalista', telefoneCelular: '21987654321' };
 
 describe('the signer journey page (urlAssinatura)', () => {
-  let t: Started;
-  let token: string;
+  const t = sandboxFixture({ now: NOW });
   let id: string;
   let url: string;
-  const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
+  const call = (path: string, body: unknown) => callOperation(t.sandbox, t.token, path, body);
   const post = (form: Record<string, string>, target = url, contentType = 'application/x-www-form-urlencoded') =>
     fetch(target, { method: 'POST', headers: { 'Content-Type': contentType }, body: new URLSearchParams(form).toString() });
   const situation = async () => (await t.admin.proposals()).find((p) => p.codigo === id)?.situacao;
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: NOW });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
     id = (await call('/Proposta/IncluirManual', { dto: { documentoCliente: '39053344705', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } })).json
       .codigo as string;
     await t.admin.concludeAnalyses();
@@ -33,7 +22,7 @@ describe('the signer journey page (urlAssinatura)', () => {
     url = (invited.json.parametros as { nome: string; valor: string }[]).find((p) => p.nome === 'urlAssinatura')?.valor ?? '';
   });
 
-  it('links to a page with an unguessable token, the same for every invitation of the proposal', async () => {
+  it('links to a page with an unguessable t.token, the same for every invitation of the proposal', async () => {
     expect(url).toMatch(new RegExp(`^${t.sandbox.url}/assinatura/${id}/[0-9a-f]{32}$`));
     const more = await call('/Proposta/IncluirAssinaturaCCB', {
       dto: { codigoProposta: id },
@@ -61,7 +50,7 @@ describe('the signer journey page (urlAssinatura)', () => {
     expect((await t.admin.calls()).total).toBe(0);
   });
 
-  it('answers the same 404 envelope for a wrong token and an unknown proposal, and 405 to other methods', async () => {
+  it('answers the same 404 envelope for a wrong t.token and an unknown proposal, and 405 to other methods', async () => {
     const wrong = url.replace(/[0-9a-f]{32}$/, '0'.repeat(32));
     const unknown = url.replace(id, '00000000-0000-4000-8000-000000000000');
     for (const target of [wrong, unknown, `${t.sandbox.url}/assinatura/${id}`]) {

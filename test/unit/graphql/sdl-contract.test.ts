@@ -1,5 +1,5 @@
 /**
- * The frontend contract, read from the emitted SDL as a frontend team's script would (issue 11):
+ * The frontend contract, read from the emitted SDL as a frontend team's script would:
  * no JSON outside `raw...` fields, an enum beside every raw integer code, no description paragraph
  * repeated more than three times, calendar dates typed `Date`.
  */

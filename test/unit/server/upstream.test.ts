@@ -2,7 +2,7 @@
  * The partner-tail settings reach the upstream client: UPSTREAM_HEDGE_AFTER_MS and UPSTREAM_BREAKER_*
  * go from the environment through loadConfig and upstreamClientOptions into the client's behaviour.
  */
-import { loadConfig } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config/index.js';
 import { upstreamClientOptions } from '../../../src/server/upstream.js';
 import { createUpstreamClient, type UpstreamClient } from '../../../src/upstream/client.js';
 import { UpstreamCircuitOpenError } from '../../../src/upstream/errors.js';
