@@ -10,6 +10,7 @@ export const BUILDING_SUITES = [
   'test/e2e/ops/runtime-image.test.ts',
   'test/e2e/ops/npm-start-signals.test.ts',
   'test/e2e/ops/developer-loop.test.ts',
+  'test/e2e/ops/audit-crash.test.ts',
   'test/e2e/ops/explorer.browser.test.ts',
   'test/e2e/ops/explorer-callers.browser.test.ts',
   'test/e2e/ops/sandbox-admin.browser.test.ts',

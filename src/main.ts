@@ -157,7 +157,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
       metrics,
       ...(options.tracing === undefined ? {} : { tracing: options.tracing }),
       ...(sandbox === undefined ? {} : { explorer: { placeholders: demoPlaceholders(sandbox) } }),
-      ...(demoLedger === undefined ? {} : { ledger: demoLedger.ledger }),
+      ...(demoLedger === undefined ? {} : { ledger: demoLedger.ledger, access: { store: demoLedger.access, journalDir: config.audit.journalDir } }),
     });
     const http = await listen(app, { port: config.port, host: config.host }).catch((error: unknown) => {
       throw portError(error, 'PORT', config.port);

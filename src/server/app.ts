@@ -228,6 +228,7 @@ function graphqlHandler(
         fresh: wantsFreshData(request.headers['cache-control']),
         acceptLanguage: request.headers['accept-language'],
         requestId: request.id,
+        ...purposeOf(request.headers[PURPOSE_HEADER]),
       }),
   });
   const serve = async (instance: FastifyInstance, request: FastifyRequest<GraphQLRoute>, reply: FastifyReply<GraphQLRoute>): Promise<string | void> => {
@@ -275,4 +276,13 @@ function graphqlHandler(
     const run = (): Promise<string | void> => requestLogContext.run({ requestId: request.id }, () => serve(this, request, reply));
     return deps.tracing === undefined ? run() : deps.tracing.inRequestSpan(run, () => reply.statusCode);
   };
+}
+
+/** The header a caller states its purpose in, kept on the access records of the request. */
+export const PURPOSE_HEADER = 'x-purpose';
+
+/** A well-formed purpose (printable text, at most 200 characters, trimmed); anything else is ignored, never echoed. */
+function purposeOf(header: string | string[] | undefined): { purpose?: string } {
+  const text = typeof header === 'string' ? header.trim() : undefined;
+  return text !== undefined && text !== '' && text.length <= 200 && /^[\p{L}\p{N}\p{P}\p{Zs}]+$/u.test(text) ? { purpose: text } : {};
 }

@@ -67,7 +67,7 @@ export async function creditGraph(
   const live = sharing.live;
   return {
     schema: await (sharing.schema ?? buildCreditGraphSchema()),
-    context: async ({ callerId, fresh, scopes, acceptLanguage, requestId }) => {
+    context: async ({ callerId, fresh, scopes, acceptLanguage, requestId, purpose }) => {
       const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
         createContext({
           upstream,
@@ -80,6 +80,7 @@ export async function creditGraph(
           probes: PROBE_FAMILIES,
           locale: negotiateLocale(acceptLanguage),
           ...(requestId === undefined ? {} : { requestId }),
+          ...(purpose === undefined ? {} : { purpose }),
           ...(sharing.recorder === undefined ? {} : { recorder: sharing.recorder }),
           ...(writes.settings === undefined ? {} : { writes: writes.settings }),
           ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),

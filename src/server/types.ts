@@ -37,6 +37,8 @@ export interface GraphRequest {
    * app, e.g. a tool), the graph generates one.
    */
   requestId?: string;
+  /** Why the caller asks: its `x-purpose` header (printable, at most 200 characters), kept on the access record. */
+  purpose?: string;
 }
 
 /** What the graph gives the subscription transports. */

@@ -92,6 +92,20 @@ describe('the access record', () => {
     ]);
   });
 
+  it("keeps the caller's x-purpose header and x-request-id on the record", async () => {
+    const before = (await callerRecords('analyst')).length;
+    const result = await graph.execute(`{ bureauReport(document: "529.982.247-25") { score } }`, undefined, {
+      authorization: `Bearer ${KEYS.analyst}`,
+      'x-purpose': 'fraud review',
+      'x-request-id': 'audit-req-42',
+    });
+    expect(result.errors).toBeUndefined();
+    const after = await callerRecords('analyst');
+    expect(after.slice(0, after.length - before).map((r) => [r.kind, r.purpose, r.requestId, r.fields])).toEqual([
+      ['bureau_report', 'fraud review', 'audit-req-42', ['score']],
+    ]);
+  });
+
   it('records a refused look-up once, with no partner call', async () => {
     await graph.admin.resetCalls();
     const result = await as('web')(`{ registrationRecord(document: "${CARLA}") { name addresses { city } } }`);

@@ -5,6 +5,9 @@
  * database, and two API keys: two callers, neither with `proposals.all`.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
 import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
@@ -29,6 +32,8 @@ async function replica(sandbox: Sandbox, databaseUrl: string): Promise<Replica> 
     LOG_LEVEL: 'silent',
     LEDGER_RECONCILE_INTERVAL_MS: '0',
     DATABASE_URL: databaseUrl,
+    // Each replica journals its access records in a folder of its own, as each container would.
+    AUDIT_JOURNAL_DIR: mkdtempSync(join(tmpdir(), 'credit-graph-replica-journal-')),
     GRAPHQL_API_KEYS: `alice:${KEYS.alice}:federation,bob:${KEYS.bob}:federation`,
   });
   const upstream: ConnectedUpstream = await connectUpstream(config, {

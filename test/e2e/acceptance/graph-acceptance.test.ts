@@ -924,6 +924,7 @@ describe('HTTP, Apollo Sandbox and limits', () => {
       data: { __typename: 'Query' },
       extensions: {
         cost: { estimatedUpstreamCalls: 0, upstreamCalls: 0, cacheHits: 0, throttleStatus: expect.objectContaining({ maximumAvailable: expect.any(Number) }) },
+        requestId: preflighted.headers.get('x-request-id'),
       },
     });
   });
