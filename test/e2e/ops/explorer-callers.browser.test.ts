@@ -40,6 +40,9 @@ async function setQuery(page: Page, query: string, variables: string): Promise<v
     },
     [query, variables],
   );
+  // GraphiQL reads the operation's name from the editor after a debounce: run only once the tab is named for it.
+  const name = /^(?:query|mutation|subscription)\s+(\w+)/.exec(query)?.[1] ?? '';
+  await page.waitForFunction((expected) => (document.querySelector('.graphiql-tab-active')?.textContent ?? '').includes(expected), name, { timeout: 30_000 });
 }
 
 describeWithChromium('GraphiQL on a graph with callers configured, in Chromium', () => {
@@ -101,7 +104,7 @@ describeWithChromium('GraphiQL on a graph with callers configured, in Chromium',
     expect(await page.locator('.graphiql-doc-explorer').textContent()).toContain('query: Query');
 
     const disbursed = service.sandbox?.demo.find((proposal) => proposal.label === 'disbursed');
-    await setQuery(page, 'query Mine { viewer { callerId } proposal(id: "' + (disbursed?.id ?? '') + '") { number situation } }', '{}');
+    await setQuery(page, 'query Mine { creditViewer { callerId } proposal(id: "' + (disbursed?.id ?? '') + '") { number situation } }', '{}');
     await page.click('.graphiql-execute-button');
     await page
       .waitForFunction(() => (document.querySelector('.result-window')?.textContent ?? '').includes('"situation"'), undefined, { timeout: 60_000 })

@@ -293,9 +293,9 @@ export type PaymentErrorCode =
 /** The order of a list of proposals. A cursor continues only the order it was issued in. */
 export type ProposalOrder = {
   /** Which way: DESC newest first (the default), ASC oldest first. Upstream: none (the graph's ledger sorts). */
-  direction?: CreditOrderDirection;
+  direction?: CreditOrderDirection | null | undefined;
   /** What to sort by. Upstream: none (the graph's ledger sorts). */
-  field?: ProposalOrderField;
+  field?: ProposalOrderField | null | undefined;
 };
 
 /** What a list of proposals can be sorted by. */
@@ -404,7 +404,7 @@ export type MyProposalsQueryVariables = Exact<{
 }>;
 
 
-export type MyProposalsQuery = { creditViewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
+export type MyProposalsQuery = { creditViewer: { callerId: string, proposals: { totalCount: number | null, edges: Array<{ cursor: string, node: { id: string, number: number, operationCode: string | null, situation: ProposalSituation, financedAmount: string, installmentCount: number, createdAt: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
 
 export type CreateProposalMutationVariables = Exact<{
   input: CreateProposalInput;
