@@ -92,8 +92,8 @@ export function checkVariables(
   if (operation === null || operation === undefined || variables === null || variables === undefined || typeof variables !== 'object') {
     return undefined;
   }
-  // The plain-query path checks a request's variables, then hands a refused one to Apollo Server,
-  // whose cost plugin checks the same object again: once is enough (walking a million keys is not free).
+  // The same variables object can reach more than one caller of this check in one request: once is
+  // enough (walking a large object is not free).
   const known = checked.get(variables);
   if (known !== undefined && known.operation === operation && known.bounds === bounds) {
     return known.refused;
