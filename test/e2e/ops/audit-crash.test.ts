@@ -5,33 +5,13 @@
  * to the ledger, where audit.read finds it, exactly once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { accessKeys } from '../../../src/ledger/index.js';
+import { builtService, exited, graphUrlOf } from '../../helpers/built-service.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SECRET = 'crash test audit key, at least 32 characters';
 const CPF = '52998224725';
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
-}
-
-function graphUrlOf(child: ChildProcess): Promise<string> {
-  let text = '';
-  return new Promise((done, fail) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /The credit graph:\s+(http:\/\/\S+\/graphql)/.exec(text);
-      if (match?.[1] !== undefined) {
-        done(match[1]);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`exited with ${code} before listening:\n${text}`)));
-  });
-}
 
 async function post(url: string, query: string): Promise<Record<string, unknown>> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
@@ -42,15 +22,7 @@ describe('the access record across a SIGKILL', () => {
   let folder: string;
 
   beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'credit-graph-audit-crash-'));
-    const build = spawn(
-      process.execPath,
-      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
-      { cwd: ROOT, stdio: 'ignore' },
-    );
-    expect(await exited(build)).toBe(0);
-    cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
+    folder = await builtService('credit-graph-audit-crash-');
   }, 300_000);
 
   afterAll(() => {

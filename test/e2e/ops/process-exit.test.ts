@@ -4,45 +4,10 @@
  * signals to the graph (its script execs node: no orphan is left running). Its compile cache is
  * filled by a start, and a directory it cannot make costs only the cache.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
-}
-
-function graphUrlOf(child: ChildProcess): Promise<string> {
-  let text = '';
-  return new Promise((done, fail) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /The credit graph:\s+(http:\/\/\S+\/graphql)/.exec(text);
-      if (match?.[1] !== undefined) {
-        done(match[1]);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`exited with ${code} before listening:\n${text}`)));
-  });
-}
-
-/** A folder of its own holding the service built from the sources (`dist/`), its package.json and a link to node_modules. */
-async function builtService(prefix: string): Promise<string> {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  const build = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(folder, 'dist')],
-    { cwd: ROOT, stdio: 'ignore' },
-  );
-  expect(await exited(build)).toBe(0);
-  cpSync(join(ROOT, 'package.json'), join(folder, 'package.json'));
-  symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
-  return folder;
-}
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { builtService, exited, graphUrlOf } from '../../helpers/built-service.js';
 
 describe('the built service on SIGTERM', () => {
   let folder: string;
