@@ -28,13 +28,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
-import { consultarDetalhes, createUpstreamClient, DEFAULT_SCOPE, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
-import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, type ReplicaExit, sleep } from './chaos-infra.js';
+import { startSandboxThread } from './sandbox-thread.js';
+import { consultarDetalhes, createUpstreamClient, DEFAULT_SCOPE } from '../src/upstream/index.js';
+import { admin, createPortfolio } from './chaos-portfolio.js';
+import { type Check, passes, type PressureOptions, runPressurePhases, runSoak } from './pressure.js';
 import { syntheticCpf } from './documents.js';
+import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, type ReplicaExit, sleep } from './chaos-infra.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const QUICK = process.argv.includes('--quick');
+/** `--soak[=minutes]`: the soak alone; `--pressure`: the overload and slow-subscriber phases alone. */
+const SOAK = process.argv.find((arg) => arg === '--soak' || arg.startsWith('--soak='));
+const PRESSURE_ONLY = process.argv.includes('--pressure');
 const POSTGRES_URL = process.env.CHAOS_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENT_ID = 'credit-graph-chaos';
 /** How long each fault phase lasts. */
@@ -150,58 +155,6 @@ function judge(result: Awaited<ReturnType<typeof graphql>>, field: string): Answ
   return { verdict: 'indefinite', code: result.body.errors?.[0]?.extensions?.code ?? 'NO_DATA' };
 }
 
-async function admin(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`sandbox ${method} /_sandbox/${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  }
-  return text === '' ? undefined : JSON.parse(text);
-}
-
-/** Disbursed proposals of the upstream client (agenda open), for the payments. */
-async function createPortfolio(sandbox: Sandbox, client: UpstreamClient): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < PORTFOLIO; index += 1) {
-    const document = syntheticCpf(520_000_000 + index * 7919);
-    const created = await incluirManual(
-      client,
-      {
-        dto: {
-          documentoCliente: document,
-          tipoContrato: 'CP',
-          vlrSolicitado: 12_000,
-          prazo: INSTALLMENTS,
-          percJurosNegociado: 2.1,
-          formatoCalculo: 1,
-          codigoOperacao: `CHAOS-PORTFOLIO-${index + 1}`,
-          propostaContaPagamentoDTO: {
-            codigoBanco: 1,
-            tipoConta: 1,
-            agencia: '1234',
-            agenciaDig: '5',
-            conta: String(20_000 + index),
-            contaDig: '1',
-            documentoFederalPagamento: document,
-            nomePagamento: `Cliente Chaos ${index + 1}`,
-          },
-        },
-        parametros: [{ nome: 'nomeCliente', valor: `Cliente Chaos ${index + 1}` }],
-      },
-      { idempotencyKey: `chaos-portfolio-${index}` },
-    );
-    if (typeof created.codigo !== 'string') {
-      throw new Error('IncluirManual returned no codigo');
-    }
-    await admin(sandbox, 'POST', `proposals/${created.codigo}/situacao`, { situacao: 9 });
-    ids.push(created.codigo);
-  }
-  return ids;
-}
-
 async function main(): Promise<number> {
   const startedAt = Date.now();
   const children = new Children();
@@ -250,7 +203,33 @@ async function main(): Promise<number> {
       rateLimit: NO_LIMIT,
     });
     cleanups.push({ name: 'upstream client', run: () => upstream.close() });
-    const portfolio = await createPortfolio(sandbox, upstream);
+    const pressure: PressureOptions = {
+      quick: QUICK,
+      ...(SOAK === undefined ? {} : { soakMinutes: SOAK.includes('=') ? Number(SOAK.split('=')[1]) : 30 }),
+      sandbox,
+      upstream,
+      entry: join(ROOT, 'dist', 'main.js'),
+      baseEnv: {
+        PATH: process.env.PATH ?? '',
+        UPSTREAM_BASE_URL: sandbox.baseUrl,
+        UPSTREAM_ENVIRONMENT_URL: sandbox.environmentUrl,
+        UPSTREAM_AUTH_URL: sandbox.authUrl,
+        UPSTREAM_CLIENT_ID: CLIENT_ID,
+        UPSTREAM_PRIVATE_KEY: privateKeyPem,
+        UPSTREAM_RATE_LIMIT_RPS: '1000',
+        UPSTREAM_RATE_LIMIT_BURST: '1000',
+        UPSTREAM_MAX_CONCURRENT: '64',
+      },
+      postgresUrl: POSTGRES_URL,
+      children,
+      logDir,
+      log,
+      cleanups,
+    };
+    if (SOAK !== undefined || PRESSURE_ONLY) {
+      return reportChecks(SOAK !== undefined ? await runSoak(pressure) : await runPressurePhases(pressure), logDir);
+    }
+    const portfolio = await createPortfolio(sandbox, upstream, { size: PORTFOLIO, installments: INSTALLMENTS, tag: 'CHAOS' });
 
     // The shared state: a database behind the proxy, a private Redis.
     const database = await createDatabase(POSTGRES_URL);
@@ -736,10 +715,26 @@ async function main(): Promise<number> {
       finalCodes,
     };
     process.stdout.write(`CHAOS_RESULT ${JSON.stringify(result)}\n`);
-    return lost.length + doubled.length + unknown.length + contradicted.length + died + stuck.length === 0 ? 0 : 1;
+    const faultsHeld = lost.length + doubled.length + unknown.length + contradicted.length + died + stuck.length === 0;
+    await Promise.all(replicas.map((r) => r.stop('SIGTERM', STOP_WAIT_MS)));
+    const pressureCode = reportChecks(await runPressurePhases(pressure), logDir);
+    return faultsHeld ? pressureCode : 1;
   } finally {
     await runCleanups();
   }
+}
+
+/** Prints each figure against its target; 0 when all hold. */
+function reportChecks(checks: Check[], logDir: string): number {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  for (const check of checks) {
+    const value = Number.isFinite(check.value) ? check.value.toFixed(check.unit === 'x' ? 2 : 1) : String(check.value);
+    process.stdout.write(
+      `${check.name.padEnd(width)}  ${value} ${check.unit} (target ${check.ceiling ? '<=' : '>='} ${check.target}) ${passes(check) ? 'ok' : 'MISSED'}\n`,
+    );
+  }
+  process.stdout.write(`PRESSURE_RESULT ${JSON.stringify({ checks, logs: logDir })}\n`);
+  return checks.every(passes) ? 0 : 1;
 }
 
 const code = await main().catch((error: unknown) => {

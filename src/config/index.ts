@@ -190,6 +190,8 @@ function toConfig(s: Settings) {
     corsOrigins: (s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN])) as readonly string[],
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,
     maxRequestsInFlight: s.MAX_REQUESTS_IN_FLIGHT,
+    /** ADMISSION_TARGET_DELAY_MS; 0: a fixed bound. */
+    admissionTargetDelayMs: s.ADMISSION_TARGET_DELAY_MS ?? (production ? 25 : 0),
     logLevel: s.LOG_LEVEL,
     queryLimits,
     /** GRAPHQL_API_KEYS; none (and no JWTs): every request is the anonymous caller with every scope (development only). */

@@ -115,6 +115,11 @@ const requests = {
     description:
       'GraphQL requests (HTTP GET and POST) served at once by one replica; beyond it a request is refused at once with HTTP 503 `OVERLOADED` and `Retry-After`. An eighth (at least one) is kept for mutations: queries are refused first. `/health`, `/ready` and `/metrics` are never counted.',
   }),
+  ADMISSION_TARGET_DELAY_MS: setting(integer(0, 10_000), {
+    shown: '`0` (`25` in production)',
+    description:
+      "Adapts `MAX_REQUESTS_IN_FLIGHT` to what the replica really serves: while the event loop's delay (p99 over 200 ms) stays above this many milliseconds, the bound shrinks by a quarter (to at least 16), and it grows back by a tenth while requests are refused and the loop keeps up. Keeps refusals, probes and admitted requests fast when the load is past capacity. `0`: a fixed bound.",
+  }),
   GRAPHQL_MAX_UPSTREAM_CALLS: setting(integer(1, 100_000), {
     default: DEFAULT_QUERY_LIMITS.maxUpstreamCalls,
     description:

@@ -10,6 +10,7 @@ import {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type onRequestHookHandler,
   type RawServerDefault,
   type RouteGenericInterface,
   type RouteHandlerMethod,
@@ -117,15 +118,28 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   try {
     await apollo.start();
     http.decorateRequest('caller', null);
-    const admission = createAdmission(config.maxRequestsInFlight);
+    const admission = createAdmission(config.maxRequestsInFlight, { targetDelayMs: config.admissionTargetDelayMs });
+    metrics.observeAdmission?.(() => admission);
+    http.addHook('onClose', (_instance, done) => {
+      admission.close();
+      done();
+    });
     const graphql = graphqlHandler(apollo, graph, { config, admission, guard, metrics, authenticate, tracing: deps.tracing, explorer, live, logger });
+    // Every slot taken: refused before the body is read or the caller authenticated (SSE streams and WebSocket upgrades are the live transport's).
+    const refuseEarly: onRequestHookHandler = (request, reply, done) => {
+      if (request.headers.upgrade === undefined && live?.acceptsSse(request) !== true && admission.refusesEarly()) {
+        overloaded(request, reply, metrics);
+        return;
+      }
+      done();
+    };
     if (live === undefined) {
-      http.get(GRAPHQL_PATH, graphql);
+      http.get(GRAPHQL_PATH, { onRequest: refuseEarly }, graphql);
     } else {
       await http.register(fastifyWebsocket, { options: { maxPayload: config.maxBodyBytes } });
-      http.route({ method: 'GET', url: GRAPHQL_PATH, handler: graphql, wsHandler: live.webSocket });
+      http.route({ method: 'GET', url: GRAPHQL_PATH, onRequest: refuseEarly, handler: graphql, wsHandler: live.webSocket });
     }
-    http.post(GRAPHQL_PATH, graphql);
+    http.post(GRAPHQL_PATH, { onRequest: refuseEarly }, graphql);
     await http.ready();
   } catch (error) {
     await apollo.stop().catch(() => undefined);
@@ -172,10 +186,17 @@ export interface Listening {
   graphqlUrl: string;
 }
 
+/**
+ * Connections the kernel holds for the graph before it accepts them (capped by net.core.somaxconn).
+ * Node's 511 overflows when a load past capacity opens connections faster than a busy loop accepts
+ * them; the client's SYN is then dropped and retried after 1, 3, 7 s, which no admission can shorten.
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Listens on `port`/`host`; on failure the app is closed again. */
 export async function listen(app: App, options: { port: number; host: string }): Promise<Listening> {
   try {
-    await app.http.listen({ port: options.port, host: options.host });
+    await app.http.listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     await app.close(0);
     throw error;
@@ -264,9 +285,7 @@ function graphqlHandler(
     }
     const release = deps.admission.admit(deps.guard.isMutation(operation));
     if (release === undefined) {
-      deps.metrics.graphqlOperation(undefined, undefined, 'refused', 0);
-      void reply.header('retry-after', '1');
-      refuse(request, reply, 503, 'OVERLOADED', 'The graph is serving as many requests as it can; retry in a moment.');
+      overloaded(request, reply, deps.metrics);
       return;
     }
     reply.raw.once('close', release);
@@ -276,6 +295,13 @@ function graphqlHandler(
     const run = (): Promise<string | void> => requestLogContext.run({ requestId: request.id }, () => serve(this, request, reply));
     return deps.tracing === undefined ? run() : deps.tracing.inRequestSpan(run, () => reply.statusCode);
   };
+}
+
+/** The answer to a request past the admission bound: 503 OVERLOADED, retry in a second. */
+function overloaded(request: FastifyRequest, reply: FastifyReply, metrics: Metrics): void {
+  metrics.graphqlOperation(undefined, undefined, 'refused', 0);
+  void reply.header('retry-after', '1');
+  refuse(request, reply, 503, 'OVERLOADED', 'The graph is serving as many requests as it can; retry in a moment.');
 }
 
 /** The header a caller states its purpose in, kept on the access records of the request. */

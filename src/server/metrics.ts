@@ -86,6 +86,8 @@ export interface Metrics {
   observeLedger(source: () => Promise<LedgerRecordCounts>): void;
   /** Reports the partner's circuit breaker state (`closed`, `open`, `half-open`) at each scrape. */
   observeCircuit?(source: () => string): void;
+  /** Reports the admission bound (it adapts under load) and the GraphQL requests it admitted, at each scrape. */
+  observeAdmission?(source: () => { limit: number; inFlight: number }): void;
   /** The Prometheus text exposition of every metric. */
   text(): Promise<string>;
   /** The content type of {@link text}. */
@@ -217,6 +219,28 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  let admissionSource: (() => { limit: number; inFlight: number }) | undefined;
+  new Gauge({
+    name: `${METRIC_PREFIX}admission_limit`,
+    help: 'GraphQL requests one replica admits at once now (MAX_REQUESTS_IN_FLIGHT, or less while the adaptive bound holds it lower).',
+    registers: [registry],
+    collect() {
+      if (admissionSource !== undefined) {
+        this.set(admissionSource().limit);
+      }
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}admission_in_flight`,
+    help: 'GraphQL requests admitted and not yet answered.',
+    registers: [registry],
+    collect() {
+      if (admissionSource !== undefined) {
+        this.set(admissionSource().inFlight);
+      }
+    },
+  });
+
   const operationNames = boundedLabel(OPERATION_NAME, MAX_OPERATION_NAMES);
   const operationLabel = (name: string | undefined): string => (name === undefined || name === '' ? '(anonymous)' : operationNames(name));
   const callerLabel = boundedLabel(CALLER_ID, MAX_CALLERS);
@@ -258,6 +282,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     observeLedger(source) {
       ledgerSource = source;
+    },
+    observeAdmission(source) {
+      admissionSource = source;
     },
     observeCircuit(source) {
       circuitSource = source;
