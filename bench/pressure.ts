@@ -11,8 +11,8 @@
  * - slow subscribers: ten SSE and ten WebSocket subscribers that never read their socket, on a
  *   proposal receiving payments; reported: the replica's RSS before, at its highest, and after they
  *   are gone.
- * - soak (`--soak[=minutes]`, 30 by default, alone): 20 reads a second, 20 payments a minute, 200
- *   idle WebSocket subscribers; reported per window: CPU per request, RSS, heap and event-loop lag,
+ * - soak (`--soak[=minutes]`, 30 by default, alone): 20 reads a second, 20 payments and 10 new
+ *   proposals a minute, 200 idle WebSocket subscribers; reported per window: CPU per request, RSS, heap and event-loop lag,
  *   and the end's RSS against the RSS after the first major collection.
  *
  * Every figure is compared with its target and the exit status is 1 when one misses it.
@@ -25,6 +25,7 @@ import { Client, Pool } from 'undici';
 import WebSocket from 'ws';
 import { type Children, createDatabase, freePort, RedisServer, Replica, sleep } from './chaos-infra.js';
 import { createPortfolio } from './chaos-portfolio.js';
+import { syntheticCpf } from './documents.js';
 import { type Sandbox } from './sandbox-thread.js';
 import { type UpstreamClient } from '../src/upstream/index.js';
 
@@ -65,6 +66,8 @@ const HEAVY_EVENT = `subscription Heavy($id: ID!) { proposalChanged(id: $id) { p
 const LIGHT_EVENT = 'subscription Light($id: ID!) { proposalChanged(id: $id) { proposalId changed proposal { id situation } } }';
 const PAYMENT = `mutation Pay($input: RegisterInstallmentPaymentInput!, $idempotencyKey: String!) {
   registerInstallmentPayment(input: $input, idempotencyKey: $idempotencyKey) { userErrors { code } } }`;
+const CREATE = `mutation Create($input: CreateProposalInput!, $idempotencyKey: String!) {
+  createProposal(input: $input, idempotencyKey: $idempotencyKey) { proposal { id } userErrors { code } } }`;
 const INSTALLMENTS = 12;
 /** The overload reaches its rate over this long. */
 const RAMP_MS = 3000;
@@ -491,6 +494,31 @@ export async function runSoak(options: PressureOptions): Promise<Check[]> {
       requests += 1;
       if (!(await pay(graph, graph.portfolio[n % graph.portfolio.length] as string))) {
         errors += 1;
+      }
+      if (n % 2 === 0) {
+        // A new proposal every 6 s: the ledger and the caller's list grow as a real day's would.
+        requests += 1;
+        const code = `SOAK-${process.pid}-${n}`;
+        const created = await graph
+          .post({
+            query: CREATE,
+            variables: {
+              idempotencyKey: code,
+              input: {
+                clientDocument: syntheticCpf(540_000_000 + n),
+                clientName: 'Cliente Soak',
+                contractType: 'CP',
+                requestedAmount: '1000.00',
+                installments: 6,
+                monthlyInterestRate: '2.1',
+                operationCode: code,
+              },
+            },
+          })
+          .catch(() => undefined);
+        if (created === undefined || created.status !== 200 || created.text.includes('"errors"') || created.text.includes('"code"')) {
+          errors += 1;
+        }
       }
       await sleep(3000);
     }
