@@ -4,44 +4,10 @@
  * leaf that imports no layer.
  */
 
-/** The freshness of one read operation (all in seconds). */
-export interface ReadPolicy {
-  /** Served from the cache without asking the partner. */
-  freshSeconds: number;
-  /** Past freshness: still served at once while ONE background read refreshes it. */
-  staleWhileRevalidateSeconds: number;
-  /**
-   * Past freshness: served, marked stale, when the partner read fails with a 5xx, a timeout or the
-   * rate limit (stale-if-error). Bounds how old an answer may ever be served.
-   */
-  maxStaleSeconds: number;
-}
-
-/** The operations that only read. */
-export type ReadOperation =
-  | 'ConsultaProposta'
-  | 'ConsultarParcelas'
-  | 'ConsultarDetalhes'
-  | 'ConsultarBoletos'
-  | 'CalcularValoresProposta'
-  | 'ConsultarPessoa'
-  | 'ConsultarCadastroBusca'
-  | 'ConsultaBureauCnpj';
-
-/**
- * The operations that only read, by name: what READ_CACHE_POLICIES may name. Their default
- * freshness belongs to the read layer (`DEFAULT_READ_POLICIES` in src/upstream/freshness.ts).
- */
-export const READ_OPERATIONS: readonly ReadOperation[] = Object.freeze([
-  'ConsultaProposta',
-  'ConsultarParcelas',
-  'ConsultarDetalhes',
-  'ConsultarBoletos',
-  'CalcularValoresProposta',
-  'ConsultarPessoa',
-  'ConsultarCadastroBusca',
-  'ConsultaBureauCnpj',
-]);
+// The read operations and the shape of their policies are declared with every partner operation
+// (shared/partner-operations.ts): READ_CACHE_POLICIES may name exactly those reads. Their default
+// freshness is declared there too; upstream/freshness.ts lays the operator's overrides over it.
+export { READ_OPERATIONS, type ReadOperation, type ReadPolicy } from './partner-operations.js';
 
 /**
  * What one GraphQL request may cost. The partner allows about one call per second in production,

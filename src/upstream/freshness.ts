@@ -2,30 +2,19 @@
  * How long a partner answer may be served from the read cache, per operation, and which reads each
  * write makes obsolete.
  */
+import { PARTNER_OPERATIONS, READ_OPERATIONS, WRITE_OPERATIONS, type WriteOperation } from '../shared/partner-operations.js';
 import { type OperationName, OPERATIONS } from './operations.js';
 
 // The policies' shape and the read operations' names are settings (src/shared/settings.ts): config/
-// reads the operator's overrides (READ_CACHE_POLICIES) against them; the defaults live here.
+// reads the operator's overrides (READ_CACHE_POLICIES) against them. The defaults and what each
+// write touches are declared with each operation (src/shared/partner-operations.ts).
 import { type ReadOperation, type ReadPolicy } from '../shared/settings.js';
 export { type ReadOperation, type ReadPolicy };
 
-/** Reads of one proposal's living state: seconds. */
-const PROPOSAL_STATE: ReadPolicy = { freshSeconds: 5, staleWhileRevalidateSeconds: 30, maxStaleSeconds: 300 };
-/** Person, bureau and registration look-ups: rarely change, may be billed: hours. */
-const REGISTRY: ReadPolicy = { freshSeconds: 3600, staleWhileRevalidateSeconds: 3600, maxStaleSeconds: 86_400 };
-
 /** The freshness of each read unless the operator overrides it (docs/partner-calls.md, "Sharing partner calls"). */
-export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze({
-  ConsultaProposta: PROPOSAL_STATE,
-  ConsultarParcelas: PROPOSAL_STATE,
-  ConsultarDetalhes: PROPOSAL_STATE,
-  ConsultarBoletos: PROPOSAL_STATE,
-  // A pure calculation of the partner's (the same input gives the same answer, until its rates change).
-  CalcularValoresProposta: { freshSeconds: 600, staleWhileRevalidateSeconds: 600, maxStaleSeconds: 3600 },
-  ConsultarPessoa: REGISTRY,
-  ConsultarCadastroBusca: REGISTRY,
-  ConsultaBureauCnpj: REGISTRY,
-});
+export const DEFAULT_READ_POLICIES: Readonly<Record<ReadOperation, ReadPolicy>> = Object.freeze(
+  Object.fromEntries(READ_OPERATIONS.map((operation) => [operation, PARTNER_OPERATIONS[operation].policy])) as Record<ReadOperation, ReadPolicy>,
+);
 
 /**
  * The policies in force: each operation's default with the operator's override (any of its fields)
@@ -45,22 +34,12 @@ export function isReadOperation(operation: OperationName): operation is ReadOper
 }
 
 /** The proposal reads a write makes obsolete ("exactly what it touched"). */
-export const WRITE_TOUCHES: Readonly<Record<Exclude<OperationName, ReadOperation>, readonly ReadOperation[]>> = Object.freeze({
-  // A payment entry: the agenda (balances, entries), the installments (paid amounts) and the boletos it settles.
-  IncluirLancamentoParcela: ['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos'],
-  IncluirLancamentoMultiplasParcelas: ['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos'],
-  // A boleto: the boleto list, the agenda (boletos, Pix) and the installments (digitable line, "nosso número").
-  GerarUnicoBoleto: ['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos'],
-  GerarMultiplosBoletos: ['ConsultarDetalhes', 'ConsultarParcelas', 'ConsultarBoletos'],
-  // Signatures, documents and guarantors may move the proposal's situation.
-  IncluirAssinaturaCCB: ['ConsultaProposta'],
-  IncluirAssinaturaCCBFinalizada: ['ConsultaProposta'],
-  IncluirDocumento: ['ConsultaProposta'],
-  IncluirAvalista: ['ConsultaProposta'],
-  CancelarProposta: ['ConsultaProposta', 'ConsultarParcelas', 'ConsultarDetalhes', 'ConsultarBoletos'],
-  // A new proposal: only look-ups by operation code can have seen it (as "not found").
-  IncluirManual: [],
-});
+export const WRITE_TOUCHES: Readonly<Record<WriteOperation, readonly ReadOperation[]>> = Object.freeze(
+  Object.fromEntries(WRITE_OPERATIONS.map((operation) => [operation, PARTNER_OPERATIONS[operation].touches])) as Record<
+    WriteOperation,
+    readonly ReadOperation[]
+  >,
+);
 
 /** Tag of every look-up by operation code (the partner's answer names no proposal before it is read). */
 export const BY_OPERATION_CODE_TAG = 'by-operation-code';
@@ -95,7 +74,7 @@ export function readTags(operation: ReadOperation, body: unknown): string[] {
  * The tags a write makes obsolete: the reads it touched of the proposal it names; when it names
  * none (a write by operation code or number alone), everything, since what it touched is unknown.
  */
-export function writeTags(operation: Exclude<OperationName, ReadOperation>, body: unknown, proposalId = proposalIdOf(body)): string[] {
+export function writeTags(operation: WriteOperation, body: unknown, proposalId = proposalIdOf(body)): string[] {
   const touched = WRITE_TOUCHES[operation];
   const byCode = touched.includes('ConsultaProposta') || operation === 'IncluirManual' ? [BY_OPERATION_CODE_TAG] : [];
   if (operation === 'IncluirManual') {

@@ -1,7 +1,9 @@
 /**
- * The 18 upstream operations: path, which base address serves them, whether they write, and the
- * envelope spelling (docs/partner/contract.md, "Operations").
+ * The 18 upstream operations as the client sends them: path, which base address serves them, whether
+ * they write, and the envelope spelling. Derived from the one declaration of every partner operation
+ * (src/shared/partner-operations.ts; docs/partner/contract.md, "Operations").
  */
+import { PARTNER_OPERATIONS } from '../shared/partner-operations.js';
 
 export interface OperationSpec {
   /** Path as the contract names it. */
@@ -16,34 +18,15 @@ export interface OperationSpec {
   readonly parsesJson: boolean;
 }
 
-function op(path: string, write: boolean, extra: Partial<OperationSpec> = {}): OperationSpec {
-  return { path, base: 'base', write, pascal: false, parsesJson: false, ...extra };
-}
+/** An operation's upstream name, e.g. `ConsultarParcelas`. */
+export type OperationName = keyof typeof PARTNER_OPERATIONS;
 
 /** Every operation by its upstream name. */
-export const OPERATIONS = {
-  IncluirAssinaturaCCB: op('/Proposta/IncluirAssinaturaCCB', true),
-  IncluirAssinaturaCCBFinalizada: op('/Proposta/IncluirAssinaturaCCBFinalizada', true),
-  IncluirDocumento: op('/Proposta/IncluirDocumento', true),
-  CancelarProposta: op('/FGTS/CancelarProposta', true, { base: 'environment', pascal: true }),
-  ConsultaProposta: op('/FGTS/ConsultaProposta', false, { pascal: true }),
-  IncluirManual: op('/Proposta/IncluirManual', true),
-  IncluirAvalista: op('/Proposta/IncluirAvalista', true),
-  ConsultarParcelas: op('/Proposta/ConsultarParcelas', false),
-  CalcularValoresProposta: op('/Proposta/CalcularValoresProposta', false),
-  IncluirLancamentoParcela: op('/AgendaRecebivel/IncluirLancamentoParcela', true),
-  IncluirLancamentoMultiplasParcelas: op('/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', true),
-  ConsultarDetalhes: op('/AgendaRecebivel/ConsultarDetalhes', false),
-  ConsultarBoletos: op('/AgendaRecebivel/ConsultarBoletos', false),
-  GerarMultiplosBoletos: op('/AgendaRecebivel/GerarMultiplosBoletos', true),
-  GerarUnicoBoleto: op('/AgendaRecebivel/GerarUnicoBoleto', true),
-  ConsultarPessoa: op('/Pessoa/ConsultarPessoa', false, { parsesJson: true }),
-  ConsultarCadastroBusca: op('/Bureau/ConsultarCadastroBusca', false, { parsesJson: true }),
-  ConsultaBureauCnpj: op('/Bureau/ConsultaBureauCnpj', false, { parsesJson: true }),
-} as const satisfies Record<string, OperationSpec>;
+export const OPERATIONS: Readonly<Record<OperationName, OperationSpec>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(PARTNER_OPERATIONS).map(([name, { path, base, write, pascal, parsesJson }]) => [name, { path, base, write, pascal, parsesJson }]),
+  ) as Record<OperationName, OperationSpec>,
+);
 
-/** An operation's upstream name, e.g. `ConsultarParcelas`. */
-export type OperationName = keyof typeof OPERATIONS;
-
-/** Every operation name, in the contract's order. */
+/** Every operation name, in the declaration's order (the reads, then the writes). */
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
