@@ -2,7 +2,8 @@ import { Field, ObjectType } from 'type-graphql';
 import { AgendaInstallment } from './agenda.type.js';
 import { Installment } from '../proposal/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { PaymentUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { PAYMENT } from './payment.writes.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** Result of `registerInstallmentPayment` and `registerInstallmentPayments`. */
@@ -32,6 +33,6 @@ export class RegisterInstallmentPaymentPayload {
   })
   parameters: UpstreamParameter[];
 
-  @Field((_type) => [PaymentUserError], { description: 'Why nothing was registered; empty on success. Upstream: messages.' })
+  @Field((_type) => [PAYMENT.errors.Type], { description: 'Why nothing was registered; empty on success. Upstream: messages.' })
   userErrors: PresentedUserError[];
 }

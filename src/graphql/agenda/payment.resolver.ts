@@ -15,6 +15,7 @@ import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } fro
 import { paymentEntryRequest } from './payment.mapper.js';
 import { RegisterInstallmentPaymentPayload } from './payment.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { PAYMENT } from './payment.writes.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
 
@@ -51,7 +52,7 @@ async function paymentPayload(
       paidInstallments: [],
       installments: [],
       parameters: [],
-      userErrors: presentUserErrors('payment', outcome.userErrors, ctx.locale),
+      userErrors: presentUserErrors(PAYMENT.errors, outcome.userErrors, ctx.locale),
     });
   }
   const [proposal, paid, installments] = await Promise.all([
@@ -86,6 +87,7 @@ export class PaymentResolver {
       ctx,
       input,
       {
+        mutation: PAYMENT,
         operation: 'IncluirLancamentoParcela',
         idempotencyKey,
         proposalId: input.proposalId,
@@ -112,6 +114,7 @@ export class PaymentResolver {
       ctx,
       input,
       {
+        mutation: PAYMENT,
         operation: 'IncluirLancamentoMultiplasParcelas',
         idempotencyKey,
         proposalId: input.proposalId,

@@ -1,6 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { BoletoUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { BOLETO } from './boleto.writes.js';
 import { Installment } from '../proposal/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';
@@ -32,6 +33,6 @@ export class GenerateBoletosPayload {
   @Field((_type) => [UpstreamParameter], { description: 'What the partner answered. Upstream: parametros.' })
   parameters: UpstreamParameter[];
 
-  @Field((_type) => [BoletoUserError], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
+  @Field((_type) => [BOLETO.errors.Type], { description: 'Why no boleto was generated; empty on success. Upstream: messages.' })
   userErrors: PresentedUserError[];
 }

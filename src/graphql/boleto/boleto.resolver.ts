@@ -22,6 +22,7 @@ import { loadBoletos } from './boleto.reference.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { BOLETO } from './boleto.writes.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
 
@@ -39,7 +40,7 @@ async function generated(
       boletos: [],
       installments: [],
       parameters: [],
-      userErrors: presentUserErrors('boleto', outcome.userErrors, ctx.locale),
+      userErrors: presentUserErrors(BOLETO.errors, outcome.userErrors, ctx.locale),
     });
   }
   const installmentNodes = selectedFields(info, info.fieldNodes, PAYLOAD).get('installments');
@@ -72,7 +73,7 @@ async function generate<R>(
   installmentNumbers: number[],
 ): Promise<GenerateBoletosPayload> {
   const { operation, idempotencyKey, request, send } = write;
-  const outcome = await validatedWrite(ctx, input, { operation, idempotencyKey, proposalId: input.proposalId, request }, send);
+  const outcome = await validatedWrite(ctx, input, { mutation: BOLETO, operation, idempotencyKey, proposalId: input.proposalId, request }, send);
   return generated(ctx, info, input.proposalId, installmentNumbers, outcome);
 }
 

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AttachDocumentUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { ATTACH_DOCUMENT } from './document.writes.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { ProposalDocument } from './document.type.js';
 
@@ -19,7 +20,7 @@ export class AttachDocumentPayload {
   })
   proposal: Proposal | null;
 
-  @Field((_type) => [AttachDocumentUserError], {
+  @Field((_type) => [ATTACH_DOCUMENT.errors.Type], {
     description: 'Why the document was not attached (e.g. C0068/V0003 while in automatic analysis); empty on success. Upstream: messages.',
   })
   userErrors: PresentedUserError[];

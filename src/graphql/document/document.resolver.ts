@@ -8,6 +8,7 @@ import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
 import { AttachDocumentPayload } from './document.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { ATTACH_DOCUMENT } from './document.writes.js';
 
 /** Documents of proposals. */
 @Resolver()
@@ -25,7 +26,14 @@ export class DocumentResolver {
     const outcome = await validatedWrite(
       ctx,
       input,
-      { operation: 'IncluirDocumento', idempotencyKey, proposalId: input.proposalId, request: () => attachDocumentRequest(input), details: documentDetails },
+      {
+        mutation: ATTACH_DOCUMENT,
+        operation: 'IncluirDocumento',
+        idempotencyKey,
+        proposalId: input.proposalId,
+        request: () => attachDocumentRequest(input),
+        details: documentDetails,
+      },
       // The ledger keeps the answer to replay it: never with the file the partner echoes.
       async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
@@ -33,7 +41,7 @@ export class DocumentResolver {
       return Object.assign(new AttachDocumentPayload(), {
         document: null,
         proposal: null,
-        userErrors: presentUserErrors('attachDocument', outcome.userErrors, ctx.locale),
+        userErrors: presentUserErrors(ATTACH_DOCUMENT.errors, outcome.userErrors, ctx.locale),
       });
     }
     return Object.assign(new AttachDocumentPayload(), {

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import { AddGuarantorUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { ADD_GUARANTOR } from './guarantor.writes.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Guarantor } from './guarantor.type.js';
 
@@ -16,6 +17,6 @@ export class AddGuarantorPayload {
   })
   proposal: Proposal | null;
 
-  @Field((_type) => [AddGuarantorUserError], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
+  @Field((_type) => [ADD_GUARANTOR.errors.Type], { description: 'Why the guarantor was not added; empty on success. Upstream: messages.' })
   userErrors: PresentedUserError[];
 }

@@ -11,9 +11,14 @@ import { guarantorDetails, type GuarantorDetails, guarantorKind, guarantorReques
 import { AddGuarantorPayload } from './guarantor.payload.js';
 import { GuarantorKind } from './guarantor.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { ADD_GUARANTOR } from './guarantor.writes.js';
 
 function failed(ctx: GraphContext, userErrors: readonly UserError[]): AddGuarantorPayload {
-  return Object.assign(new AddGuarantorPayload(), { guarantor: null, proposal: null, userErrors: presentUserErrors('addGuarantor', userErrors, ctx.locale) });
+  return Object.assign(new AddGuarantorPayload(), {
+    guarantor: null,
+    proposal: null,
+    userErrors: presentUserErrors(ADD_GUARANTOR.errors, userErrors, ctx.locale),
+  });
 }
 
 /** Guarantors of proposals. */
@@ -49,8 +54,10 @@ export class GuarantorResolver {
     }
     const request = { dto: { codigoProposta: input.proposalId }, avalista: guarantorRequest(input) };
     const details: GuarantorDetails = guarantorDetails(input);
-    const outcome = await runWrite(ctx, { operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request, details }, (call) =>
-      incluirAvalista(ctx.upstream, request, call),
+    const outcome = await runWrite(
+      ctx,
+      { mutation: ADD_GUARANTOR, operation: 'IncluirAvalista', idempotencyKey, proposalId: input.proposalId, request, details },
+      (call) => incluirAvalista(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return failed(ctx, outcome.userErrors);

@@ -1,5 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import { CreateProposalUserError, CancelFgtsProposalUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.writes.js';
 import { Proposal } from './proposal.type.js';
 
 /** Result of `Mutation.createProposal`. */
@@ -12,7 +13,7 @@ export class CreateProposalPayload {
   })
   proposal: Proposal | null;
 
-  @Field((_type) => [CreateProposalUserError], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
+  @Field((_type) => [CREATE_PROPOSAL.errors.Type], { description: 'Why the proposal was not created; empty on success. Upstream: messages.' })
   userErrors: PresentedUserError[];
 }
 
@@ -31,7 +32,7 @@ export class CancelFgtsProposalPayload {
   })
   returnBoleto: string | null;
 
-  @Field((_type) => [CancelFgtsProposalUserError], {
+  @Field((_type) => [CANCEL_FGTS_PROPOSAL.errors.Type], {
     description: 'Why the proposal was not cancelled (e.g. "400/27" already cancelled, "400/28" not allowed); empty on success. Upstream: Messages.',
   })
   userErrors: PresentedUserError[];

@@ -12,6 +12,7 @@ import { SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.writes.js';
 
 /**
  * One proposal by id or by operation code (the schema requires one of them: `proposal(id: ID!)`,
@@ -123,6 +124,7 @@ export class ProposalResolver {
       ctx,
       input,
       {
+        mutation: CREATE_PROPOSAL,
         operation: 'IncluirManual',
         idempotencyKey,
         request: () => {
@@ -136,7 +138,10 @@ export class ProposalResolver {
       (request, call) => incluirManual(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
-      return Object.assign(new CreateProposalPayload(), { proposal: null, userErrors: presentUserErrors('createProposal', outcome.userErrors, ctx.locale) });
+      return Object.assign(new CreateProposalPayload(), {
+        proposal: null,
+        userErrors: presentUserErrors(CREATE_PROPOSAL.errors, outcome.userErrors, ctx.locale),
+      });
     }
     const id = outcome.value.codigo ?? '';
     const identity = { id, number: outcome.value.numero ?? null, operationCode };
@@ -160,14 +165,14 @@ export class ProposalResolver {
     const outcome = await validatedWrite(
       ctx,
       input,
-      { operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId, request: () => cancelFgtsRequest(input) },
+      { mutation: CANCEL_FGTS_PROPOSAL, operation: 'CancelarProposta', idempotencyKey, proposalId: input.proposalId, request: () => cancelFgtsRequest(input) },
       (request, call) => cancelarProposta(ctx.upstream, request, call),
     );
     if (!outcome.ok) {
       return Object.assign(new CancelFgtsProposalPayload(), {
         proposal: null,
         returnBoleto: null,
-        userErrors: presentUserErrors('cancelFgtsProposal', outcome.userErrors, ctx.locale),
+        userErrors: presentUserErrors(CANCEL_FGTS_PROPOSAL.errors, outcome.userErrors, ctx.locale),
       });
     }
     return Object.assign(new CancelFgtsProposalPayload(), {

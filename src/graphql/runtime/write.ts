@@ -19,12 +19,14 @@ import {
 } from '../../upstream/index.js';
 import { type GraphContext } from './context.js';
 import { catalogueCode, idempotencyKeyInUse, outcomeUnknown, toGraphQLError } from './errors.js';
-import { graphFieldPath } from '../common/field-paths.js';
+import { type WriteOperation } from '../../shared/partner-operations.js';
+import { type FieldPaths, graphFieldPath } from '../common/field-paths.js';
 import { IdempotencyKeyReusedError, requestFingerprint } from './idempotency.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PartnerReads, probeFamily, probeFor } from './in-doubt.js';
 import { selectedFields } from './selection.js';
 import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
+import { type MutationDeclaration } from './partner-writes.js';
 import { validateInput } from '../common/validation.js';
 import { noteWriteApplied } from './write-answer.js';
 
@@ -81,10 +83,11 @@ export function keyReusedUserError(): UserError {
 /**
  * The user errors of an upstream rejection: catalogue code, English meaning (the contract's, else
  * the observed one, never the partner's free text) and the graph input path of the field the
- * partner names (common/field-paths.ts, by the rejected operation). I0001/V0001 (IdempotencyKey
- * reused with another request) is IDEMPOTENCY_KEY_REUSED, as when the graph catches it first.
+ * partner names (`fieldPaths`: the rejected operation's table, declared with its mutation).
+ * I0001/V0001 (IdempotencyKey reused with another request) is IDEMPOTENCY_KEY_REUSED, as when the
+ * graph catches it first.
  */
-export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
+export function rejectionUserErrors(error: UpstreamEnvelopeError, fieldPaths: FieldPaths = {}): UserError[] {
   const code =
     error instanceof UpstreamNotFoundError
       ? UserErrorCode.NOT_FOUND
@@ -99,8 +102,13 @@ export function rejectionUserErrors(error: UpstreamEnvelopeError): UserError[] {
       return keyReusedUserError();
     }
     const meaning = item.meaning ?? observedMeaningOf(item.code, item.detail) ?? GENERIC_REJECTION;
-    return userError(code, meaning, graphFieldPath(error.operation, item.field), catalogueCode(item.code, item.detail) || null);
+    return userError(code, meaning, graphFieldPath(fieldPaths, item.field), catalogueCode(item.code, item.detail) || null);
   });
+}
+
+/** The field paths the mutation declares for the operation it sends. */
+function fieldPathsOf(options: Pick<WriteOptions<unknown>, 'operation' | 'mutation'>): FieldPaths | undefined {
+  return options.mutation.writes[options.operation as WriteOperation]?.fieldPaths;
 }
 
 /** The answer to a write on a proposal the caller may not change: the same as for an unknown one. */
@@ -112,6 +120,8 @@ export function proposalNotFoundUserError(): UserError {
 export interface WriteOptions<T> {
   /** Upstream operation name (part of the derived key and of the request fingerprint). */
   operation: string;
+  /** The mutation's declaration (`<noun>.writes.ts`): where `operation`'s rejected fields land in its input. */
+  mutation: MutationDeclaration;
   /**
    * The upstream request body the write sends. Its fingerprint is recorded with the key, so the
    * same key with another request is refused instead of answered with the first request's result.
@@ -283,7 +293,7 @@ async function sendWrite<T>(
                 };
           } catch (error) {
             if (error instanceof UpstreamEnvelopeError) {
-              return { state: 'rejected', outcome: rejectionUserErrors(error) };
+              return { state: 'rejected', outcome: rejectionUserErrors(error, fieldPathsOf(options)) };
             }
             return provenNotApplied(error) ? { state: 'failed', error } : { state: 'unknown', error };
           }

@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
-import { SignersUserError, type PresentedUserError } from '../common/user-error-table.js';
+import { type PresentedUserError } from '../common/user-error-table.js';
+import { SIGNERS } from './signature.writes.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Signer } from '../proposal/proposal-history.type.js';
@@ -54,6 +55,6 @@ export class SignersPayload {
   })
   rawParameters: UpstreamParameter[];
 
-  @Field((_type) => [SignersUserError], { description: 'Why no signer was registered; empty on success. Upstream: messages.' })
+  @Field((_type) => [SIGNERS.errors.Type], { description: 'Why no signer was registered; empty on success. Upstream: messages.' })
   userErrors: PresentedUserError[];
 }

@@ -25,6 +25,7 @@ import {
 } from './signature.mapper.js';
 import { SignersPayload } from './signature.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
+import { SIGNERS } from './signature.writes.js';
 
 const PAYLOAD = 'SignersPayload';
 
@@ -58,7 +59,7 @@ async function signersPayload(
       proposalSituation: null,
       proposalSituationCode: null,
       rawParameters: [],
-      userErrors: presentUserErrors('signers', outcome.userErrors, ctx.locale),
+      userErrors: presentUserErrors(SIGNERS.errors, outcome.userErrors, ctx.locale),
     });
   }
   const results = signerResults(outcome.value.parametros);
@@ -92,7 +93,7 @@ async function registerSigners<R>(
   details: () => SignersDetails,
 ): Promise<SignersPayload> {
   const { operation, idempotencyKey, request, send } = write;
-  const outcome = await validatedWrite(ctx, input, { operation, idempotencyKey, proposalId: input.proposalId, request, details }, send);
+  const outcome = await validatedWrite(ctx, input, { mutation: SIGNERS, operation, idempotencyKey, proposalId: input.proposalId, request, details }, send);
   return signersPayload(ctx, info, input.proposalId, outcome.ok ? details() : { signers: [] }, outcome);
 }
 

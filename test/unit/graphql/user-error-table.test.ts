@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { UpstreamRejectedError } from '../../../src/upstream/index.js';
 import { negotiateLocale } from '../../../src/graphql/common/locale.js';
-import {
-  describeEntry,
-  familyEntries,
-  messageKeyOf,
-  presentUserErrors,
-  USER_ERROR_FAMILIES,
-  type UserErrorFamilyName,
-} from '../../../src/graphql/common/user-error-table.js';
+import { familyEntries, messageKeyOf, presentUserErrors } from '../../../src/graphql/common/user-error-table.js';
+import { ERRORS_PATH, renderUserErrorSections, updateErrorsDoc } from '../../../src/graphql/errors-doc.js';
+import { USER_ERROR_FAMILIES } from '../../../src/graphql/mutations.js';
 import { userError, UserErrorCode } from '../../../src/graphql/common/user-error.type.js';
 import { rejectionUserErrors } from '../../../src/graphql/runtime/write.js';
 
-const FAMILIES = Object.keys(USER_ERROR_FAMILIES) as UserErrorFamilyName[];
+const FAMILIES = Object.keys(USER_ERROR_FAMILIES);
+const familyOf = (name: string) => USER_ERROR_FAMILIES[name] as NonNullable<(typeof USER_ERROR_FAMILIES)[string]>;
 
 describe('the user error table', () => {
   it.each(FAMILIES)('maps a partner code %s does not know to its generic REJECTED, never to an internal error', (family) => {
@@ -21,21 +17,21 @@ describe('the user error table', () => {
       status: 200,
       items: [{ code: 'X9999', detail: 'V0042', field: '', description: 'Texto livre do parceiro', meaning: undefined }],
     });
-    const [presented] = presentUserErrors(family, rejectionUserErrors(error), 'pt-BR');
+    const [presented] = presentUserErrors(familyOf(family), rejectionUserErrors(error), 'pt-BR');
     expect(presented).toMatchObject({
       code: 'REJECTED',
-      messageKey: `${USER_ERROR_FAMILIES[family].key}.rejected`,
+      messageKey: `${familyOf(family).key}.rejected`,
       upstreamCode: 'X9999/V0042',
       message: 'O parceiro de crédito recusou a operação.',
       legacyCode: 'REJECTED',
     });
-    const [english] = presentUserErrors(family, rejectionUserErrors(error), 'en');
+    const [english] = presentUserErrors(familyOf(family), rejectionUserErrors(error), 'en');
     expect(english?.message).toBe('The credit partner rejected the operation.');
   });
 
   it('maps a graph rule without a catalogue code by its rule, and an unknown rule to INVALID_INPUT', () => {
     const [decimals, other] = presentUserErrors(
-      'payment',
+      familyOf('payment'),
       [
         userError(UserErrorCode.INVALID_INPUT, 'amount must have at most 2 decimal places', ['input', 'payment', 'amount'], null, 'maxDecimalPlaces'),
         userError(UserErrorCode.INVALID_INPUT, 'description must be shorter', ['input', 'payment', 'description'], null, 'maxLength'),
@@ -53,14 +49,14 @@ describe('the user error table', () => {
 
   it('gives every code of every family one entry, a Portuguese message and a distinct messageKey', () => {
     for (const family of FAMILIES) {
-      const codes = familyEntries(family).map((entry) => entry.code);
+      const codes = familyEntries(familyOf(family)).map((entry) => entry.code);
       expect(new Set(codes).size).toBe(codes.length);
       expect(codes).toEqual(expect.arrayContaining(['REJECTED', 'INVALID_INPUT', 'NOT_FOUND', 'FORBIDDEN', 'IDEMPOTENCY_KEY_REUSED']));
-      familyEntries(family).forEach((entry) => expect(entry.pt.length).toBeGreaterThan(5));
-      const upstream = familyEntries(family).flatMap((entry) => entry.upstream ?? []);
+      familyEntries(familyOf(family)).forEach((entry) => expect(entry.pt.length).toBeGreaterThan(5));
+      const upstream = familyEntries(familyOf(family)).flatMap((entry) => entry.upstream ?? []);
       expect(new Set(upstream).size).toBe(upstream.length);
     }
-    expect(messageKeyOf('payment', 'OVER_BALANCE')).toBe('payment.overBalance');
+    expect(messageKeyOf(familyOf('payment'), 'OVER_BALANCE')).toBe('payment.overBalance');
   });
 
   it('negotiates the language of Accept-Language: Portuguese ranges are pt-BR, English or none is en', () => {
@@ -83,32 +79,25 @@ describe('the user error table', () => {
 });
 
 describe('docs/errors.md, per-mutation user error codes', () => {
-  const markdown = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');
+  const markdown = readFileSync(new URL(`../../../${ERRORS_PATH}`, import.meta.url), 'utf8');
 
-  it.each(FAMILIES)('lists exactly the codes of %s, with their partner codes, message keys and the meaning the SDL describes them with', (family) => {
-    const { enumName } = USER_ERROR_FAMILIES[family];
-    const start = markdown.indexOf(`### \`${enumName}\``);
+  it("holds the sections generated from the mutations' declarations (npm run docs:errors)", () => {
+    expect(updateErrorsDoc(markdown)).toBe(markdown);
+  });
+
+  it.each(FAMILIES)('lists every code of %s once, with its partner codes and message key', (name) => {
+    const family = familyOf(name);
+    const rendered = renderUserErrorSections();
+    const start = rendered.indexOf(`### \`${family.enumName}\``);
     expect(start).toBeGreaterThan(-1);
-    const rest = markdown.slice(start + 1);
-    const end = rest.search(/\n##/);
-    const section = end === -1 ? rest : rest.slice(0, end);
+    const section = rendered.slice(start).split('\n\n### ')[0] ?? '';
     const rows = section.split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
-    const documented = rows.map((line) => {
-      const cells = line.split('|').map((cell) => cell.trim());
-      return {
-        code: cells[1]?.replace(/`/g, ''),
-        upstream: cells[2] === '' ? [] : (cells[2] ?? '').split(', ').map((code) => code.replace(/`/g, '')),
-        messageKey: cells[3]?.replace(/`/g, ''),
-        meaning: cells[4],
-      };
-    });
-    expect(documented).toEqual(
-      familyEntries(family).map((entry) => ({
-        code: entry.code,
-        upstream: [...(entry.upstream ?? [])],
-        messageKey: messageKeyOf(family, entry.code),
-        meaning: describeEntry(entry),
-      })),
-    );
+    expect(rows.map((line) => line.split('|')[1]?.trim().replace(/`/g, ''))).toEqual(familyEntries(family).map((entry) => entry.code));
+    expect(rows.map((line) => line.split('|')[3]?.trim().replace(/`/g, ''))).toEqual(familyEntries(family).map((entry) => messageKeyOf(family, entry.code)));
+  });
+
+  it('fails a page whose generated part is stale or missing', () => {
+    expect(updateErrorsDoc(markdown.replace('| `payment.overBalance` |', '| `payment.overBalanced` |'))).toBe(markdown);
+    expect(() => updateErrorsDoc('# Errors\n')).toThrow(/lacks the markers/);
   });
 });

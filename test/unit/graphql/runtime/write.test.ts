@@ -2,7 +2,9 @@ import { deriveIdempotencyKey, provenNotApplied, rejectionUserErrors } from '../
 import { mobileRule, validateInput } from '../../../../src/graphql/common/validation.js';
 import { SignerInviteInput } from '../../../../src/graphql/signature/signature.input.js';
 import { base64DecodedBytes, normalizeExtension } from '../../../../src/graphql/document/document.input.js';
-import { graphFieldPath } from '../../../../src/graphql/common/field-paths.js';
+import { type FieldPaths, graphFieldPath } from '../../../../src/graphql/common/field-paths.js';
+import { MUTATIONS } from '../../../../src/graphql/mutations.js';
+import { type WriteOperation } from '../../../../src/shared/partner-operations.js';
 import {
   type UpstreamMessage,
   UpstreamCircuitOpenError,
@@ -11,6 +13,10 @@ import {
   UpstreamTimeoutError,
   UpstreamUnavailableError,
 } from '../../../../src/upstream/index.js';
+
+/** The field paths a mutation declares for `operation` (none for an operation no mutation sends). */
+const pathsOf = (operation: string): FieldPaths =>
+  MUTATIONS.map((mutation) => mutation.writes[operation as WriteOperation]?.fieldPaths).find((paths) => paths !== undefined) ?? {};
 
 describe('deriveIdempotencyKey', () => {
   it('is deterministic per operation, caller and client key, and UUID-shaped', () => {
@@ -40,6 +46,7 @@ describe('rejectionUserErrors', () => {
           { code: 'X9999', detail: '', field: '', description: 'algo', meaning: undefined },
         ],
       }),
+      pathsOf('IncluirAssinaturaCCB'),
     );
     expect(errors.map((e) => ({ ...e }))).toEqual([
       { code: 'REJECTED', field: ['input', 'signers', '0', 'email'], message: 'invalid e-mail (names the signer)', upstreamCode: 'T0668/D0006' },
@@ -57,6 +64,7 @@ describe('rejectionUserErrors', () => {
         operation: 'IncluirLancamentoParcela',
         items: [item('C0200', 'V0001', 'dto.codigoProposta'), item('C0202', 'V0002', 'dtoLancamentoParcela.vlrPagamento'), item('S0004', 'V0001')],
       }),
+      pathsOf('IncluirLancamentoParcela'),
     );
     expect(errors.map((e) => ({ ...e }))).toEqual([
       { code: 'REJECTED', field: null, message: 'The proposal has no receivables agenda yet (it was never disbursed).', upstreamCode: 'C0200/V0001' },
@@ -85,21 +93,31 @@ describe('rejectionUserErrors', () => {
 
 describe('graphFieldPath', () => {
   it('maps known upstream fields to the graph input path, indexes carried over', () => {
-    expect(graphFieldPath('IncluirLancamentoParcela', 'dtoLancamentoParcela.vlrPagamento')).toEqual(['input', 'payment', 'amount']);
-    expect(graphFieldPath('IncluirLancamentoMultiplasParcelas', 'dtoLancamentoParcelas[2].vlrDesconto')).toEqual(['input', 'payments', '2', 'discount']);
-    expect(graphFieldPath('IncluirAssinaturaCCB', 'assinantes[1].email')).toEqual(['input', 'signers', '1', 'email']);
-    expect(graphFieldPath('IncluirAssinaturaCCB', 'assinantes[0].telefoneCelular')).toEqual(['input', 'signers', '0', 'mobilePhone']);
-    expect(graphFieldPath('IncluirAvalista', 'avalista.avalistaPF.vlrRendimentoTrabalho')).toEqual(['input', 'individual', 'monthlyIncome']);
-    expect(graphFieldPath('IncluirManual', 'dto.vlrSolicitado')).toEqual(['input', 'requestedAmount']);
-    expect(graphFieldPath('GerarMultiplosBoletos', 'dtoGerarMultiplosBoletos.parcelas[0].dtVencimento')).toEqual(['input', 'installments', '0', 'dueDate']);
+    expect(graphFieldPath(pathsOf('IncluirLancamentoParcela'), 'dtoLancamentoParcela.vlrPagamento')).toEqual(['input', 'payment', 'amount']);
+    expect(graphFieldPath(pathsOf('IncluirLancamentoMultiplasParcelas'), 'dtoLancamentoParcelas[2].vlrDesconto')).toEqual([
+      'input',
+      'payments',
+      '2',
+      'discount',
+    ]);
+    expect(graphFieldPath(pathsOf('IncluirAssinaturaCCB'), 'assinantes[1].email')).toEqual(['input', 'signers', '1', 'email']);
+    expect(graphFieldPath(pathsOf('IncluirAssinaturaCCB'), 'assinantes[0].telefoneCelular')).toEqual(['input', 'signers', '0', 'mobilePhone']);
+    expect(graphFieldPath(pathsOf('IncluirAvalista'), 'avalista.avalistaPF.vlrRendimentoTrabalho')).toEqual(['input', 'individual', 'monthlyIncome']);
+    expect(graphFieldPath(pathsOf('IncluirManual'), 'dto.vlrSolicitado')).toEqual(['input', 'requestedAmount']);
+    expect(graphFieldPath(pathsOf('GerarMultiplosBoletos'), 'dtoGerarMultiplosBoletos.parcelas[0].dtVencimento')).toEqual([
+      'input',
+      'installments',
+      '0',
+      'dueDate',
+    ]);
   });
 
   it('passes an unknown upstream field as given, and gives null for no field or the proposal locator', () => {
-    expect(graphFieldPath('IncluirAvalista', 'avalista.avalistaPF.desconhecido')).toEqual(['avalista.avalistaPF.desconhecido']);
-    expect(graphFieldPath('OperacaoNova', 'dto.x')).toEqual(['dto.x']);
-    expect(graphFieldPath('IncluirAssinaturaCCB', '')).toBeNull();
-    expect(graphFieldPath('IncluirAssinaturaCCB', 'codigoProposta')).toBeNull();
-    expect(graphFieldPath('CancelarProposta', 'CodigoProposta')).toBeNull();
+    expect(graphFieldPath(pathsOf('IncluirAvalista'), 'avalista.avalistaPF.desconhecido')).toEqual(['avalista.avalistaPF.desconhecido']);
+    expect(graphFieldPath(pathsOf('OperacaoNova'), 'dto.x')).toEqual(['dto.x']);
+    expect(graphFieldPath(pathsOf('IncluirAssinaturaCCB'), '')).toBeNull();
+    expect(graphFieldPath(pathsOf('IncluirAssinaturaCCB'), 'codigoProposta')).toBeNull();
+    expect(graphFieldPath(pathsOf('CancelarProposta'), 'CodigoProposta')).toBeNull();
   });
 });
 

@@ -1,0 +1,83 @@
+import { declareUserErrors } from '../common/user-error-table.js';
+import { type MutationDeclaration } from '../runtime/partner-writes.js';
+
+/** addGuarantor: its user errors, and IncluirAvalista's fields in its input. */
+export const ADD_GUARANTOR: MutationDeclaration = {
+  errors: declareUserErrors({
+    key: 'addGuarantor',
+    mutations: ['addGuarantor'],
+    typeName: 'AddGuarantorUserError',
+    enumName: 'AddGuarantorErrorCode',
+    entries: [
+      {
+        code: 'INVALID_DOCUMENT',
+        upstream: ['S0004/V0001', 'T0665/D0002', 'T0668/D0004'],
+        rules: ['isDocument', 'isCpf'],
+        meaning: 'The guarantor document is not a valid CPF or CNPJ.',
+        pt: 'O documento do avalista não é um CPF ou CNPJ válido.',
+      },
+      {
+        code: 'INVALID_EMAIL',
+        upstream: ['T0668/D0001', 'T0668/D0006'],
+        rules: ['isEmail'],
+        meaning: 'The guarantor e-mail is invalid.',
+        pt: 'O e-mail do avalista é inválido.',
+      },
+      {
+        code: 'INVALID_MOBILE',
+        upstream: ['T0668/D0008', 'T0668/D0009', 'T0668/D0010', 'T0668/D0011'],
+        meaning: 'The mobile phone must have 11 digits: area code, then a number starting with 6, 7, 8 or 9.',
+        pt: 'O celular deve ter 11 dígitos: DDD e um número iniciado por 6, 7, 8 ou 9.',
+      },
+      {
+        code: 'DETAILS_DO_NOT_MATCH_DOCUMENT',
+        rules: ['guarantorKind'],
+        meaning: 'A CPF takes individual details, a CNPJ takes company details.',
+        pt: 'Um CPF leva dados de pessoa física, um CNPJ dados de pessoa jurídica.',
+      },
+    ],
+  }),
+  writes: {
+    IncluirAvalista: {
+      fieldPaths: {
+        'avalista.nome': 'name',
+        'avalista.documentoFederal': 'document',
+        'avalista.cep': 'zipCode',
+        'avalista.logradouro': 'street',
+        'avalista.nroLogradouro': 'streetNumber',
+        'avalista.bairro': 'district',
+        'avalista.complemento': 'complement',
+        'avalista.cidade': 'city',
+        'avalista.uf': 'state',
+        'avalista.avalistaPF.email': 'individual.email',
+        'avalista.avalistaPF.telefoneCelular': 'individual.mobilePhone',
+        'avalista.avalistaPF.telefoneFixo': 'individual.landlinePhone',
+        'avalista.avalistaPF.dtNasc': 'individual.birthDate',
+        'avalista.avalistaPF.nomeMae': 'individual.motherName',
+        'avalista.avalistaPF.nomePai': 'individual.fatherName',
+        'avalista.avalistaPF.sexo': 'individual.sex',
+        'avalista.avalistaPF.estadoCivil': 'individual.maritalStatusCode',
+        'avalista.avalistaPF.nroDependentes': 'individual.dependents',
+        'avalista.avalistaPF.rg': 'individual.rg',
+        'avalista.avalistaPF.rgOrgao': 'individual.rgIssuer',
+        'avalista.avalistaPF.rguf': 'individual.rgState',
+        'avalista.avalistaPF.nacionalidade': 'individual.nationality',
+        'avalista.avalistaPF.localTrabalho': 'individual.employer',
+        'avalista.avalistaPF.cargoTrabalho': 'individual.jobTitle',
+        'avalista.avalistaPF.vlrRendimentoTrabalho': 'individual.monthlyIncome',
+        'avalista.avalistaPF.vlrOutrosRendimentos': 'individual.otherIncome',
+        'avalista.avalistaPF.nomeConjuge': 'individual.spouseName',
+        'avalista.avalistaPF.cpfConjuge': 'individual.spouseCpf',
+        'avalista.avalistaPJ.nomeFantasia': 'company.tradeName',
+        'avalista.avalistaPJ.email': 'company.email',
+        'avalista.avalistaPJ.webSite': 'company.website',
+        'avalista.avalistaPJ.telefoneFixo': 'company.phone',
+        'avalista.avalistaPJ.dtFundacao': 'company.foundationDate',
+        'avalista.avalistaPJ.ramoAtividade': 'company.businessActivity',
+        'avalista.avalistaPJ.capitalSocial': 'company.shareCapital',
+        'avalista.avalistaPJ.patrimonioLiq': 'company.netWorth',
+        'avalista.avalistaPJ.faturamentoMedio12Meses': 'company.averageMonthlyRevenue',
+      },
+    },
+  },
+};
