@@ -1,13 +1,15 @@
 import { type ServerResponse } from 'node:http';
 import { errorEnvelope, message, ok, SandboxCode, SandboxFailure, toPascalEnvelope, type MessageItem } from '../envelope.js';
 import { sendJson } from '../http.js';
+import { checkRequest } from '../routes/schema.js';
 import { type OperationContext, type OperationRoute } from '../routes/types.js';
 import { type Answer } from './replay.js';
 
-/** Runs an operation handler and turns its result or failure into an envelope answer. */
+/** Checks the request's types against its route's declaration, runs the handler, and turns its result or failure into an envelope answer. */
 export async function dispatch(route: OperationRoute, ctx: OperationContext, body: Record<string, unknown>, log: (line: string) => void): Promise<Answer> {
   const wrap = (env: Record<string, unknown>): string => JSON.stringify(route.pascal ? toPascalEnvelope(env) : env);
   try {
+    checkRequest(route.doc, body);
     const fields = await route.handler(ctx, body);
     return { status: 200, text: wrap(ok(fields)) };
   } catch (err) {

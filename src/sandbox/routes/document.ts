@@ -2,6 +2,7 @@ import { fail, message, SandboxFailure } from '../envelope.js';
 import { type DocumentRecord } from '../model/types.js';
 import { optDate, optInteger, optObject, optString, readLocator, reqObject, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import { INCLUIR_DOCUMENTO } from './document.schemas.js';
 
 /** Extensions IncluirDocumento accepts (contract, C0107/V0001). */
 export const ALLOWED_EXTENSIONS: ReadonlySet<string> = new Set(['txt', 'bmp', 'jpg', 'jpeg', 'gif', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip']);
@@ -89,4 +90,6 @@ export function incluirDocumento(ctx: OperationContext, body: Json): Json {
   };
 }
 
-export const documentRoutes: OperationRoute[] = [{ path: '/Proposta/IncluirDocumento', write: true, pascal: false, handler: incluirDocumento }];
+export const documentRoutes: OperationRoute[] = [
+  { path: '/Proposta/IncluirDocumento', write: true, pascal: false, handler: incluirDocumento, doc: INCLUIR_DOCUMENTO },
+];

@@ -8,6 +8,7 @@ import { boletoPrintUrl, freeFieldFor, SANDBOX_PAYEE } from '../receivables/bole
 import { boletoCodes, pixCopyPaste } from '../receivables/codes.js';
 import { optObject, optString, readLocator, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import { CANCELAR_PROPOSTA, CONSULTA_PROPOSTA } from './fgts.schemas.js';
 
 /** Days after disbursement within which an FGTS proposal may be cancelled (contract, Limits). */
 export const FGTS_CANCELLATION_WINDOW_DAYS = 7;
@@ -226,6 +227,6 @@ export function cancelarProposta(ctx: OperationContext, body: Json): Json {
 }
 
 export const fgtsRoutes: OperationRoute[] = [
-  { path: '/FGTS/ConsultaProposta', write: false, pascal: true, handler: consultaProposta },
-  { path: '/FGTS/CancelarProposta', write: true, pascal: true, handler: cancelarProposta },
+  { path: '/FGTS/ConsultaProposta', write: false, pascal: true, handler: consultaProposta, doc: CONSULTA_PROPOSTA },
+  { path: '/FGTS/CancelarProposta', write: true, pascal: true, handler: cancelarProposta, doc: CANCELAR_PROPOSTA },
 ];

@@ -23,6 +23,7 @@ import {
 } from './proposal.input.js';
 import { GUARANTOR_PF_FIELDS, GUARANTOR_PJ_FIELDS, readGuarantorPart } from './guarantor.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import { CALCULAR_VALORES_PROPOSTA, CONSULTAR_PARCELAS, INCLUIR_AVALISTA, INCLUIR_MANUAL } from './proposal.schemas.js';
 
 /** Contract types (tipoContrato) that only individuals (CPF) may take (T0665/D0023). */
 export const INDIVIDUAL_ONLY_CONTRACT_TYPES: ReadonlySet<string> = new Set(['FGTS', 'CDC-PF', 'CP', 'CONSIGNADO']);
@@ -275,8 +276,8 @@ export function incluirAvalista(ctx: OperationContext, body: Json): Json {
 }
 
 export const proposalRoutes: OperationRoute[] = [
-  { path: '/Proposta/IncluirManual', write: true, pascal: false, handler: incluirManual },
-  { path: '/Proposta/CalcularValoresProposta', write: false, pascal: false, handler: calcularValoresProposta },
-  { path: '/Proposta/ConsultarParcelas', write: false, pascal: false, handler: consultarParcelas },
-  { path: '/Proposta/IncluirAvalista', write: true, pascal: false, handler: incluirAvalista },
+  { path: '/Proposta/IncluirManual', write: true, pascal: false, handler: incluirManual, doc: INCLUIR_MANUAL },
+  { path: '/Proposta/CalcularValoresProposta', write: false, pascal: false, handler: calcularValoresProposta, doc: CALCULAR_VALORES_PROPOSTA },
+  { path: '/Proposta/ConsultarParcelas', write: false, pascal: false, handler: consultarParcelas, doc: CONSULTAR_PARCELAS },
+  { path: '/Proposta/IncluirAvalista', write: true, pascal: false, handler: incluirAvalista, doc: INCLUIR_AVALISTA },
 ];

@@ -18,6 +18,14 @@ import { attachBoleto, buildBoleto, RegistrationType, SANDBOX_PAYEE, type Boleto
 import { failReceivables } from '../receivables/errors.js';
 import { itemObject, optArray, optBoolean, optDate, optInteger, optNumber, optObject, optString, readLocator, reqObject, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import {
+  CONSULTAR_BOLETOS,
+  CONSULTAR_DETALHES,
+  GERAR_MULTIPLOS_BOLETOS,
+  GERAR_UNICO_BOLETO,
+  INCLUIR_LANCAMENTO_MULTIPLAS_PARCELAS,
+  INCLUIR_LANCAMENTO_PARCELA,
+} from './receivables.schemas.js';
 
 /*
  * The receivables operations (AgendaRecebivel/*). Field names are the contract's; choices the
@@ -388,10 +396,16 @@ function incluirLancamentoMultiplasParcelas(ctx: OperationContext, body: Json): 
 }
 
 export const receivablesRoutes: OperationRoute[] = [
-  { path: '/AgendaRecebivel/ConsultarDetalhes', write: false, pascal: false, handler: consultarDetalhes },
-  { path: '/AgendaRecebivel/ConsultarBoletos', write: false, pascal: false, handler: consultarBoletos },
-  { path: '/AgendaRecebivel/GerarMultiplosBoletos', write: true, pascal: false, handler: gerarMultiplosBoletos },
-  { path: '/AgendaRecebivel/GerarUnicoBoleto', write: true, pascal: false, handler: gerarUnicoBoleto },
-  { path: '/AgendaRecebivel/IncluirLancamentoParcela', write: true, pascal: false, handler: incluirLancamentoParcela },
-  { path: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas', write: true, pascal: false, handler: incluirLancamentoMultiplasParcelas },
+  { path: '/AgendaRecebivel/ConsultarDetalhes', write: false, pascal: false, handler: consultarDetalhes, doc: CONSULTAR_DETALHES },
+  { path: '/AgendaRecebivel/ConsultarBoletos', write: false, pascal: false, handler: consultarBoletos, doc: CONSULTAR_BOLETOS },
+  { path: '/AgendaRecebivel/GerarMultiplosBoletos', write: true, pascal: false, handler: gerarMultiplosBoletos, doc: GERAR_MULTIPLOS_BOLETOS },
+  { path: '/AgendaRecebivel/GerarUnicoBoleto', write: true, pascal: false, handler: gerarUnicoBoleto, doc: GERAR_UNICO_BOLETO },
+  { path: '/AgendaRecebivel/IncluirLancamentoParcela', write: true, pascal: false, handler: incluirLancamentoParcela, doc: INCLUIR_LANCAMENTO_PARCELA },
+  {
+    path: '/AgendaRecebivel/IncluirLancamentoMultiplasParcelas',
+    write: true,
+    pascal: false,
+    handler: incluirLancamentoMultiplasParcelas,
+    doc: INCLUIR_LANCAMENTO_MULTIPLAS_PARCELAS,
+  },
 ];

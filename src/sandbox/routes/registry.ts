@@ -4,6 +4,7 @@ import { failRegistry } from '../registry/errors.js';
 import { bureauReport, REGISTRY_CHILDREN, registryRecord, type RegistryChild, type RegistryRecord } from '../registry/synthetic.js';
 import { optInteger, optObject, optString, reqObject, type Json } from './input.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import { CONSULTAR_CADASTRO_BUSCA, CONSULTAR_PESSOA, CONSULTA_BUREAU_CNPJ } from './registry.schemas.js';
 
 /*
  * Registry and bureau queries over deterministic synthetic records (registry/synthetic.ts).
@@ -123,7 +124,7 @@ function consultaBureauCnpj(ctx: OperationContext, body: Json): Json {
 }
 
 export const registryRoutes: OperationRoute[] = [
-  { path: '/Pessoa/ConsultarPessoa', write: false, pascal: false, handler: consultarPessoa },
-  { path: '/Bureau/ConsultarCadastroBusca', write: false, pascal: false, handler: consultarCadastroBusca },
-  { path: '/Bureau/ConsultaBureauCnpj', write: false, pascal: false, handler: consultaBureauCnpj },
+  { path: '/Pessoa/ConsultarPessoa', write: false, pascal: false, handler: consultarPessoa, doc: CONSULTAR_PESSOA },
+  { path: '/Bureau/ConsultarCadastroBusca', write: false, pascal: false, handler: consultarCadastroBusca, doc: CONSULTAR_CADASTRO_BUSCA },
+  { path: '/Bureau/ConsultaBureauCnpj', write: false, pascal: false, handler: consultaBureauCnpj, doc: CONSULTA_BUREAU_CNPJ },
 ];

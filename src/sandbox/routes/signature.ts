@@ -6,6 +6,7 @@ import { Situation, SITUATION_NAMES, type Proposal, type Signer } from '../model
 import { itemObject, optArray, optBoolean, optDate, optString, readLocator, hasLocator, reqObject, type Json } from './input.js';
 import { signingUrl } from '../pages/signing.js';
 import { type OperationContext, type OperationRoute } from './types.js';
+import { INCLUIR_ASSINATURA_CCB, INCLUIR_ASSINATURA_CCB_FINALIZADA } from './signature.schemas.js';
 
 /** Situations before approval: adding signers answers C0060/V0003 ("must be approved"); later ones V0002. */
 const BEFORE_APPROVAL = new Set<number>([Situation.Draft, Situation.UnderReview, Situation.Pending]);
@@ -282,6 +283,12 @@ export function incluirAssinaturaCCBFinalizada(ctx: OperationContext, body: Json
 }
 
 export const signatureRoutes: OperationRoute[] = [
-  { path: '/Proposta/IncluirAssinaturaCCB', write: true, pascal: false, handler: incluirAssinaturaCCB },
-  { path: '/Proposta/IncluirAssinaturaCCBFinalizada', write: true, pascal: false, handler: incluirAssinaturaCCBFinalizada },
+  { path: '/Proposta/IncluirAssinaturaCCB', write: true, pascal: false, handler: incluirAssinaturaCCB, doc: INCLUIR_ASSINATURA_CCB },
+  {
+    path: '/Proposta/IncluirAssinaturaCCBFinalizada',
+    write: true,
+    pascal: false,
+    handler: incluirAssinaturaCCBFinalizada,
+    doc: INCLUIR_ASSINATURA_CCB_FINALIZADA,
+  },
 ];

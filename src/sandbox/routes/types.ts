@@ -1,6 +1,7 @@
 import { type Clock } from '../clock.js';
 import { type IdGenerator } from '../ids.js';
 import { type SandboxStore } from '../model/store.js';
+import { type OperationDoc } from './schema.js';
 
 /** What an operation handler may use. Handlers mutate the store; the server runs write handlers one at a time. */
 export interface OperationContext {
@@ -32,4 +33,6 @@ export interface OperationRoute {
   /** PascalCase envelope (/FGTS/ operations). */
   pascal: boolean;
   handler: OperationHandler;
+  /** Its request and answer (routes/<area>.schemas.ts): the request's types are checked before the handler runs; the OpenAPI document is built from it. */
+  doc: OperationDoc;
 }

@@ -23,6 +23,7 @@ describe('the sandbox core (state, router, pipeline)', () => {
       handler: () => {
         throw new TypeError('unexpected');
       },
+      doc: { summary: 'Throws.', request: { type: 'object' }, response: { type: 'object' } },
     });
     const handle = createRequestHandler(core, effects);
     server = createServer((req, res) => void handle(req, res));
