@@ -68,8 +68,9 @@ export default tseslint.config(
   },
   // graphql/'s feature folders form a star around proposal/ (DESIGN.md): each noun folder resolves its
   // own Proposal.<field> (its own @Resolver(() => Proposal) class) and imports only proposal/ (the hub),
-  // common/, runtime/, scalars.js and the lower layers; never another noun folder nor the graph's
-  // top-level files (schema, node.resolver, cost...), which import them. The hub imports no noun folder.
+  // installment/ (the proposal's Installment, which agenda/ and boleto/ extend), common/, runtime/,
+  // scalars.js and the lower layers; never another noun folder nor the graph's top-level files
+  // (schema, node.resolver, cost...), which import them. The hub imports no noun folder.
   {
     files: ['src/graphql/*/**/*.ts'],
     ignores: ['src/graphql/runtime/**', 'src/graphql/common/**', 'src/graphql/proposal/**'],
@@ -80,9 +81,9 @@ export default tseslint.config(
           patterns: [
             { group: ['**/sandbox/**', '**/server/**'], message: 'graphql/ knows nothing of the server or the sandbox.' },
             {
-              regex: '^\\.\\./(?!(?:proposal|common|runtime)/|scalars\\.js$|\\.\\./)',
+              regex: '^\\.\\./(?!(?:proposal|installment|common|runtime)/|scalars\\.js$|\\.\\./)',
               message:
-                "A noun folder of graphql/ imports only proposal/, common/, runtime/ and scalars.js (a star around proposal/, never a knot): resolve your noun's own field of another type in your own folder instead.",
+                "A noun folder of graphql/ imports only proposal/ (and the proposal's installment/), common/, runtime/ and scalars.js (a star around proposal/, never a knot): resolve your noun's own field of another type in your own folder instead.",
             },
           ],
         },

@@ -15,7 +15,7 @@ import { type GraphErrorCode } from '../shared/error-codes.js';
 import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
 import { selectedFields, type Selection } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
-import { readsFor } from './proposal/proposal.reference.js';
+import { readsFor } from './proposal/proposal.reads.js';
 import { assertVariablesBounded } from './runtime/variable-bounds.js';
 import { MAX_PROPOSALS_PER_QUERY } from './proposal/proposal.input.js';
 import { MAX_NODE_IDS } from './node.resolver.js';

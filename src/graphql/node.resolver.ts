@@ -2,19 +2,19 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Directive, ID, Info, Query, Resolver } from 'type-graphql';
 import { agendaItemOf, mapAgendaDetail, mapAgendaInstallment } from './agenda/agenda.mapper.js';
 import { agendaDetailNeeds, boletoNeeds, installmentReads } from './runtime/needs.js';
-import { loadBoletos } from './boleto/boleto.reference.js';
+import { loadBoletos } from './boleto/boleto.loader.js';
 import { Node, type NodeAddress, parseNodeId } from './common/node.js';
 import { selectedFields } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
 import { badUserInput, insufficientScope } from './runtime/errors.js';
-import { loadInstallments } from './proposal/installment.reference.js';
+import { loadInstallments } from './installment/installment.loader.js';
 import { resolvePerson } from './person/person.resolver.js';
 import { ProposalDocumentsResolver } from './document/proposal-documents.resolver.js';
 import { ProposalGuarantorsResolver } from './guarantor/proposal-guarantors.resolver.js';
 import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
 import { ProposalSignersResolver } from './signature/proposal-signers.resolver.js';
 import { mapProposal, proposalReference } from './proposal/proposal.mapper.js';
-import { resolveProposal } from './proposal/proposal.reference.js';
+import { resolveProposal } from './proposal/proposal.reads.js';
 
 /** Most ids one `nodes` call takes (as `proposals`). */
 export const MAX_NODE_IDS = 50;

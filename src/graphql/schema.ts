@@ -29,7 +29,7 @@ import { GuarantorResolver } from './guarantor/guarantor.resolver.js';
 import { NodeResolver } from './node.resolver.js';
 import { PaymentResolver } from './agenda/payment.resolver.js';
 import { PersonResolver, resolvePerson } from './person/person.resolver.js';
-import { resolveProposal } from './proposal/proposal.reference.js';
+import { resolveProposal } from './proposal/proposal.reads.js';
 import { ProposalHistoryResolver } from './proposal/proposal-history.resolver.js';
 import { ProposalResolver } from './proposal/proposal.resolver.js';
 import { RegistryResolver } from './person/registry.resolver.js';

@@ -2,7 +2,7 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import { type GraphContext } from '../runtime/context.js';
 import { agendaInstallmentNeeds } from '../runtime/needs.js';
-import { Installment } from '../proposal/installment.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { agendaItemOf, mapAgendaInstallment, mapLedgerEntry, mapPixCharge } from './agenda.mapper.js';
 import { AgendaInstallment, LedgerEntry, PixCharge } from './agenda.type.js';
 

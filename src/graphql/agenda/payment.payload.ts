@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { AgendaInstallment } from './agenda.type.js';
-import { Installment } from '../proposal/installment.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PresentedUserError } from '../common/user-error-table.js';
 import { PAYMENT } from './payment.writes.js';

@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PresentedUserError } from '../common/user-error-table.js';
 import { BOLETO } from './boleto.writes.js';
-import { Installment } from '../proposal/installment.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';
 

@@ -9,16 +9,16 @@ import {
   type GerarUnicoBoletoRequest,
 } from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, validatedWrite, type WriteOutcome } from '../runtime/write.js';
-import { payloadProposal } from '../proposal/proposal.reference.js';
+import { payloadProposal } from '../proposal/proposal.reads.js';
 import { installmentReads } from '../runtime/needs.js';
-import { loadInstallments } from '../proposal/installment.reference.js';
-import { type Installment } from '../proposal/installment.type.js';
+import { loadInstallments } from '../installment/installment.loader.js';
+import { type Installment } from '../installment/installment.type.js';
 import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { GenerateBoletosInput, GenerateSingleBoletoInput } from './boleto.input.js';
 import { generateBoletosRequest, generatedBoletoNumbers, generateSingleBoletoRequest } from './boleto.mapper.js';
 import { boletoNeeds } from '../runtime/needs.js';
-import { loadBoletos } from './boleto.reference.js';
+import { loadBoletos } from './boleto.loader.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';

@@ -7,7 +7,7 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
 /**
  * A boleto of a proposal: one node however it is reached (Proposal.boletos, Installment.boletos, a
  * generation's payload), its fields from whichever partner read holds them (ConsultarBoletos
- * `boletos` item, ConsultarDetalhes `parcelas[].boletos` item; see boleto.reference.ts).
+ * `boletos` item, ConsultarDetalhes `parcelas[].boletos` item; see boleto.loader.ts).
  */
 @ObjectType({
   // Plain properties (no middleware, no auth checker): graphql-js reads them itself, without type-graphql's wrapper per field.

@@ -2,9 +2,9 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import { type GraphContext } from '../runtime/context.js';
 import { boletoNeeds } from '../runtime/needs.js';
-import { Installment } from '../proposal/installment.type.js';
+import { Installment } from '../installment/installment.type.js';
 import { mergeBoleto } from './boleto.mapper.js';
-import { recordsByNumber } from './boleto.reference.js';
+import { recordsByNumber } from './boleto.loader.js';
 import { Boleto } from './boleto.type.js';
 
 /** `Installment.boletos`: the boleto noun resolves its own field of the installment. */

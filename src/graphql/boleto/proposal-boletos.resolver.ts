@@ -4,7 +4,7 @@ import { type GraphContext } from '../runtime/context.js';
 import { boletoNeeds } from '../runtime/needs.js';
 import { ProposalBoletosArgs } from '../proposal/proposal.input.js';
 import { Proposal } from '../proposal/proposal.type.js';
-import { loadBoletos } from './boleto.reference.js';
+import { loadBoletos } from './boleto.loader.js';
 import { Boleto } from './boleto.type.js';
 
 /** `Proposal.boletos`: the boleto noun resolves its own field of the proposal. */

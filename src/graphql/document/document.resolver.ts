@@ -2,7 +2,7 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirDocumento } from '../../upstream/index.js';
 import { idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
-import { payloadProposal } from '../proposal/proposal.reference.js';
+import { payloadProposal } from '../proposal/proposal.reads.js';
 import { type GraphContext } from '../runtime/context.js';
 import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';

@@ -2,7 +2,7 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirAvalista } from '../../upstream/index.js';
 import { idempotencyKeyDescription, runWrite } from '../runtime/write.js';
-import { payloadProposal } from '../proposal/proposal.reference.js';
+import { payloadProposal } from '../proposal/proposal.reads.js';
 import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
 import { validateInput } from '../common/validation.js';
 import { type GraphContext } from '../runtime/context.js';

@@ -2,8 +2,8 @@ import { type GraphQLResolveInfo } from 'graphql';
 import { Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
 import { type GraphContext } from '../runtime/context.js';
 import { installmentReads } from '../runtime/needs.js';
-import { loadInstallments } from '../proposal/installment.reference.js';
-import { Installment } from '../proposal/installment.type.js';
+import { loadInstallments } from './installment.loader.js';
+import { Installment } from './installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** `Proposal.installments`: the installment noun resolves its own field of the proposal. */

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, FieldResolver, ID, Info, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
-import { accessibleProposal, resolveProposal } from '../proposal/proposal.reference.js';
+import { accessibleProposal, resolveProposal } from '../proposal/proposal.reads.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { type GraphContext } from '../runtime/context.js';
 import { GRAPH_ERROR_CODES } from '../../shared/error-codes.js';

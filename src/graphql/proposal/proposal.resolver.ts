@@ -6,7 +6,7 @@ import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { CancelFgtsProposalInput, CreateProposalInput, ProposalArgs, ProposalByOperationCodeArgs, ProposalsArgs } from './proposal.input.js';
 import { cancelFgtsRequest, createProposalRequest, proposalNumberOf } from './proposal.mapper.js';
-import { resolveProposal, payloadProposal } from './proposal.reference.js';
+import { resolveProposal, payloadProposal } from './proposal.reads.js';
 import { mapSubmittedTerms, submittedDetails, submittedOf } from './proposal-submitted.js';
 import { SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';

@@ -4,7 +4,7 @@ import { selectedFields } from './selection.js';
 
 /*
  * Read planning: which partner reads a selection needs, worked out from the selected field names
- * alone, before any read starts. The proposal's reads (proposal/proposal.reference.ts) and each noun's
+ * alone, before any read starts. The proposal's reads (proposal/proposal.reads.ts) and each noun's
  * field resolvers ask the same functions, so a field's cost is decided in one place.
  */
 

@@ -9,7 +9,7 @@ import {
   type IncluirAssinaturaCCBRequest,
 } from '../../upstream/index.js';
 import { idempotencyKeyDescription, mapParameters, payloadSelects, validatedWrite, type WriteOutcome } from '../runtime/write.js';
-import { payloadProposal } from '../proposal/proposal.reference.js';
+import { payloadProposal } from '../proposal/proposal.reads.js';
 import { proposalReference } from '../proposal/proposal.mapper.js';
 import { type Signer } from '../proposal/proposal-history.type.js';
 import { ProposalSignersResolver } from './proposal-signers.resolver.js';

@@ -6,7 +6,7 @@ import { selectedFields } from '../runtime/selection.js';
 import { type GraphContext } from '../runtime/context.js';
 import { badUserInput } from '../runtime/errors.js';
 import { proposalReference, toProposalSituation } from '../proposal/proposal.mapper.js';
-import { resolveProposal } from '../proposal/proposal.reference.js';
+import { resolveProposal } from '../proposal/proposal.reads.js';
 import { type Proposal } from '../proposal/proposal.type.js';
 import { OrderDirection, PageInfo } from '../common/page-info.type.js';
 import { ViewerProposalsArgs } from './viewer.input.js';

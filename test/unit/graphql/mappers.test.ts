@@ -1,7 +1,7 @@
 import { agendaItemOf, mapAgendaDetail } from '../../../src/graphql/agenda/agenda.mapper.js';
 import { nodeId } from '../../../src/graphql/common/node.js';
 import { mapBoleto, parseInstallmentList, generatedBoletoNumbers } from '../../../src/graphql/boleto/boleto.mapper.js';
-import { mapInstallments, mergeInstallments } from '../../../src/graphql/proposal/installment.mapper.js';
+import { mapInstallments, mergeInstallments } from '../../../src/graphql/installment/installment.mapper.js';
 import { mapProposal, toProposalSituation } from '../../../src/graphql/proposal/proposal.mapper.js';
 import { ProposalSituation } from '../../../src/graphql/proposal/proposal-situation.type.js';
 import { Proposal } from '../../../src/graphql/proposal/proposal.type.js';

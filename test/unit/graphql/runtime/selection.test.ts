@@ -1,6 +1,6 @@
 import { buildSchema, graphql, type GraphQLResolveInfo } from 'graphql';
 import { selectedFields } from '../../../../src/graphql/runtime/selection.js';
-import { readsFor } from '../../../../src/graphql/proposal/proposal.reference.js';
+import { readsFor } from '../../../../src/graphql/proposal/proposal.reads.js';
 
 // The names and shapes of the credit graph's types, reduced to what readsFor looks at.
 const schema = buildSchema(`

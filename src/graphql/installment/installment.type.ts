@@ -7,7 +7,7 @@ import { CalendarDateScalar, DateTimeScalar, DecimalScalar } from '../scalars.js
 /**
  * An installment of a proposal: one node, whatever partner read holds its fields (ConsultarParcelas
  * `parcelas` item, ConsultarDetalhes `parcelas` item); folding reads only what the selection needs
- * (installment.reference.ts). Its fields of other nouns are resolved in their folders: `boletos` in
+ * (installment.loader.ts). Its fields of other nouns are resolved in their folders: `boletos` in
  * boleto/, `pix`, `entries` and the deprecated `agenda` in agenda/.
  */
 @ObjectType({
