@@ -1,6 +1,6 @@
 /**
  * docs/errors.md's per-mutation sections, generated from the mutations' declarations
- * (`<noun>.writes.ts`, listed in mutations.ts): `npm run docs:errors` rewrites the part between the
+ * (`<noun>.errors.ts`, listed in mutations.ts): `npm run docs:errors` rewrites the part between the
  * markers; `npm run docs:errors:check` and test/unit/graphql/user-error-table.test.ts fail when it
  * is stale. Text outside the markers is hand-written.
  */
@@ -15,7 +15,7 @@ import { MUTATIONS } from './mutations.js';
 /** The page, relative to the repository root. */
 export const ERRORS_PATH = 'docs/errors.md';
 
-export const BEGIN_MARKER = "<!-- BEGIN GENERATED: `npm run docs:errors` writes this part from the mutations' <noun>.writes.ts; do not edit by hand -->";
+export const BEGIN_MARKER = "<!-- BEGIN GENERATED: `npm run docs:errors` writes this part from the mutations' <noun>.errors.ts; do not edit by hand -->";
 export const END_MARKER = '<!-- END GENERATED -->';
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -5,7 +5,7 @@ import { type ProbeFamilies, type ProbeFamily, probeFor } from './runtime/in-dou
 
 /**
  * The writes a partner read can settle, by operation, read from each mutation's declaration
- * (`<noun>.writes.ts`): given to every request's context (runtime/write.ts) and used by the
+ * (`<noun>.errors.ts`): given to every request's context (runtime/write.ts) and used by the
  * background reconciler. Guarantors, signers and documents have none (docs/in-doubt.md).
  */
 export const PROBE_FAMILIES: ProbeFamilies = Object.freeze(

@@ -3,7 +3,7 @@ import { AgendaInstallment } from './agenda.type.js';
 import { Installment } from '../installment/installment.type.js';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { PAYMENT } from './payment.writes.js';
+import { PAYMENT } from './payment.errors.js';
 import { Proposal } from '../proposal/proposal.type.js';
 
 /** Result of `registerInstallmentPayment` and `registerInstallmentPayments`. */

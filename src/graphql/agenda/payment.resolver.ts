@@ -15,7 +15,7 @@ import { RegisterInstallmentPaymentInput, RegisterInstallmentPaymentsInput } fro
 import { paymentEntryRequest } from './payment.mapper.js';
 import { RegisterInstallmentPaymentPayload } from './payment.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { PAYMENT } from './payment.writes.js';
+import { PAYMENT } from './payment.errors.js';
 
 const PAYLOAD = 'RegisterInstallmentPaymentPayload';
 

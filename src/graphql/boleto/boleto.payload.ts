@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { BOLETO } from './boleto.writes.js';
+import { BOLETO } from './boleto.errors.js';
 import { Installment } from '../installment/installment.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Boleto } from './boleto.type.js';

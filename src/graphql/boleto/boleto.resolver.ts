@@ -22,7 +22,7 @@ import { loadBoletos } from './boleto.loader.js';
 import { GenerateBoletosPayload } from './boleto.payload.js';
 import { type Boleto } from './boleto.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { BOLETO } from './boleto.writes.js';
+import { BOLETO } from './boleto.errors.js';
 
 const PAYLOAD = 'GenerateBoletosPayload';
 

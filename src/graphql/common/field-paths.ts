@@ -1,7 +1,7 @@
 /**
  * Where a partner rejection's `field` (a request path such as `dtoLancamentoParcela.vlrPagamento`
  * or `assinantes[1].email`) lives in the graph's input. Each mutation declares its operations'
- * tables beside its request mappers (`<noun>.writes.ts`): the mapper is the only place Portuguese
+ * tables beside its request mappers (`<noun>.errors.ts`): the mapper is the only place Portuguese
  * and English meet. `[]` stands for an array index, carried over in order (`assinantes[1].email` ->
  * `input.signers.1.email`).
  */

@@ -5,7 +5,7 @@ import { MutationUserError, type UserError, UserErrorCode } from './user-error.t
 /**
  * How a mutation's user errors are declared and presented. Each mutation (a family when two
  * mutations share one payload) declares its own `code` enum in its feature folder
- * (`<noun>.writes.ts`, through {@link declareUserErrors}): for each code the partner catalogue codes
+ * (`<noun>.errors.ts`, through {@link declareUserErrors}): for each code the partner catalogue codes
  * and graph rules that lead to it (docs/partner/contract.md "Errors", src/upstream/catalogue.ts, the
  * sandbox's codes in src/sandbox/README.md), its meaning and its Brazilian Portuguese message. This
  * file holds the codes every mutation shares and the machinery; graphql/mutations.ts lists the

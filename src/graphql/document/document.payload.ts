@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { ATTACH_DOCUMENT } from './document.writes.js';
+import { ATTACH_DOCUMENT } from './document.errors.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { ProposalDocument } from './document.type.js';
 

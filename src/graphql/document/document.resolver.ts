@@ -8,7 +8,7 @@ import { AttachDocumentInput } from './document.input.js';
 import { attachDocumentRequest, documentDetails, mapDocument, withoutFile } from './document.mapper.js';
 import { AttachDocumentPayload } from './document.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { ATTACH_DOCUMENT } from './document.writes.js';
+import { ATTACH_DOCUMENT } from './document.errors.js';
 
 /** Documents of proposals. */
 @Resolver()

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { ADD_GUARANTOR } from './guarantor.writes.js';
+import { ADD_GUARANTOR } from './guarantor.errors.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Guarantor } from './guarantor.type.js';
 

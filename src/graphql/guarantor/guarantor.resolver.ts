@@ -11,7 +11,7 @@ import { guarantorDetails, type GuarantorDetails, guarantorKind, guarantorReques
 import { AddGuarantorPayload } from './guarantor.payload.js';
 import { GuarantorKind } from './guarantor.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { ADD_GUARANTOR } from './guarantor.writes.js';
+import { ADD_GUARANTOR } from './guarantor.errors.js';
 
 function failed(ctx: GraphContext, userErrors: readonly UserError[]): AddGuarantorPayload {
   return Object.assign(new AddGuarantorPayload(), {

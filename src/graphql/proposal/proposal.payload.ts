@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.writes.js';
+import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.errors.js';
 import { Proposal } from './proposal.type.js';
 
 /** Result of `Mutation.createProposal`. */

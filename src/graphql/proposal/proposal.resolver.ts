@@ -12,7 +12,7 @@ import { SubmittedTerms } from './proposal-submitted.type.js';
 import { CancelFgtsProposalPayload, CreateProposalPayload } from './proposal.payload.js';
 import { Proposal } from './proposal.type.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.writes.js';
+import { CANCEL_FGTS_PROPOSAL, CREATE_PROPOSAL } from './proposal.errors.js';
 
 /**
  * One proposal by id or by operation code (the schema requires one of them: `proposal(id: ID!)`,

@@ -15,7 +15,7 @@ export interface PartnerWriteDeclaration {
 
 /**
  * A mutation (or a family of mutations sharing one payload), declared once in its feature folder
- * (`<noun>.writes.ts`): its user errors (enum, partner-code map, messages) and the partner writes it
+ * (`<noun>.errors.ts`): its user errors (enum, partner-code map, messages) and the partner writes it
  * sends. graphql/mutations.ts lists them; the probes, the user error registry and docs/errors.md are
  * derived from that list.
  */

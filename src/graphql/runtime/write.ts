@@ -120,7 +120,7 @@ export function proposalNotFoundUserError(): UserError {
 export interface WriteOptions<T> {
   /** Upstream operation name (part of the derived key and of the request fingerprint). */
   operation: string;
-  /** The mutation's declaration (`<noun>.writes.ts`): where `operation`'s rejected fields land in its input. */
+  /** The mutation's declaration (`<noun>.errors.ts`): where `operation`'s rejected fields land in its input. */
   mutation: MutationDeclaration;
   /**
    * The upstream request body the write sends. Its fingerprint is recorded with the key, so the

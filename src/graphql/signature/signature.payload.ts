@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { UpstreamParameter } from '../common/parameter.type.js';
 import { type PresentedUserError } from '../common/user-error-table.js';
-import { SIGNERS } from './signature.writes.js';
+import { SIGNERS } from './signature.errors.js';
 import { ProposalSituation } from '../proposal/proposal-situation.type.js';
 import { Proposal } from '../proposal/proposal.type.js';
 import { Signer } from '../proposal/proposal-history.type.js';

@@ -25,7 +25,7 @@ import {
 } from './signature.mapper.js';
 import { SignersPayload } from './signature.payload.js';
 import { presentUserErrors } from '../common/user-error-table.js';
-import { SIGNERS } from './signature.writes.js';
+import { SIGNERS } from './signature.errors.js';
 
 const PAYLOAD = 'SignersPayload';
 
