@@ -1,7 +1,10 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { type DocumentNode, type GraphQLFormattedError, print } from 'graphql';
 import { loadConfig } from '../../src/config/index.js';
-import { type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
+import { type DemoProposal, type SandboxOptions, type Sandbox } from '../../src/sandbox/server.js';
 import { type WriteSettings } from '../../src/graphql/runtime/context.js';
 import { type Ledger } from '../../src/ledger/index.js';
 import { type App, createApp, listen } from '../../src/server/app.js';
@@ -9,8 +12,9 @@ import { openTestLedger, type TestLedgerDatabase } from './ledger.js';
 import { type CreditGraphDeps } from '../../src/server/graph.js';
 import { type Logger } from '../../src/server/logger.js';
 import { type Metrics } from '../../src/server/metrics.js';
+import { ALL_SCOPES, ANONYMOUS_CALLER } from '../../src/server/types.js';
 import { upstreamClientOptions } from '../../src/server/upstream.js';
-import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/index.js';
+import { createUpstreamClient, DEFAULT_SCOPE, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/index.js';
 import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.js';
 
 /** Options of {@link startTestGraph}. */
@@ -186,5 +190,171 @@ export async function executeGraphQL<TData, TVariables>(
     ...('data' in json ? { data: json.data } : {}),
     ...(json.errors === undefined ? {} : { errors: json.errors }),
     ...(json.extensions === undefined ? {} : { extensions: json.extensions }),
+  };
+}
+
+/** `GET /_sandbox/calls`. */
+export interface Calls {
+  total: number;
+  operations: Record<string, number>;
+  maxInFlight: number;
+}
+
+/** A GraphQL answer as a client sees it (the HTTP status aside). */
+export interface GraphResult<TData = Record<string, unknown>> {
+  data?: TData | null;
+  errors?: Array<{ message: string; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown> }>;
+}
+
+/** Per-request options of `run`: who calls with which scopes (default `anonymous` with every scope), and which ledger (default the harness's). */
+export interface RunOptions {
+  callerId?: string;
+  scopes?: readonly string[];
+  /** Another replica's ledger: the request goes to an app over it (same partner client and sandbox). */
+  ledger?: Ledger;
+}
+
+/** The credit graph (createApp) over a test sandbox, requests injected into fastify, each as the caller a test names. */
+export interface GraphHarness {
+  sandbox: Sandbox;
+  /** The sandbox client the graph authenticates as (owns the demo data). */
+  testClient: TestClient;
+  upstream: UpstreamClient;
+  /** The harness's ledger database (fresh per harness). */
+  ledger: TestLedgerDatabase;
+  demo(label: string): DemoProposal;
+  /** Posts one operation (a generated typed document or text) as `options`' caller, authenticated by a JWT. */
+  run<TData = Record<string, unknown>, TVariables = Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables> | DocumentNode | string,
+    variables?: TVariables,
+    options?: RunOptions,
+  ): Promise<GraphResult<TData>>;
+  calls(): Promise<Calls>;
+  resetCalls(): Promise<void>;
+  admin(method: string, path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+const ISSUER = 'https://callers.test/';
+const AUDIENCE = 'credit-graph-tests';
+
+/** A JWKS on loopback with one signing key, and tokens of it for any caller and scopes. */
+async function startCallerTokens(): Promise<{ url: string; token(callerId: string, scopes: readonly string[]): Promise<string>; close(): Promise<void> }> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'tests', alg: 'ES256', use: 'sig' };
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const tokens = new Map<string, Promise<string>>();
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`,
+    token(callerId, scopes) {
+      const key = `${callerId} ${scopes.join(' ')}`;
+      let token = tokens.get(key);
+      if (token === undefined) {
+        const now = Math.floor(Date.now() / 1000);
+        token = new SignJWT({ scope: scopes.join(' ') })
+          .setProtectedHeader({ alg: 'ES256', kid: 'tests', typ: 'JWT' })
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setSubject(callerId)
+          .setIssuedAt(now - 60)
+          .setExpirationTime(now + 3600)
+          .sign(privateKey);
+        tokens.set(key, token);
+      }
+      return token;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Starts a sandbox (demo data owned by its test client), the upstream client authenticated as that
+ * client, and the app as main.ts builds it (createApp), callers authenticated by JWT so each request
+ * may name its caller and scopes. Requests are injected into fastify: no socket.
+ */
+export async function startGraphHarness(options: { now?: Date; deadlineMs?: number } = {}): Promise<GraphHarness> {
+  const started = await startTestSandbox({ demo: true, ...(options.now ? { now: options.now } : {}) });
+  const callers = await startCallerTokens();
+  const ledger = await openTestLedger();
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    LEDGER_RECONCILE_INTERVAL_MS: '0',
+    // Every read goes to the partner: these suites count the calls each request makes by itself.
+    READ_CACHE: 'off',
+    GRAPHQL_JWKS_URL: callers.url,
+    GRAPHQL_JWT_ISSUER: ISSUER,
+    GRAPHQL_JWT_AUDIENCE: AUDIENCE,
+  });
+  // The client's own defaults (hedging on), not the config's: these suites pin the client's behaviour.
+  const upstream = createUpstreamClient({
+    baseUrl: started.sandbox.baseUrl,
+    environmentUrl: started.sandbox.environmentUrl,
+    authUrl: started.sandbox.authUrl,
+    clientId: started.client.clientId,
+    privateKeyPem: started.client.privateKeyPem,
+    scope: DEFAULT_SCOPE,
+    rateLimit: TEST_RATE_LIMIT,
+    retry: { maxAttempts: 1 },
+    ...(options.deadlineMs ? { timeouts: { deadlineMs: options.deadlineMs } } : {}),
+  });
+  const apps = new Map<Ledger, Promise<App>>();
+  const appOver = (over: Ledger): Promise<App> => {
+    let app = apps.get(over);
+    if (app === undefined) {
+      app = createApp(config, { upstream, ledger: over });
+      apps.set(over, app);
+    }
+    return app;
+  };
+  const admin = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${started.sandbox.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+  return {
+    sandbox: started.sandbox,
+    testClient: started.client,
+    upstream,
+    ledger,
+    demo(label: string): DemoProposal {
+      const found = started.sandbox.demo.find((d) => d.label === label);
+      if (!found) {
+        throw new Error(`no demo proposal labelled ${label}`);
+      }
+      return found;
+    },
+    async run<TData, TVariables>(document: TypedDocumentNode<TData, TVariables> | DocumentNode | string, variables?: TVariables, run: RunOptions = {}) {
+      const app = await appOver(run.ledger ?? ledger.ledger);
+      const token = await callers.token(run.callerId ?? ANONYMOUS_CALLER, run.scopes ?? ALL_SCOPES);
+      const query = typeof document === 'string' ? document : print(document);
+      const response = await app.http.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify({ query, ...(variables === undefined ? {} : { variables }) }),
+      });
+      const json = response.json<GraphResult<TData> & { extensions?: unknown }>();
+      return { ...('data' in json ? { data: json.data } : {}), ...(json.errors === undefined ? {} : { errors: json.errors }) };
+    },
+    calls: async () => (await admin('GET', '/_sandbox/calls')) as Calls,
+    resetCalls: async () => {
+      await admin('DELETE', '/_sandbox/calls');
+    },
+    admin,
+    async close() {
+      for (const app of apps.values()) {
+        await (await app).close(1000);
+      }
+      await upstream.close();
+      await started.close();
+      await callers.close();
+      await ledger.close();
+    },
   };
 }

@@ -3,7 +3,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config/index.js';
 import { createPersonIds } from '../../src/graphql/common/person-id.js';
 import { keyed } from '../helpers/keys.js';
 import { exportSPKI, generateKeyPair } from 'jose';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 const ENTITIES = `query($representations: [_Any!]!) {
   _entities(representations: $representations) {
@@ -293,7 +293,7 @@ describe('the credit graph when the partner fails', () => {
   it('reports credentials the partner refuses as UPSTREAM_AUTH_FAILED', async () => {
     const { id } = h.demo('approved');
     const { publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-    await h.admin('POST', '/_sandbox/clients', { clientId: 'graph-integration', publicKeyPem: await exportSPKI(publicKey) });
+    await h.admin('POST', '/_sandbox/clients', { clientId: h.testClient.clientId, publicKeyPem: await exportSPKI(publicKey) });
     await h.admin('POST', '/_sandbox/tokens/revoke');
     const result = await h.run(`query($id: ID!) { proposal(id: $id) { situation } }`, { id });
     expect(result.data).toEqual({ proposal: null });

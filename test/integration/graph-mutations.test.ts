@@ -6,7 +6,7 @@ import {
   GenerateBoletosDocument,
   RegisterInstallmentPaymentDocument,
 } from '../helpers/__generated__/graphql.js';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 const CREATE = CreateProposalDocument;
 

@@ -18,7 +18,7 @@ import {
 import { buildCreditGraphSchema } from '../../src/graphql/schema.js';
 import { DEMO_CPFS } from '../../src/sandbox/demo.js';
 import { keyed } from '../helpers/keys.js';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 /** A selection of every field of `type`, recursing into object types not already on the path. */
 function selectAll(schema: GraphQLSchema, type: GraphQLNamedType, path: readonly string[] = []): string {

@@ -1,10 +1,10 @@
 /**
  * The read side of ownership, the ledger read-back fields and `viewer`, through the real schema over
- * a real sandbox (graph-harness.ts). The two-replica, two-key operator run is operator-ownership.test.ts.
+ * a real sandbox (startGraphHarness in test/helpers/graph.ts: createApp, requests injected). The two-replica, two-key operator run is operator-ownership.test.ts.
  */
 import { jest } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
-import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph.js';
 
 const ALICE: RunOptions = { callerId: 'alice', scopes: [] };
 const BOB: RunOptions = { callerId: 'bob', scopes: [] };

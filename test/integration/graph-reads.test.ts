@@ -9,7 +9,7 @@ import {
   ProposalsWithInstallmentAgendaDocument,
   SameProposalTwiceDocument,
 } from '../helpers/__generated__/graphql.js';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 /** Money as the graph must print it: the upstream number's own digits, at least two decimals. */
 function cents(n: number | null | undefined): string {

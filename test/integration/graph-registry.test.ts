@@ -1,5 +1,5 @@
 import { consultaBureauCnpj, consultarCadastroBusca, calcularValoresProposta } from '../../src/upstream/index.js';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 describe('the credit graph people, registry and simulation', () => {
   let h: GraphHarness;

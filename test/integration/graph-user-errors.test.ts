@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { keyed } from '../helpers/keys.js';
 import { openTestLedger } from '../helpers/ledger.js';
-import { type GraphHarness, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, startGraphHarness } from '../helpers/graph.js';
 
 interface UserError {
   code: string;

@@ -2,7 +2,7 @@
  * Operation codes are kept apart per caller at the partner (src/graphql/common/operation-code.ts): the
  * partner refuses a code any proposal of the upstream client holds (S0005), so without namespaces a
  * caller creating with another caller's code would learn that the code exists. Through the real
- * schema over a real sandbox (graph-harness.ts), and an in-doubt create through the real app and a
+ * schema over a real sandbox (startGraphHarness in test/helpers/graph.ts), and an in-doubt create through the real app and a
  * lossy proxy (helpers/graph.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { DEVELOPMENT_PERSON_ID_SECRET } from '../../src/config/index.js';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
 import { type LossyProxy, startLossyProxy } from '../helpers/lossy-proxy.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
-import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph-harness.js';
+import { type GraphHarness, type RunOptions, startGraphHarness } from '../helpers/graph.js';
 
 const ALICE: RunOptions = { callerId: 'alice', scopes: [] };
 const BOB: RunOptions = { callerId: 'bob', scopes: [] };

@@ -1,17 +1,11 @@
 import { isValidCpf } from '../../../src/shared/documents.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, getToken, sandboxFixture } from '../../helpers/sandbox.js';
 
 describe('sandbox demo data', () => {
-  let t: Started;
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') }, { reset: false });
   let token: string;
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeEach(() => {
+    token = t.token;
   });
 
   const byLabel = (label: string) => {

@@ -1,29 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { getPixPayloadInfo } from '@brazilian-utils/brazilian-utils';
 import { parseDigitableLine } from '../../../src/sandbox/receivables/codes.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, getToken, sandboxFixture } from '../../helpers/sandbox.js';
 
 const CANCEL = '/FGTS/CancelarProposta';
 const CPF = '12345678909';
 
 describe('sandbox FGTS operations', () => {
-  let t: Started;
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') });
   let token: string;
   let id: string;
   const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
   const consult = () => call('/FGTS/ConsultaProposta', { dto: { CodigoProposta: id } });
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
+    token = t.token;
     id = (
       await call('/Proposta/IncluirManual', { dto: { documentoCliente: CPF, tipoContrato: 'FGTS', vlrSolicitado: 2000, prazo: 5, percJurosNegociado: 1.79 } })
     ).json.codigo as string;

@@ -1,8 +1,7 @@
 import { OPERATION_DOCS } from '../../../src/sandbox/openapi.js';
 import { Random } from '../../../src/sandbox/ids.js';
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; $ref?: string; format?: string };
 
 const FIXED_JUNK = [
@@ -89,14 +88,10 @@ function generator(random: Random, components: Record<string, Schema>, ids: { id
 }
 
 describe('sandbox under junk input', () => {
-  let t: Started;
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z'), log: () => undefined }, { reset: false });
   let token: string;
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z'), log: () => undefined });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeEach(() => {
+    token = t.token;
   });
 
   const paths = Object.keys(OPERATION_DOCS);

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { callOperation, generateTestClient, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, generateTestClient, getToken, sandboxFixture } from '../../helpers/sandbox.js';
 
 const PARCELAS = '/Proposta/ConsultarParcelas';
 const MANUAL = '/Proposta/IncluirManual';
@@ -24,19 +22,12 @@ function rawPost(url: string, path: string, body: Buffer | string, headers: Reco
 }
 
 describe('sandbox request pipeline', () => {
-  let t: Started;
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') });
   let token: string;
   let demoId: string;
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
+    token = t.token;
     demoId = (await callOperation(t.sandbox, token, MANUAL, manualBody())).json.codigo as string;
   });
 

@@ -1,16 +1,10 @@
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, sandboxFixture } from '../../helpers/sandbox.js';
 
 describe('sandbox registry over HTTP', () => {
-  let t: Started;
+  const t = sandboxFixture({ demo: true, now: new Date('2026-03-10T12:00:00Z') }, { reset: false });
   let token: string;
-  beforeAll(async () => {
-    t = await startTestSandbox({ demo: true, now: new Date('2026-03-10T12:00:00Z') });
-    token = await getToken(t.sandbox, t.client);
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeEach(() => {
+    token = t.token;
   });
 
   it('ConsultarPessoa answers the record as a JSON string, named after the demo client', async () => {

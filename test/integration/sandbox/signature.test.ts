@@ -1,6 +1,4 @@
-import { callOperation, getToken, startTestSandbox } from '../../helpers/sandbox.js';
-
-type Started = Awaited<ReturnType<typeof startTestSandbox>>;
+import { callOperation, getToken, sandboxFixture } from '../../helpers/sandbox.js';
 
 const INVITE = '/Proposta/IncluirAssinaturaCCB';
 const SIGNED = '/Proposta/IncluirAssinaturaCCBFinalizada';
@@ -18,22 +16,15 @@ const second = (overrides: Record<string, unknown> = {}) =>
   signer({ nome: 'Bruno Reis', email: 'bruno@example.com', documento: '11144477735', descricao: 'Avalista', telefoneCelular: '21987654321', ...overrides });
 
 describe('sandbox signature operations', () => {
-  let t: Started;
+  const t = sandboxFixture({ now: new Date('2026-03-10T12:00:00Z') });
   let token: string;
   let id: string;
   const call = (path: string, body: unknown) => callOperation(t.sandbox, token, path, body);
   const invite = (assinantes: unknown) => call(INVITE, { dto: { codigoProposta: id }, assinantes });
   const contexts = (res: { json: { messages: { code: string; context: string }[] } }) => res.json.messages.map((m) => `${m.code}/${m.context}`);
 
-  beforeAll(async () => {
-    t = await startTestSandbox({ now: new Date('2026-03-10T12:00:00Z') });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   beforeEach(async () => {
-    await t.admin.reset();
-    token = await getToken(t.sandbox, t.client);
+    token = t.token;
     const created = await call('/Proposta/IncluirManual', { dto: { documentoCliente: '52998224725', tipoContrato: 'CP', vlrSolicitado: 1000, prazo: 6 } });
     id = created.json.codigo as string;
     await t.admin.concludeAnalyses();
