@@ -40,7 +40,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
+            { group: ['**/sandbox/**'], message: 'Only main.ts, service.ts and tests may import the sandbox.' },
             { group: ['**/server/**'], message: 'graphql/ knows nothing of the HTTP server (server/ uses graphql/).' },
           ],
         },
@@ -141,7 +141,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' },
+            { group: ['**/sandbox/**'], message: 'Only main.ts, service.ts and tests may import the sandbox.' },
             { group: ['**/ledger/**'], message: 'upstream/ knows nothing of the ledger (graphql/ uses both).' },
             {
               group: ['**/graphql/**', '**/server/**', '**/config/index.js'],
@@ -186,11 +186,11 @@ export default tseslint.config(
       ],
     },
   },
-  // server/ serves the graph; only main.ts and tests start the sandbox.
+  // server/ serves the graph; only service.ts (for main.ts) and tests start the sandbox.
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts and tests may import the sandbox.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/sandbox/**'], message: 'Only main.ts, service.ts and tests may import the sandbox.' }] }],
     },
   },
   // shared/ is a leaf: pure helpers any layer may use, importing no layer.

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
-import { sandboxStateFile, type Service, startService } from '../../src/main.js';
+import { sandboxStateFile, type Service, startService } from '../../src/service.js';
 import { type Logger, silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';
 

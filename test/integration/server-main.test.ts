@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
-import { type Service, startService } from '../../src/main.js';
+import { type Service, startService } from '../../src/service.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';
 import { startTestSandbox } from '../helpers/sandbox.js';

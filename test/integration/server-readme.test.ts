@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'graphql';
 import { loadConfig } from '../../src/config/index.js';
-import { type Service, startService } from '../../src/main.js';
+import { type Service, startService } from '../../src/service.js';
 import { type ExampleOperation, readExampleOperations } from '../../src/server/examples.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
 import { WritesInFlight } from '../../src/graphql/runtime/writes-in-flight.js';
 import { Ledger, LedgerUnavailableError, openLedgerDatabase, SqlLedgerStore } from '../../src/ledger/index.js';
-import { type Service, startService } from '../../src/main.js';
+import { type Service, startService } from '../../src/service.js';
 import { silentLogger } from '../../src/server/logger.js';
 import { executeGraphQL } from '../helpers/graph.js';
 import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../../src/config/index.js';
-import { type Service, startService } from '../../../src/main.js';
+import { type Service, startService } from '../../../src/service.js';
 import { silentLogger } from '../../../src/server/logger.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -4,7 +4,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { ConfigError, loadConfig } from '../../../src/config/index.js';
-import { checkProductionUpstream } from '../../../src/main.js';
+import { checkProductionUpstream } from '../../../src/service.js';
 import { createLogger } from '../../../src/server/logger.js';
 import { startTestGraph, type TestGraph } from '../../helpers/graph.js';
 

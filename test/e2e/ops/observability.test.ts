@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/index.js';
-import { type Service, startService } from '../../../src/main.js';
+import { type Service, startService } from '../../../src/service.js';
 import { createLogger } from '../../../src/server/logger.js';
 import { createMetrics } from '../../../src/server/metrics.js';
 import { createTracing } from '../../../src/server/tracing.js';
