@@ -17,8 +17,6 @@ import { selectedFields, type Selection } from './runtime/selection.js';
 import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reads.js';
 import { assertVariablesBounded } from './runtime/variable-bounds.js';
-import { MAX_PROPOSALS_PER_QUERY } from './proposal/proposal.input.js';
-import { MAX_NODE_IDS } from './node.resolver.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './viewer/viewer.input.js';
 import { SITUATION_SCAN_LIMIT } from './viewer/viewer.resolver.js';
 
@@ -57,7 +55,7 @@ function proposalCost(info: FakeInfo, selection: Selection, identity: { id: stri
  * than its id (an installment, a boleto or an agenda entry of a payload or of `node`): its proposal's
  * record, installments, agenda and boletos.
  */
-const OTHER_NODE_READS = 4;
+export const OTHER_NODE_READS = 4;
 
 /** Whether `nodes` select anything of their object beyond what its id gives. */
 function selectsBeyondId(info: FakeInfo, nodes: readonly FieldNode[]): boolean {
@@ -384,73 +382,3 @@ function coercedVariables(schema: GraphQLSchema, operation: OperationDefinitionN
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], raw ?? {});
   return coerced.coerced ?? {};
 }
-
-/**
- * The estimate above as weights a router's demand control reads (Federation 2.9 `@cost` and
- * `@listSize`, written into the SDL by schema.ts from this table): each field's partner calls at most,
- * per occurrence, beside the list sizes that multiply what they hold. Additive, as a router adds, so
- * it bounds {@link estimateUpstreamCalls} from above: a proposal's field groups (core, installments,
- * agenda, boletos) are one call each, the core counted at the root that reads it; a write is one call
- * plus its payload's proposal reads.
- */
-export const PARTNER_CALL_COSTS: {
-  readonly weights: Readonly<Record<string, number>>;
-  readonly listSizes: Readonly<
-    Record<string, { readonly assumedSize?: number; readonly slicingArguments?: readonly string[]; readonly sizedFields?: readonly string[] }>
-  >;
-} = {
-  weights: {
-    'Query.proposal': 1,
-    // The operation code's look-up, then the proposal.
-    'Query.proposalByOperationCode': 2,
-    'Query.proposals': 1,
-    'Query.person': 1,
-    'Query.bureauReport': 1,
-    'Query.registrationRecord': 1,
-    'Query.simulateProposal': 1,
-    'Query.node': 1,
-    'Query.nodes': 1,
-    'Query.creditViewer': 1,
-    // The installments read, and the agenda read their agenda-held fields (balance, boletos) need.
-    'Proposal.installments': 2,
-    'Proposal.agenda': 1,
-    'Proposal.boletos': 1,
-    'Proposal.client': 1,
-    // The write, and the read that settles an answer lost on the way (its in-doubt probe).
-    'Mutation.addGuarantor': 2,
-    'Mutation.attachDocument': 2,
-    'Mutation.cancelFgtsProposal': 2,
-    'Mutation.createProposal': 2,
-    'Mutation.generateBoletos': 2,
-    'Mutation.generateSingleBoleto': 2,
-    'Mutation.inviteSigners': 2,
-    'Mutation.registerInstallmentPayment': 2,
-    'Mutation.registerInstallmentPayments': 2,
-    'Mutation.registerSignedSigners': 2,
-    // A payload's proposal is read back after the write (at least its existence read).
-    'AddGuarantorPayload.proposal': 1,
-    'AttachDocumentPayload.proposal': 1,
-    'CancelFgtsProposalPayload.proposal': 1,
-    'CreateProposalPayload.proposal': 1,
-    'GenerateBoletosPayload.proposal': 1,
-    'RegisterInstallmentPaymentPayload.proposal': 1,
-    'SignersPayload.proposal': 1,
-    // Any other object a payload selects is read back too (its node's reads, at most).
-    'AddGuarantorPayload.guarantor': OTHER_NODE_READS,
-    'AttachDocumentPayload.document': OTHER_NODE_READS,
-    'GenerateBoletosPayload.boletos': OTHER_NODE_READS,
-    'GenerateBoletosPayload.installments': OTHER_NODE_READS,
-    'RegisterInstallmentPaymentPayload.installments': OTHER_NODE_READS,
-    'RegisterInstallmentPaymentPayload.paidInstallments': OTHER_NODE_READS,
-    // A page's node whose selection needs the proposal's record: one read each, at most.
-    'ProposalConnection.nodes': 1,
-    'ProposalEdge.node': 1,
-  },
-  listSizes: {
-    // As many as the most ids the graph takes: a router cannot size a list by another list's length.
-    'Query.proposals': { assumedSize: MAX_PROPOSALS_PER_QUERY },
-    'Query.nodes': { assumedSize: MAX_NODE_IDS },
-    // A connection: its page size (first) sizes its edges and nodes.
-    'CreditViewer.proposals': { slicingArguments: ['first'], sizedFields: ['edges', 'nodes'] },
-  },
-};

@@ -17,7 +17,8 @@ import {
   type GraphQLOutputType,
   valueFromASTUntyped,
 } from 'graphql';
-import { estimateUpstreamCalls, PARTNER_CALL_COSTS } from '../../../src/graphql/cost.js';
+import { estimateUpstreamCalls } from '../../../src/graphql/cost.js';
+import { PARTNER_CALL_COSTS } from '../../../src/graphql/cost-directives.js';
 
 const ROOT = new URL('../../../', import.meta.url);
 const subgraphSdl = readFileSync(new URL('schema/schema.graphql', ROOT), 'utf8');
