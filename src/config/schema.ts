@@ -16,7 +16,6 @@ import {
   integer,
   oneOf,
   origins,
-  type Parser,
   positiveNumber,
   privateKey,
   readPolicies,
@@ -25,41 +24,9 @@ import {
   text,
   token,
 } from './parsers.js';
+import { setting } from './setting.js';
 
-/** What the reference shows of one variable. */
-export interface SettingDoc {
-  description: string;
-  /** Type and bounds (Markdown). */
-  type: string;
-  /** The default as the reference shows it (Markdown). */
-  shown: string;
-  /** Never printed: not in errors, logs or the reference's examples. */
-  secret: boolean;
-}
-
-/** The reference entry of each declared variable, keyed by its schema. */
-export const settingDocs = z.registry<SettingDoc>();
-
-interface Declaration {
-  description: string;
-  /** The default in words, when it is not one plain value (derived from other variables, or none). */
-  shown?: string;
-  secret?: boolean;
-}
-
-function setting<T>(parser: Parser<T>, declaration: Declaration & { default: NonNullable<T> }): z.ZodType<T, string | undefined>;
-function setting<T>(parser: Parser<T>, declaration: Declaration & { default?: undefined }): z.ZodType<T | undefined, string | undefined>;
-function setting<T>(parser: Parser<T>, declaration: Declaration & { default?: NonNullable<T> }): z.ZodType<T | undefined, string | undefined> {
-  const { default: fallback } = declaration;
-  const schema: z.ZodType<T | undefined, string | undefined> = fallback === undefined ? parser.schema.optional() : parser.schema.default(fallback as never);
-  settingDocs.add(schema, {
-    description: declaration.description,
-    type: parser.type,
-    shown: declaration.shown ?? (fallback === undefined ? 'none' : `\`${String(fallback)}\``),
-    secret: declaration.secret === true,
-  });
-  return schema;
-}
+export { type SettingDoc, settingDocs } from './setting.js';
 
 /** Defaults that depend on whether the partner is the real upstream or the embedded sandbox. */
 export const RATE_DEFAULTS = {
