@@ -69,6 +69,13 @@ const PAYMENT = `mutation Pay($input: RegisterInstallmentPaymentInput!, $idempot
 const CREATE = `mutation Create($input: CreateProposalInput!, $idempotencyKey: String!) {
   createProposal(input: $input, idempotencyKey: $idempotencyKey) { proposal { id } userErrors { code } } }`;
 const INSTALLMENTS = 12;
+/**
+ * Connections of the overload's clients, as a load balancer's pool to one replica would hold: a
+ * request finding them all busy waits for one, and that wait counts in its latency (the open loop's
+ * clock starts when the request is due). Unbounded, a stall of a few hundred ms makes the clients
+ * open thousands of connections whose handshakes then cost the replica seconds to drain.
+ */
+const LOAD_CONNECTIONS = 1024;
 /** The overload reaches its rate over this long. */
 const RAMP_MS = 3000;
 
@@ -219,7 +226,7 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
   );
 
   // The open loop: request n leaves at n / rate seconds, whatever the answers before it did.
-  const pool = new Pool(graph.url, { connections: 4096, headersTimeout: 10_000, bodyTimeout: 10_000, connectTimeout: 10_000 });
+  const pool = new Pool(graph.url, { connections: LOAD_CONNECTIONS, headersTimeout: 10_000, bodyTimeout: 10_000, connectTimeout: 10_000 });
   const admitted: number[] = [];
   const refused: number[] = [];
   const failed: Record<string, number> = {};
