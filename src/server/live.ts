@@ -215,12 +215,8 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     onSubscribe: async (ctx, id, payload) => {
       const extra = ctx.extra;
       const caller = extra.owner.caller as Caller;
-      if (expired(caller)) {
-        const errors = [tokenExpired()];
-        refusal('websocket', errors);
-        return errors;
-      }
-      const prepared = prepare(payload.query, payload.operationName);
+      const checked = prepare(payload.query, payload.operationName);
+      const prepared: Prepared = expired(caller) ? { errors: [tokenExpired()], operation: checked.operation } : checked;
       if ('errors' in prepared) {
         if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
           refusal('websocket', prepared.errors);
@@ -393,7 +389,7 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       void reply.header('cache-control', 'no-store');
       const heartbeat = setInterval(() => {
         // Only into an empty buffer: a stream that is not read gets no more than its events.
-        if (reply.raw.headersSent && reply.raw.writable && reply.raw.writableLength === 0) {
+        if (reply.raw.headersSent && !reply.raw.destroyed && !reply.raw.writableEnded && reply.raw.writableLength === 0) {
           reply.raw.write(':\n\n');
         }
       }, settings.heartbeatMs);

@@ -51,25 +51,30 @@ export async function serveSse(
     return;
   }
   const buffer = new SendBuffer(options.sendBuffer, () => raw.writableLength, options.stats);
-  const stop = (): void => void body.return?.(undefined);
+  const messages = body[Symbol.asyncIterator]();
+  // Ended without waiting for the handler's own clean-up: a stream cut here is not waited on.
+  const stop = (): void => void messages.return?.(undefined).catch(() => undefined);
   raw.once('close', stop);
   try {
-    for await (const chunk of body) {
-      if (!raw.writable) {
+    for (let next = await messages.next(); next.done !== true; next = await messages.next()) {
+      if (raw.destroyed) {
+        stop();
         break;
       }
-      if (!buffer.admit(Buffer.byteLength(chunk))) {
+      if (!buffer.admit(Buffer.byteLength(next.value))) {
         options.onSlowConsumer();
         raw.destroy();
+        stop();
         break;
       }
-      raw.write(chunk, () => buffer.flushed());
+      raw.write(next.value, () => buffer.flushed());
       buffer.observe();
     }
   } finally {
     raw.off('close', stop);
   }
-  if (raw.writable) {
+  // `writable` stays true on a destroyed response, whose end() would never call back.
+  if (!raw.destroyed) {
     await new Promise<void>((resolve) => raw.end(() => resolve()));
   }
 }

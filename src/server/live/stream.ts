@@ -26,7 +26,8 @@ export function endableStream(source: AsyncGenerator<ExecutionResult>, onEnd: (r
     return true;
   };
   const done = (): IteratorResult<ExecutionResult> => ({ value: undefined, done: true });
-  const closeSource = (): Promise<unknown> => source.return(undefined).catch(() => undefined);
+  let closed: Promise<unknown> | undefined;
+  const closeSource = (): Promise<unknown> => (closed ??= source.return(undefined).catch(() => undefined));
   const stream: LiveStream = {
     next() {
       if (ended !== undefined) {
