@@ -18,6 +18,7 @@ const ENV = {
   GRAPHQL_API_KEYS: `ops:${KEYS.ops}:proposals.all,alice:${KEYS.alice}`,
   LIVE_POLL_INTERVAL_MS: '100',
   LIVE_MAX_BACKOFF_MS: '400',
+  GRAPHQL_MAX_BODY_BYTES: String(1024 * 1024),
 };
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -267,6 +268,17 @@ describe('the live transports', () => {
       }
       const http = await graph.execute(`{ __typename ${'@unknownDirective '.repeat(1500)}}`, {}, { authorization: `Bearer ${KEYS.ops}` });
       expect(codes(http.errors)).toEqual(['TOO_MANY_DIRECTIVES']);
+    });
+
+    it('answers an SSE request whose body is over the body limit 413, as an HTTP POST', async () => {
+      const body = JSON.stringify({ query: '{ __typename }', variables: { padding: 'x'.repeat(2 * 1024 * 1024) } });
+      const response = await fetch(graph.url, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${KEYS.ops}` },
+        body,
+      });
+      expect(response.status).toBe(413);
+      expect(codes(((await response.json()) as Answer).errors)).toEqual(['PAYLOAD_TOO_LARGE']);
     });
 
     it('closes a WebSocket whose message holds too large a JSON value (4400) before parsing it', async () => {
