@@ -81,6 +81,42 @@ describe('the built service on SIGTERM', () => {
   }, 120_000);
 });
 
+describe("the built service's log output", () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await builtService('credit-graph-log-');
+  }, 300_000);
+
+  afterAll(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('lets the process exit when the last lines meet a pipe whose reader exited (EPIPE at the final flush)', async () => {
+    // A line still in the batch when the exit flushes it, and nobody left to read it: sonic-boom's
+    // own flushSync retried the EPIPE every 100 ms for ever, in the exit path itself.
+    const script = `
+      const { stdoutDestination } = await import(${JSON.stringify(join(folder, 'dist/server/logger.js'))});
+      const output = stdoutDestination();
+      process.stderr.write('ready\\n');
+      process.stdin.once('data', () => {
+        output.stream.write('{"message":"the last line"}\\n');
+        output.abandon();
+        process.exit(0);
+      });
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: folder, stdio: ['pipe', 'pipe', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    await new Promise<void>((ready) => child.stderr?.once('data', () => ready()));
+    // The reader exits: the read end closes, the next write is EPIPE.
+    child.stdout?.destroy();
+    const code = exited(child);
+    child.stdin?.write('go\n');
+    expect({ code: await code, errors }).toEqual({ code: 0, errors: 'ready\n' });
+  }, 120_000);
+});
+
 describe('the built service and the V8 compile cache', () => {
   let folder: string;
 
