@@ -261,6 +261,10 @@ function toConfig(s: Settings) {
       viewerMaxProposals: s.LIVE_VIEWER_MAX_PROPOSALS,
       heartbeatMs: s.LIVE_HEARTBEAT_MS,
       idleTimeoutMs: s.LIVE_IDLE_TIMEOUT_MS,
+      connectionInitTimeoutMs: s.LIVE_CONNECTION_INIT_TIMEOUT_MS,
+      maxUnauthenticatedSockets: s.LIVE_MAX_UNAUTHENTICATED_SOCKETS,
+      sendBufferBytes: s.LIVE_SEND_BUFFER_BYTES,
+      sendBufferEvents: s.LIVE_SEND_BUFFER_EVENTS,
     },
   };
 }

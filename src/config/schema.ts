@@ -385,7 +385,24 @@ const live = {
   LIVE_HEARTBEAT_MS: setting(integer(100, 600_000), { default: 12_000, description: 'WebSocket ping/pong and SSE comment interval.' }),
   LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), {
     default: 60_000,
-    description: 'A WebSocket with no subscription (or no `connection_init`) for this long is closed.',
+    description: 'A WebSocket with no subscription and no operation for this long is closed.',
+  }),
+  LIVE_CONNECTION_INIT_TIMEOUT_MS: setting(integer(100, 600_000), {
+    default: 5000,
+    description: 'A WebSocket whose `connection_init` has not come (or not been accepted) by then is closed (4408).',
+  }),
+  LIVE_MAX_UNAUTHENTICATED_SOCKETS: setting(integer(1, 1_000_000), {
+    default: 1000,
+    description: 'WebSockets open at once on one replica before their `connection_init` is accepted; past it a new one is closed at once (1013).',
+  }),
+  LIVE_SEND_BUFFER_BYTES: setting(integer(16_384, 268_435_456), {
+    default: 1_048_576,
+    description:
+      "Bytes waiting to be sent to one WebSocket or SSE stream (the socket's own buffer included); a subscriber that lets more pile up is disconnected (WebSocket 4413, SSE stream ended). One event is always let through an empty buffer.",
+  }),
+  LIVE_SEND_BUFFER_EVENTS: setting(integer(1, 100_000), {
+    default: 100,
+    description: 'Messages waiting to be sent to one WebSocket or SSE stream; past it the subscriber is disconnected as for `LIVE_SEND_BUFFER_BYTES`.',
   }),
 };
 

@@ -6,6 +6,7 @@
 import { type ApolloServer, type BaseContext } from '@apollo/server';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import fastifyWebsocket from '@fastify/websocket';
+import { handleProtocols } from 'graphql-ws';
 import {
   type FastifyInstance,
   type FastifyReply,
@@ -29,6 +30,7 @@ import { assembleCreditGraph, type CreditGraphDeps } from './graph.js';
 import { createDocumentGuard, type DocumentGuard } from './guard.js';
 import { createReadiness, type Readiness, type ReadinessCheck } from './health.js';
 import { createLiveTransport, type LiveTransport } from './live.js';
+import { createOperationRunner } from './live/operations.js';
 import { type Logger, requestLogContext, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type Tracing } from './tracing.js';
@@ -102,23 +104,28 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   ]);
   const explorer = config.landingPage ? createExplorer(deps.explorer) : undefined;
   const http = await createFrontDoor(config, { logger, metrics, readiness, explorer, stopping: () => stopping });
+  const admission = createAdmission(config.maxRequestsInFlight, { targetDelayMs: config.admissionTargetDelayMs });
   const live =
     graph.subscriptions === undefined
       ? undefined
       : createLiveTransport({
           schema: graph.schema,
           guard,
+          maxTokens: config.documentLimits.maxTokens,
           graph: graph.subscriptions,
           context: graph.context,
+          // Queries and mutations over the sockets: the HTTP pipeline's guard, admission and Apollo Server.
+          operations: createOperationRunner({ apollo: apollo as ApolloServer<BaseContext>, graph, guard, admission, metrics, logger }),
           authenticate,
           formatError,
+          purposeOf,
           settings: config.live,
+          metrics: metrics.live,
           logger,
         });
   try {
     await apollo.start();
     http.decorateRequest('caller', null);
-    const admission = createAdmission(config.maxRequestsInFlight, { targetDelayMs: config.admissionTargetDelayMs });
     metrics.observeAdmission?.(() => admission);
     http.addHook('onClose', (_instance, done) => {
       admission.close();
@@ -136,12 +143,13 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
     if (live === undefined) {
       http.get(GRAPHQL_PATH, { onRequest: refuseEarly }, graphql);
     } else {
-      await http.register(fastifyWebsocket, { options: { maxPayload: config.maxBodyBytes } });
+      await http.register(fastifyWebsocket, { options: { maxPayload: config.maxBodyBytes, handleProtocols } });
       http.route({ method: 'GET', url: GRAPHQL_PATH, onRequest: refuseEarly, handler: graphql, wsHandler: live.webSocket });
     }
     http.post(GRAPHQL_PATH, { onRequest: refuseEarly }, graphql);
     await http.ready();
   } catch (error) {
+    admission.close();
     await apollo.stop().catch(() => undefined);
     await assembled.onStop?.(Date.now());
     throw error;
@@ -308,7 +316,7 @@ function overloaded(request: FastifyRequest, reply: FastifyReply, metrics: Metri
 export const PURPOSE_HEADER = 'x-purpose';
 
 /** A well-formed purpose (printable text, at most 200 characters, trimmed); anything else is ignored, never echoed. */
-function purposeOf(header: string | string[] | undefined): { purpose?: string } {
+export function purposeOf(header: string | string[] | undefined): { purpose?: string } {
   const text = typeof header === 'string' ? header.trim() : undefined;
   return text !== undefined && text !== '' && text.length <= 200 && /^[\p{L}\p{N}\p{P}\p{Zs}]+$/u.test(text) ? { purpose: text } : {};
 }

@@ -20,6 +20,8 @@ const CALLER_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export interface JwtCaller {
   callerId: string;
   scopes: readonly string[];
+  /** The token's `exp` plus the clock tolerance, epoch ms: what a subscription opened with it lasts until. */
+  expiresAt: number;
 }
 
 /** The JWKS (GRAPHQL_JWKS_URL) could not be fetched or read: the token could not be checked at all. */
@@ -100,7 +102,8 @@ export function createJwtVerifier(settings: JwtSettings): JwtVerifier {
       if (typeof callerId !== 'string' || !CALLER_ID.test(callerId)) {
         return undefined;
       }
-      return { callerId, scopes: scopesOf(payload) };
+      // `exp` is required, so jose has checked it is a number; the token stays good as long as jose would accept it.
+      return { callerId, scopes: scopesOf(payload), expiresAt: ((payload.exp as number) + JWT_CLOCK_TOLERANCE_SECONDS) * 1000 };
     },
   };
 }

@@ -1,19 +1,23 @@
 /**
- * The subscription transports, on the graph's own port and path (`/graphql`), through their own
- * fastify adapters:
+ * The live transports, on the graph's own port and path (`/graphql`), over the libraries' server
+ * cores (server/live/websocket.ts and sse.ts say why not their fastify adapters):
  *
  * - GraphQL over WebSocket (`graphql-ws` on `@fastify/websocket`, subprotocol
- *   `graphql-transport-ws`: what Apollo Router and Hive Gateway speak to subgraphs): the upgrade of
- *   `/graphql`; credentials in `connectionParams.authorization` (or the upgrade request's
- *   `Authorization` header), checked by the same code as HTTP requests; ping/pong heartbeats; a
- *   connection with no subscription for the idle timeout is closed (1000); a stopping replica closes
- *   every socket with 1001.
- * - GraphQL over SSE (`graphql-sse`'s fastify handler, distinct connections mode: one subscription
- *   per request with `Accept: text/event-stream`): the request's `Authorization` header; a comment
- *   line as heartbeat; a stopping replica ends every stream.
+ *   `graphql-transport-ws`: what Apollo Router and Hive Gateway speak to subgraphs): credentials in
+ *   `connectionParams.authorization` (or the upgrade request's `Authorization` header), checked by
+ *   the same code as HTTP requests, within LIVE_CONNECTION_INIT_TIMEOUT_MS (4408), and at most
+ *   LIVE_MAX_UNAUTHENTICATED_SOCKETS sockets wait for it (1013 past it); ping/pong heartbeats; a
+ *   connection with no subscription and no operation for the idle timeout is closed (1000); a
+ *   stopping replica closes every socket with 1001.
+ * - GraphQL over SSE (graphql-sse, distinct connections mode: one operation per request with
+ *   `Accept: text/event-stream`): the request's `Authorization` header; a comment line as heartbeat;
+ *   a stopping replica ends every stream.
  *
- * Only subscriptions travel here (queries and mutations stay on HTTP POST/GET, with their cost
- * accounting); the watch logic is graphql/live's, reached through `subscribe`.
+ * Both carry every operation: subscriptions stream from graph/live (`subscribe`); queries and
+ * mutations are answered by the HTTP pipeline (server/live/operations.ts). Documents pass the same
+ * guard as HTTP's, parsed with the same token limit. A subscription's stream ends with TOKEN_EXPIRED
+ * when its JWT expires (and the socket takes no new operation); each stream's send buffer is bounded
+ * (server/live/send-buffer.ts).
  */
 import { type BaseContext } from '@apollo/server';
 import { type WebsocketHandler } from '@fastify/websocket';
@@ -23,24 +27,30 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   type FormattedExecutionResult,
-  getOperationAST,
-  GraphQLError,
+  type GraphQLError,
   type GraphQLFormattedError,
   type GraphQLSchema,
-  parse,
-  validate,
+  type OperationTypeNode,
 } from 'graphql';
-import { type ExecutionResult as SseExecutionResult, type RequestParams } from 'graphql-sse';
-import { createHandler as createSseHandler } from 'graphql-sse/lib/use/fastify';
-import { makeHandler } from 'graphql-ws/use/@fastify/websocket';
+import { createHandler as createSseHandler, type ExecutionResult as SseExecutionResult, type RequestParams } from 'graphql-sse';
+import { makeServer } from 'graphql-ws';
+import { randomUUID } from 'node:crypto';
 import { type WebSocket } from 'ws';
 import { type LiveStats } from '../graphql/live/live.hub.js';
-import { mapEvents } from '../graphql/live/live.machinery.js';
-import { type CallerAuthenticator } from './callers.js';
+import { type CallerAuthenticator, wantsFreshData } from './callers.js';
 import { HttpError } from './errors.js';
 import { type DocumentGuard } from './guard.js';
 import { type Logger } from './logger.js';
+import { type LiveMetrics, type LiveTransportName } from './metrics.js';
+import { expired, type Prepared, prepareDocument, refused, tokenExpired, validateSubscription } from './live/documents.js';
+import { type OperationRunner, type SocketOperation } from './live/operations.js';
+import { type SendBufferStats } from './live/send-buffer.js';
+import { serveSse } from './live/sse.js';
+import { LiveStreams, type StreamOwner } from './live/streams.js';
+import { openWebSocket, type SocketBase } from './live/websocket.js';
 import { type Caller, type GraphRequest, type LiveGraph } from './types.js';
+
+export { BAD_MESSAGE_CLOSE_CODE, SLOW_CONSUMER_CLOSE_CODE } from './live/websocket.js';
 
 /** Settings of the transports (config `live`). */
 export interface LiveTransportSettings {
@@ -48,20 +58,44 @@ export interface LiveTransportSettings {
   maxPerConnection: number;
   /** LIVE_HEARTBEAT_MS: WebSocket ping (a socket whose pong does not come back by the next ping is dropped) and SSE comment interval. */
   heartbeatMs: number;
-  /** LIVE_IDLE_TIMEOUT_MS: a WebSocket with no subscription for this long is closed (also the wait for connection_init). */
+  /** LIVE_IDLE_TIMEOUT_MS: a WebSocket with no subscription and no operation for this long is closed. */
   idleTimeoutMs: number;
+  /** LIVE_CONNECTION_INIT_TIMEOUT_MS: the wait for an accepted `connection_init`. */
+  connectionInitTimeoutMs: number;
+  /** LIVE_MAX_UNAUTHENTICATED_SOCKETS: sockets waiting for their `connection_init` to be accepted. */
+  maxUnauthenticatedSockets: number;
+  /** LIVE_SEND_BUFFER_BYTES and LIVE_SEND_BUFFER_EVENTS: what may wait to be sent to one socket or stream. */
+  sendBufferBytes: number;
+  sendBufferEvents: number;
 }
 
 /** What the transports need of the app. */
 export interface LiveTransportDeps {
   schema: GraphQLSchema;
   guard: DocumentGuard;
+  /** The token limit of a document's parse (GRAPHQL_MAX_TOKENS), as Apollo Server parses. */
+  maxTokens: number;
   graph: LiveGraph;
   context(request: GraphRequest): Promise<BaseContext>;
+  /** Queries and mutations, answered as over HTTP. */
+  operations: OperationRunner;
   authenticate: CallerAuthenticator;
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
+  /** The request's well-formed `x-purpose`, if any (as the HTTP route reads it). */
+  purposeOf(header: string | string[] | undefined): { purpose?: string };
   settings: LiveTransportSettings;
+  metrics: LiveMetrics;
   logger: Logger;
+}
+
+/** What the transports have open and have measured. */
+export interface LiveTransportStats {
+  sockets: number;
+  unauthenticatedSockets: number;
+  sseStreams: number;
+  subscriptions: number;
+  sendBuffers: SendBufferStats;
+  watches: LiveStats;
 }
 
 /** The transports of one app. */
@@ -72,176 +106,229 @@ export interface LiveTransport {
   acceptsSse(request: FastifyRequest): boolean;
   /** Serves a GraphQL over SSE request (refusals are thrown as {@link HttpError}s). */
   handleSse(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Open WebSocket connections, SSE streams and subscriptions of this replica. */
-  stats(): { sockets: number; sseStreams: number; subscriptions: number; watches: LiveStats };
+  stats(): LiveTransportStats;
   /** Ends every stream (sockets 1001, SSE streams ended), then the watches. */
   close(): Promise<void>;
 }
 
-/** Code of a WebSocket closed because it carried no subscription for the idle timeout. */
+/** Code of a WebSocket closed because it carried no subscription and no operation for the idle timeout. */
 export const IDLE_CLOSE_CODE = 1000;
 /** Code of a WebSocket closed by a stopping replica (clients reconnect elsewhere). */
 export const GOING_AWAY_CLOSE_CODE = 1001;
-
-interface SocketExtra {
-  caller?: Caller;
-  active?: Set<string>;
+/** Code of a WebSocket closed at once because LIVE_MAX_UNAUTHENTICATED_SOCKETS others wait for their `connection_init`. */
+export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
+interface SocketExtra extends SocketBase {
+  owner: StreamOwner;
+  active: Set<string>;
   idle?: NodeJS.Timeout;
+  expiry?: NodeJS.Timeout;
+  /** Counts the socket out of the unauthenticated ones (once). */
+  authenticated(): void;
 }
 
-function refused(message: string, code: string, extensions: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, ...extensions } });
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
-
-/** The SSE request's caller, authenticated before graphql-sse's handler runs. */
-const sseCallers = new WeakMap<FastifyRequest, Caller>();
 
 /** Builds the transports. */
 export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
   const { settings } = deps;
   const sseStreams = new Set<FastifyReply>();
   const sockets = new Set<WebSocket>();
-  let subscriptions = 0;
+  const streams = new LiveStreams(deps.graph, deps.metrics);
+  const active = streams.active;
+  const sendBuffers: SendBufferStats = { peakBufferedBytes: 0, overflows: 0 };
+  const sendBuffer = { maxBytes: settings.sendBufferBytes, maxEvents: settings.sendBufferEvents };
+  /** Queries and mutations, by the stand-in context graphql-ws carries them with to `execute`. */
+  const socketOperations = new WeakMap<object, SocketOperation>();
+  /** Answers already in their JSON form (the HTTP pipeline's), sent as they are. */
+  const formatted = new WeakSet<object>();
+  const sseOwners = new WeakMap<FastifyRequest, StreamOwner>();
+  let unauthenticated = 0;
   let closing = false;
+  deps.metrics.observe(() => ({ active, unauthenticatedSockets: unauthenticated }));
 
-  /** The document of a subscription request, or the errors refusing it (same guard as HTTP, then graphql-js validation). */
-  const prepare = (query: unknown, operationName: string | null | undefined): { document: DocumentNode } | { errors: GraphQLError[] } => {
-    if (typeof query !== 'string') {
-      return { errors: [refused('A subscription needs a query.', 'BAD_REQUEST')] };
+  const prepare = (query: unknown, operationName: string | null | undefined): Prepared => prepareDocument(deps.guard, deps.maxTokens, query, operationName);
+  const invalid = (document: DocumentNode): GraphQLError[] => validateSubscription(deps.schema, document);
+
+  const format = (result: ExecutionResult | FormattedExecutionResult): FormattedExecutionResult => {
+    if (formatted.has(result)) {
+      return result as FormattedExecutionResult;
     }
-    const inspected = deps.guard.document(query);
-    if (inspected !== undefined && !('kind' in inspected)) {
-      return { errors: [refused(inspected.error.message, String(inspected.error.extensions?.code ?? 'BAD_REQUEST'), inspected.error.extensions ?? {})] };
-    }
-    let document: DocumentNode;
-    try {
-      document = inspected ?? parse(query);
-    } catch (error) {
-      return { errors: [refused(error instanceof GraphQLError ? error.message : 'Syntax error.', 'GRAPHQL_PARSE_FAILED')] };
-    }
-    const invalid = validate(deps.schema, document);
-    if (invalid.length > 0) {
-      return { errors: invalid.map((e) => new GraphQLError(e.message, { nodes: e.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) };
-    }
-    const operation = getOperationAST(document, operationName ?? undefined);
-    if (operation?.operation !== 'subscription') {
-      return { errors: [refused('Only subscriptions travel over WebSocket and SSE; send queries and mutations with HTTP POST.', 'BAD_REQUEST')] };
-    }
-    return { document };
+    const { errors } = result as ExecutionResult;
+    return {
+      ...(result.data === undefined ? {} : { data: result.data }),
+      ...(errors === undefined ? {} : { errors: errors.map((error) => deps.formatError(error.toJSON(), error)) }),
+    };
   };
 
-  const format = (result: ExecutionResult): FormattedExecutionResult => ({
-    ...(result.data === undefined ? {} : { data: result.data }),
-    ...(result.errors === undefined ? {} : { errors: result.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
-  });
+  const refusal = (transport: LiveTransportName, errors: readonly GraphQLError[]): void => streams.refused(transport, errors);
 
-  const counted = async (args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> => {
-    const result = await deps.graph.subscribe(args);
-    if (!(Symbol.asyncIterator in result)) {
-      return result;
-    }
-    subscriptions += 1;
-    return mapEvents(
-      result,
-      (value) => value,
-      () => {
-        subscriptions -= 1;
-      },
-    );
+  const answer = async (operation: SocketOperation): Promise<ExecutionResult> => {
+    const result = await deps.operations(operation);
+    formatted.add(result);
+    return result as ExecutionResult;
   };
 
-  const idleAfter = (socket: WebSocket, extra: SocketExtra): void => {
+  /** Queries and mutations to the HTTP pipeline, subscriptions to graph/live. */
+  const run = async (args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> => {
+    const operation = socketOperations.get(args.contextValue as object);
+    return operation === undefined ? streams.subscribe(args) : answer(operation);
+  };
+
+  const idleAfter = (extra: SocketExtra): void => {
     clearTimeout(extra.idle);
-    extra.idle = setTimeout(() => socket.close(IDLE_CLOSE_CODE, 'Idle: no subscription'), settings.idleTimeoutMs);
+    extra.idle = setTimeout(() => extra.socket.close(IDLE_CLOSE_CODE, 'Idle: no subscription'), settings.idleTimeoutMs);
     extra.idle.unref();
   };
 
-  const graphqlWs = makeHandler<Record<string, unknown> | undefined, SocketExtra & Record<PropertyKey, unknown>>(
-    {
-      schema: deps.schema,
-      connectionInitWaitTimeout: settings.idleTimeoutMs,
-      onConnect: async (ctx) => {
-        const fromParams = ctx.connectionParams?.authorization;
-        const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
-        let caller: Caller | undefined;
-        try {
-          caller = await deps.authenticate(authorization);
-        } catch (error) {
-          deps.logger.warn('subscription connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
-          return false;
-        }
-        if (caller === undefined) {
-          // graphql-ws closes with 4403 Forbidden.
-          return false;
-        }
-        ctx.extra.caller = caller;
-        ctx.extra.active = new Set();
-        idleAfter(ctx.extra.socket, ctx.extra);
-        return true;
-      },
-      onSubscribe: async (ctx, id, payload) => {
-        const active = ctx.extra.active as Set<string>;
-        if (active.size >= settings.maxPerConnection) {
-          return [
-            refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
-              limit: settings.maxPerConnection,
-              scope: 'connection',
-            }),
-          ];
-        }
-        const prepared = prepare(payload.query, payload.operationName);
-        if ('errors' in prepared) {
-          return prepared.errors;
-        }
-        active.add(id);
-        clearTimeout(ctx.extra.idle);
-        const caller = ctx.extra.caller as Caller;
-        return {
-          schema: deps.schema,
-          document: prepared.document,
-          operationName: payload.operationName ?? null,
-          variableValues: payload.variables ?? null,
-          contextValue: await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, requestId: ctx.extra.request.id }),
-        };
-      },
-      subscribe: (args) => counted(args),
-      execute: (args) => counted(args),
-      onNext: (_ctx, _id, _payload, _args, result) => format(result),
-      onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
-      onComplete: (ctx, id) => {
-        const active = ctx.extra.active;
-        active?.delete(id);
-        if (active !== undefined && active.size === 0 && !closing) {
-          idleAfter(ctx.extra.socket, ctx.extra);
-        }
-      },
-      onClose: (ctx) => clearTimeout(ctx.extra.idle),
-    },
-    settings.heartbeatMs,
-  );
+  const connectionHeaders = (request: { headers: Record<string, string | string[] | undefined> }) => ({
+    acceptLanguage: header(request.headers['accept-language']),
+    fresh: wantsFreshData(header(request.headers['cache-control'])),
+    ...deps.purposeOf(request.headers['x-purpose']),
+  });
 
-  const sse = createSseHandler<BaseContext & Record<PropertyKey, unknown>>({
+  const graphqlWs = makeServer<Record<string, unknown> | undefined, SocketExtra>({
     schema: deps.schema,
-    onSubscribe: async (req, params: RequestParams) => {
-      const prepared = prepare(params.query, params.operationName);
-      if ('errors' in prepared) {
-        return [
-          JSON.stringify({ errors: prepared.errors.map((error) => deps.formatError(error.toJSON(), error)) }),
-          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
-        ];
+    connectionInitWaitTimeout: settings.connectionInitTimeoutMs,
+    onConnect: async (ctx) => {
+      const fromParams = ctx.connectionParams?.['authorization'];
+      const authorization = typeof fromParams === 'string' ? fromParams : ctx.extra.request.headers.authorization;
+      let caller: Caller | undefined;
+      try {
+        caller = await deps.authenticate(authorization);
+      } catch (error) {
+        deps.logger.warn('WebSocket connection refused: callers cannot be checked', { code: error instanceof HttpError ? error.code : undefined });
+        return false;
       }
-      const caller = sseCallers.get(req.raw) as Caller;
+      if (caller === undefined) {
+        // graphql-ws closes with 4403 Forbidden.
+        return false;
+      }
+      const extra = ctx.extra;
+      extra.authenticated();
+      extra.owner.caller = caller;
+      extra.expiry = streams.expireAt(extra.owner, caller);
+      idleAfter(extra);
+      return true;
+    },
+    onSubscribe: async (ctx, id, payload) => {
+      const extra = ctx.extra;
+      const caller = extra.owner.caller as Caller;
+      const checked = prepare(payload.query, payload.operationName);
+      const prepared: Prepared = expired(caller) ? { errors: [tokenExpired()], operation: checked.operation } : checked;
+      if ('errors' in prepared) {
+        if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
+          refusal('websocket', prepared.errors);
+        }
+        return prepared.errors;
+      }
+      if (prepared.operation !== 'subscription') {
+        if (extra.active.size === 0) {
+          idleAfter(extra);
+        }
+        const stand = {};
+        socketOperations.set(stand, {
+          caller,
+          query: payload.query,
+          operationName: payload.operationName,
+          variables: payload.variables,
+          extensions: payload.extensions,
+          requestId: randomUUID(),
+          transport: 'websocket',
+          ...connectionHeaders(extra.request),
+        });
+        return { schema: deps.schema, document: prepared.document, operationName: payload.operationName ?? null, contextValue: stand };
+      }
+      if (extra.active.size >= settings.maxPerConnection) {
+        const errors = [
+          refused(`At most ${settings.maxPerConnection} subscriptions are open on one connection; end one first.`, 'SUBSCRIPTION_LIMIT_REACHED', {
+            limit: settings.maxPerConnection,
+            scope: 'connection',
+          }),
+        ];
+        refusal('websocket', errors);
+        return errors;
+      }
+      const errors = invalid(prepared.document);
+      if (errors.length > 0) {
+        refusal('websocket', errors);
+        return errors;
+      }
+      extra.active.add(id);
+      clearTimeout(extra.idle);
+      const { acceptLanguage } = connectionHeaders(extra.request);
+      const contextValue = await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, acceptLanguage, requestId: randomUUID() });
+      streams.own(contextValue, extra.owner);
       return {
         schema: deps.schema,
         document: prepared.document,
-        operationName: params.operationName ?? null,
-        variableValues: params.variables ?? null,
-        contextValue: (await deps.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, requestId: req.raw.id })) as BaseContext &
-          Record<PropertyKey, unknown>,
+        operationName: payload.operationName ?? null,
+        variableValues: payload.variables ?? null,
+        contextValue,
       };
     },
-    subscribe: (args) => counted(args),
-    execute: (args) => counted(args),
+    subscribe: run,
+    execute: run,
+    onNext: (_ctx, _id, _payload, _args, result) => format(result),
+    onError: (_ctx, _id, _payload, errors) => errors.map((error) => deps.formatError(error.toJSON(), error)),
+    onComplete: (ctx, id) => {
+      const extra = ctx.extra;
+      if (extra.active.delete(id) && extra.active.size === 0 && !closing) {
+        idleAfter(extra);
+      }
+    },
+    onClose: (ctx) => {
+      clearTimeout(ctx.extra.idle);
+      clearTimeout(ctx.extra.expiry);
+    },
+  });
+
+  const sse = createSseHandler<FastifyRequest, { reply: FastifyReply }, BaseContext & Record<PropertyKey, unknown>>({
+    schema: deps.schema,
+    onSubscribe: async (req, params: RequestParams) => {
+      const owner = sseOwners.get(req.raw) as StreamOwner & { caller: Caller };
+      const prepared = prepare(params.query, params.operationName);
+      const errors = 'errors' in prepared ? prepared.errors : prepared.operation === 'subscription' ? invalid(prepared.document) : [];
+      if (errors.length > 0) {
+        if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
+          refusal('sse', errors);
+        }
+        return [
+          JSON.stringify({ errors: errors.map((error) => deps.formatError(error.toJSON(), error)), extensions: { requestId: req.raw.id } }),
+          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
+        ];
+      }
+      const { document, operation } = prepared as { document: DocumentNode; operation: OperationTypeNode };
+      const headers = connectionHeaders(req.raw);
+      if (operation !== 'subscription') {
+        const result = await answer({
+          caller: owner.caller,
+          query: params.query,
+          operationName: params.operationName,
+          variables: params.variables,
+          extensions: params.extensions,
+          requestId: req.raw.id,
+          transport: 'sse',
+          ...headers,
+        });
+        // One event, then the stream completes (graphql-sse takes a result alone only when it has `data`).
+        return (async function* once() {
+          yield result as SseExecutionResult;
+        })();
+      }
+      const contextValue = (await deps.context({
+        callerId: owner.caller.callerId,
+        scopes: owner.caller.scopes,
+        fresh: false,
+        acceptLanguage: headers.acceptLanguage,
+        requestId: req.raw.id,
+      })) as BaseContext & Record<PropertyKey, unknown>;
+      streams.own(contextValue, owner);
+      return { schema: deps.schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue };
+    },
+    subscribe: run,
+    execute: run,
     onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
   });
 
@@ -251,9 +338,35 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         socket.close(GOING_AWAY_CLOSE_CODE, 'Going away');
         return;
       }
+      if (unauthenticated >= settings.maxUnauthenticatedSockets) {
+        socket.close(TRY_AGAIN_LATER_CLOSE_CODE, 'Too many connections waiting to authenticate');
+        return;
+      }
+      unauthenticated += 1;
+      let waiting = true;
+      const authenticated = (): void => {
+        if (waiting) {
+          waiting = false;
+          unauthenticated -= 1;
+        }
+      };
+      const owner: StreamOwner = { transport: 'websocket', streams: new Set() };
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
-      graphqlWs.call(this, socket, request);
+      socket.once('close', () => {
+        authenticated();
+        sockets.delete(socket);
+      });
+      openWebSocket<SocketExtra>(
+        graphqlWs,
+        { socket, request: request.raw, owner, active: new Set(), authenticated },
+        {
+          heartbeatMs: settings.heartbeatMs,
+          sendBuffer,
+          stats: sendBuffers,
+          logger: deps.logger,
+          onSlowConsumer: () => streams.endAll(owner, 'slow_consumer'),
+        },
+      );
     },
 
     acceptsSse(request) {
@@ -269,33 +382,44 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         void reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
       }
-      sseCallers.set(request, caller);
-      // graphql-sse writes the answer itself.
+      const owner: StreamOwner = { transport: 'sse', streams: new Set(), caller };
+      sseOwners.set(request, owner);
+      // The answer is written here, not by fastify.
       reply.hijack();
       void reply.header('cache-control', 'no-store');
       const heartbeat = setInterval(() => {
-        if (reply.raw.headersSent && !reply.raw.writableEnded) {
+        // Only into an empty buffer: a stream that is not read gets no more than its events.
+        if (reply.raw.headersSent && !reply.raw.destroyed && !reply.raw.writableEnded && reply.raw.writableLength === 0) {
           reply.raw.write(':\n\n');
         }
       }, settings.heartbeatMs);
       heartbeat.unref();
+      const expiry = streams.expireAt(owner, caller);
       sseStreams.add(reply);
       try {
-        await sse(request, reply);
+        await serveSse(sse, request, reply, { sendBuffer, stats: sendBuffers, onSlowConsumer: () => streams.endAll(owner, 'slow_consumer') });
       } catch (error) {
-        // The answer is graphql-sse's own and under way: a stream cut by a stop or by its client has no one to tell.
+        // The answer is under way: a stream cut by a stop or by its client has no one to tell.
         if (!closing && !reply.raw.destroyed) {
           deps.logger.warn('SSE stream failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
         }
         reply.raw.destroy();
       } finally {
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         sseStreams.delete(reply);
       }
     },
 
     stats() {
-      return { sockets: sockets.size, sseStreams: sseStreams.size, subscriptions, watches: deps.graph.stats() };
+      return {
+        sockets: sockets.size,
+        unauthenticatedSockets: unauthenticated,
+        sseStreams: sseStreams.size,
+        subscriptions: active.websocket + active.sse,
+        sendBuffers: { ...sendBuffers },
+        watches: deps.graph.stats(),
+      };
     },
 
     async close() {
@@ -303,6 +427,7 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         return;
       }
       closing = true;
+      streams.stopping = true;
       // Clients resubscribe elsewhere: sockets close 1001; SSE streams end with their watches, or are cut.
       for (const socket of sockets) {
         socket.close(GOING_AWAY_CLOSE_CODE, 'Server is going away');

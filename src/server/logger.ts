@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+// The module object itself (not a namespace): its writeSync is replaced for the length of one flush (stdoutDestination).
+import fs from 'node:fs';
 import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino';
 import { type LogLevel } from '../config/index.js';
 
@@ -210,6 +212,8 @@ export interface StdoutDestination {
  */
 export function stdoutDestination(): StdoutDestination {
   let abandoned = false;
+  /** The reader of the pipe went away (EPIPE) or the output failed otherwise: nothing is written any more. */
+  let broken = false;
   let blockedSince: number | undefined;
   const stream = pino.destination({
     dest: 1,
@@ -220,7 +224,7 @@ export function stdoutDestination(): StdoutDestination {
     periodicFlush: STDOUT_FLUSH_MS,
     maxLength: STDOUT_BUFFER_BYTES,
     retryEAGAIN: () => {
-      if (abandoned) {
+      if (abandoned || broken) {
         return false;
       }
       blockedSince ??= Date.now();
@@ -231,14 +235,40 @@ export function stdoutDestination(): StdoutDestination {
     blockedSince = undefined;
   });
   // EPIPE is pino's (it turns writing off); an EAGAIN past the bound leaves the lines for the next write.
-  stream.on('error', () => undefined);
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EAGAIN' && error.code !== 'EBUSY') {
+      broken = true;
+    }
+  });
   const flushSync = stream.flushSync.bind(stream);
   // pino's exit hook calls this: what cannot be written at once is dropped, never waited for.
   stream.flushSync = () => {
+    if (broken) {
+      return;
+    }
+    // sonic-boom's flushSync (4.2) retries a write that fails with anything but EAGAIN or EBUSY for
+    // ever, 100 ms apart in Atomics.wait: a pipe whose reader exited (EPIPE) held the exit, and every
+    // SIGTERM after it, for good. While it runs, such a failure is told to it as an EAGAIN, which
+    // retryEAGAIN (above) refuses once `broken` is set, so the flush ends.
+    const writeSync = fs.writeSync;
+    fs.writeSync = ((...args: Parameters<typeof writeSync>) => {
+      try {
+        return writeSync(...args);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EAGAIN' && code !== 'EBUSY') {
+          broken = true;
+          throw Object.assign(new Error('the log output failed'), { code: 'EAGAIN' });
+        }
+        throw error;
+      }
+    }) as typeof writeSync;
     try {
       flushSync();
     } catch {
       // The reader is gone or not reading: the lines are lost, the exit is not.
+    } finally {
+      fs.writeSync = writeSync;
     }
   };
   return {

@@ -62,6 +62,24 @@ export function metricsAuthorized(token: string, authorization: string | undefin
 /** How one GraphQL operation ended, as the `outcome` label says it. */
 export type GraphQLOutcome = 'success' | 'error' | 'refused';
 
+/** A subscription transport, as the `transport` label says it. */
+export type LiveTransportName = 'websocket' | 'sse';
+
+/** Why a subscription ended, as the `reason` label says it. */
+export type SubscriptionEndReason = 'completed' | 'client' | 'slow_consumer' | 'token_expired' | 'server_stopping' | 'error';
+
+/** The subscription transports' metrics (server/live). */
+export interface LiveMetrics {
+  /** A subscription started streaming. */
+  started(transport: LiveTransportName): void;
+  /** A subscription ended, and why. */
+  ended(transport: LiveTransportName, reason: SubscriptionEndReason): void;
+  /** A subscription was refused before it streamed, with the `extensions.code` of its refusal. */
+  refused(transport: LiveTransportName, code: string): void;
+  /** Reports the open subscriptions by transport and the sockets not yet authenticated at each scrape. */
+  observe(source: () => { active: Readonly<Record<LiveTransportName, number>>; unauthenticatedSockets: number }): void;
+}
+
 /** Counts of ledger records by state (e.g. `{ started: 0, sent: 1, finished: 40, unknown: 0 }`). */
 export type LedgerRecordCounts = Readonly<Record<string, number>>;
 
@@ -88,6 +106,8 @@ export interface Metrics {
   observeCircuit?(source: () => string): void;
   /** Reports the admission bound (it adapts under load) and the GraphQL requests it admitted, at each scrape. */
   observeAdmission?(source: () => { limit: number; inFlight: number }): void;
+  /** The subscription transports' metrics. */
+  readonly live: LiveMetrics;
   /** The Prometheus text exposition of every metric. */
   text(): Promise<string>;
   /** The content type of {@link text}. */
@@ -241,6 +261,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  const live = liveMetrics(registry);
   const operationNames = boundedLabel(OPERATION_NAME, MAX_OPERATION_NAMES);
   const operationLabel = (name: string | undefined): string => (name === undefined || name === '' ? '(anonymous)' : operationNames(name));
   const callerLabel = boundedLabel(CALLER_ID, MAX_CALLERS);
@@ -289,6 +310,67 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     observeCircuit(source) {
       circuitSource = source;
     },
+    live,
     text: () => registry.metrics(),
+  };
+}
+
+/** Refusal codes kept as label values: `extensions.code` values are SCREAMING_SNAKE names of a fixed registry; anything else is `(other)`. */
+const REFUSAL_CODE = /^[A-Z][A-Z_]{0,63}$/;
+
+/** The subscription metrics, in `registry`. */
+function liveMetrics(registry: Registry): LiveMetrics {
+  let source: Parameters<LiveMetrics['observe']>[0] | undefined;
+  new Gauge({
+    name: `${METRIC_PREFIX}subscriptions_active`,
+    help: 'Subscriptions streaming on this replica, by transport (websocket, sse).',
+    labelNames: ['transport'] as const,
+    registers: [registry],
+    collect() {
+      const active = source?.().active;
+      if (active !== undefined) {
+        for (const [transport, count] of Object.entries(active)) {
+          this.set({ transport }, count);
+        }
+      }
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}websockets_unauthenticated`,
+    help: 'WebSockets open whose connection_init has not been accepted yet (bounded by LIVE_MAX_UNAUTHENTICATED_SOCKETS).',
+    registers: [registry],
+    collect() {
+      const observed = source?.();
+      if (observed !== undefined) {
+        this.set(observed.unauthenticatedSockets);
+      }
+    },
+  });
+  const started = new Counter({
+    name: `${METRIC_PREFIX}subscriptions_started_total`,
+    help: 'Subscriptions that started streaming, by transport.',
+    labelNames: ['transport'] as const,
+    registers: [registry],
+  });
+  const ended = new Counter({
+    name: `${METRIC_PREFIX}subscriptions_ended_total`,
+    help: 'Subscriptions ended, by transport and reason (completed, client, slow_consumer, token_expired, server_stopping, error).',
+    labelNames: ['transport', 'reason'] as const,
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: `${METRIC_PREFIX}subscriptions_refused_total`,
+    help: 'Subscriptions refused before they streamed, by transport and error code.',
+    labelNames: ['transport', 'code'] as const,
+    registers: [registry],
+  });
+  const codeLabel = boundedLabel(REFUSAL_CODE, MAX_OPERATION_NAMES);
+  return {
+    started: (transport) => started.inc({ transport }),
+    ended: (transport, reason) => ended.inc({ transport, reason }),
+    refused: (transport, code) => refused.inc({ transport, code: codeLabel(code) }),
+    observe(observed) {
+      source = observed;
+    },
   };
 }

@@ -16,6 +16,8 @@ export const ALL_SCOPES: readonly string[] = CALLER_SCOPES;
 export interface Caller {
   callerId: string;
   scopes: readonly string[];
+  /** When its credentials stop being valid (a JWT's `exp`, epoch ms); absent for API keys. */
+  expiresAt?: number;
 }
 
 /** What the app tells the graph about one request. */

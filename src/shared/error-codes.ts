@@ -81,6 +81,12 @@ export const GUARD_ERROR_CODES = ['QUERY_TOO_LARGE', 'TOKEN_TOO_LONG', 'TOO_MANY
 /** A code the document guard answers with. */
 export type GuardErrorCode = (typeof GUARD_ERROR_CODES)[number];
 
+/** Codes the subscription transports (server/live) end a stream or refuse an operation with. */
+export const LIVE_ERROR_CODES = ['TOKEN_EXPIRED'] as const;
+
+/** A code of the subscription transports. */
+export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
+
 /**
  * Codes the server puts on errors meant for clients: Apollo Server itself (with graphql-js
  * validation and type-graphql argument validation) and the document guard in front of it, whose
@@ -92,6 +98,7 @@ export const SERVER_ERROR_CODES: readonly string[] = [
   ...Object.values(ApolloServerErrorCode).filter((code) => code !== ApolloServerErrorCode.INTERNAL_SERVER_ERROR),
   ...Object.values(ApolloServerValidationErrorCode),
   ...GUARD_ERROR_CODES,
+  ...LIVE_ERROR_CODES,
 ];
 
 /** Every code a client can receive, each once: exactly the codes docs/errors.md lists. */

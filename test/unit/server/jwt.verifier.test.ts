@@ -97,6 +97,7 @@ describe('createJwtVerifier', () => {
     await expect(verifier.verify(await token({ scope: 'registry.read openid', scp: ['federation'] }))).resolves.toEqual({
       callerId: 'mobile-app',
       scopes: ['registry.read', 'federation'],
+      expiresAt: expect.any(Number),
     });
   });
 
@@ -116,20 +117,30 @@ describe('createJwtVerifier', () => {
 
   it('accepts a sub of 64 characters of the caller-id alphabet', async () => {
     const sub = `Ab9._-${'x'.repeat(58)}`;
-    await expect(verifier.verify(await token({}, { sub }))).resolves.toEqual({ callerId: sub, scopes: [] });
+    await expect(verifier.verify(await token({}, { sub }))).resolves.toEqual({ callerId: sub, scopes: [], expiresAt: expect.any(Number) });
   });
 
   it(`tolerates ${JWT_CLOCK_TOLERANCE_SECONDS} s of clock skew on exp, and no more`, async () => {
     expect(JWT_CLOCK_TOLERANCE_SECONDS).toBe(5);
-    await expect(verifier.verify(await token({}, { exp: nowSeconds() - 3 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
+    const exp = nowSeconds() - 3;
+    // Good until jose would refuse it: exp plus the tolerance (what a subscription opened with it lasts until).
+    await expect(verifier.verify(await token({}, { exp }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [], expiresAt: (exp + 5) * 1000 });
     await expect(verifier.verify(await token({}, { exp: nowSeconds() - 8 }))).resolves.toBeUndefined();
   });
 
   it(`refuses a token issued in the future beyond the ${JWT_CLOCK_TOLERANCE_SECONDS} s tolerance, and accepts one within it`, async () => {
     await expect(verifier.verify(await token({}, { iat: nowSeconds() + 600, exp: nowSeconds() + 900 }))).resolves.toBeUndefined();
     await expect(verifier.verify(await token({}, { iat: nowSeconds() + 8 }))).resolves.toBeUndefined();
-    await expect(verifier.verify(await token({}, { iat: nowSeconds() + 3 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
-    await expect(verifier.verify(await token({}, { iat: nowSeconds() - 3600 }))).resolves.toEqual({ callerId: 'mobile-app', scopes: [] });
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() + 3 }))).resolves.toEqual({
+      callerId: 'mobile-app',
+      scopes: [],
+      expiresAt: expect.any(Number),
+    });
+    await expect(verifier.verify(await token({}, { iat: nowSeconds() - 3600 }))).resolves.toEqual({
+      callerId: 'mobile-app',
+      scopes: [],
+      expiresAt: expect.any(Number),
+    });
   });
 
   it('refuses an HMAC token signed with anything, whatever its claims', async () => {
