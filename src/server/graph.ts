@@ -10,9 +10,9 @@ import { createPersonIds, type PersonIds } from '../graphql/common/person-id.js'
 import { negotiateLocale } from '../graphql/common/locale.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces } from '../graphql/common/operation-code.js';
 import { buildCreditGraphSchema } from '../graphql/schema.js';
-import { type LiveBus, MemoryLiveBus } from '../graphql/live/live.bus.js';
-import { LiveHub } from '../graphql/live/live.hub.js';
-import { liveHooks, liveSubscribe } from '../graphql/live/live.machinery.js';
+import { type LiveBus, MemoryLiveBus } from '../graphql/live/event-bus.js';
+import { LiveHub } from '../graphql/live/watches.js';
+import { liveHooks, liveSubscribe } from '../graphql/live/subscribe.js';
 import { type LiveHooks } from '../graphql/runtime/context.js';
 import {
   accessKeys,

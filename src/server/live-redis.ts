@@ -5,7 +5,7 @@
  * replica delivers its own messages itself, and the next poll (or a resubscription) makes up.
  */
 import { Redis } from 'ioredis';
-import { type LiveBus, type LiveMessage } from '../graphql/live/live.bus.js';
+import { type LiveBus, type LiveMessage } from '../graphql/live/event-bus.js';
 
 /** Options of {@link RedisLiveBus}. */
 export interface RedisLiveBusOptions {

@@ -36,7 +36,7 @@ import { createHandler as createSseHandler, type ExecutionResult as SseExecution
 import { makeServer } from 'graphql-ws';
 import { randomUUID } from 'node:crypto';
 import { type WebSocket } from 'ws';
-import { type LiveStats } from '../graphql/live/live.hub.js';
+import { type LiveStats } from '../graphql/live/watches.js';
 import { type CallerAuthenticator, wantsFreshData } from './callers.js';
 import { HttpError } from './errors.js';
 import { type DocumentGuard } from './guard.js';

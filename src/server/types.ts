@@ -5,7 +5,7 @@
 import { type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { CALLER_SCOPES } from '../config/index.js';
-import { type LiveStats } from '../graphql/live/live.hub.js';
+import { type LiveStats } from '../graphql/live/watches.js';
 
 export { ANONYMOUS_CALLER } from '../shared/callers.js';
 

@@ -6,8 +6,8 @@ import { type GraphContext } from '../runtime/context.js';
 import { GRAPH_ERROR_CODES } from '../../shared/error-codes.js';
 import { badUserInput } from '../runtime/errors.js';
 import { selectedFields } from '../runtime/selection.js';
-import { type LiveEvent, type LiveStream } from './live.hub.js';
-import { machineryOf } from './live.machinery.js';
+import { type LiveEvent, type LiveStream } from './watches.js';
+import { machineryOf } from './subscribe.js';
 import { ProposalChange, type ProposalPart } from './live.type.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,7 @@ function toChange(event: LiveEvent): ProposalChange {
   });
 }
 
-/** Live updates of proposals: subscriptions are watches (live.hub.ts), served over graphql-ws and graphql-sse. */
+/** Live updates of proposals: subscriptions are watches (watches.ts), served over graphql-ws and graphql-sse. */
 @Resolver((_of) => ProposalChange)
 export class LiveResolver {
   @Subscription((_returns) => ProposalChange, {

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Proposal } from '../proposal/proposal.type.js';
-import { type LiveReads } from './live.bus.js';
+import { type LiveReads } from './event-bus.js';
 
 /** A part of a proposal whose change a subscription reports. */
 export enum ProposalPart {

@@ -14,7 +14,7 @@ import {
   isNoAgenda,
   type UpstreamCaller,
 } from '../../upstream/index.js';
-import { type LivePart, type LiveReads } from './live.bus.js';
+import { type LivePart, type LiveReads } from './event-bus.js';
 
 /** Which partner read a watch's next poll makes. */
 export type NextRead = 'record' | 'agenda' | 'boletos';

@@ -1,5 +1,5 @@
 import { type CallOptions, type OperationName, type ReadSession } from '../../upstream/index.js';
-import { type LiveReads } from './live.bus.js';
+import { type LiveReads } from './event-bus.js';
 
 /** The `codigoProposta` / `CodigoProposta` a read of one proposal names, and whether it asks for part of an agenda. */
 function locator(body: object): { id: unknown; partial: boolean; cancelled: boolean } {

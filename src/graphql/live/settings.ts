@@ -1,6 +1,6 @@
 /** The shapes of a LiveHub's settings, options and counters. */
 import { type ReadCacheStore, type UpstreamCaller } from '../../upstream/index.js';
-import { type LiveBus } from './live.bus.js';
+import { type LiveBus } from './event-bus.js';
 
 /** Settings of the watches (config `live`). */
 export interface LiveHubSettings {

@@ -1,6 +1,6 @@
 /** One subscription's stream of events: the changes and failures a subscriber is told of, in order. */
 import { type UpstreamCaller } from '../../upstream/index.js';
-import { type LivePart, type LiveReads } from './live.bus.js';
+import { type LivePart, type LiveReads } from './event-bus.js';
 
 /** A change a subscriber is told of: the parts that changed and the reads that show them. */
 export interface LiveChange {

@@ -18,10 +18,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { type CallOptions, consultaProposta, isUpstreamError, UpstreamRateLimitedError, type UpstreamCaller } from '../../upstream/index.js';
-import { type LiveBus, type LiveMessage, type LivePart, type LiveReads, MemoryLiveBus } from './live.bus.js';
-import { fingerprint, type NextRead, partsWritten, readNext } from './live.reads.js';
-import { type LiveChange, type LiveEvent, type LiveFailure, LiveStream } from './live.stream.js';
-import { type LiveHubOptions, type LiveHubSettings, type LiveStats } from './live.options.js';
+import { type LiveBus, type LiveMessage, type LivePart, type LiveReads, MemoryLiveBus } from './event-bus.js';
+import { fingerprint, type NextRead, partsWritten, readNext } from './poll-reads.js';
+import { type LiveChange, type LiveEvent, type LiveFailure, LiveStream } from './subscriber-stream.js';
+import { type LiveHubOptions, type LiveHubSettings, type LiveStats } from './settings.js';
 
 export { type LiveChange, type LiveEvent, type LiveFailure, type LiveHubOptions, type LiveHubSettings, type LiveStats, LiveStream };
 

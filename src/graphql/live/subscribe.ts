@@ -8,8 +8,8 @@ import { type GraphErrorCode } from '../../shared/error-codes.js';
 import { checkVariables } from '../runtime/variable-bounds.js';
 import { type ReadSession } from '../../upstream/index.js';
 import { type GraphContext, type LiveHooks } from '../runtime/context.js';
-import { type LiveEvent, type LiveHub } from './live.hub.js';
-import { overlaySession } from './live.session.js';
+import { type LiveEvent, type LiveHub } from './watches.js';
+import { overlaySession } from './event-session.js';
 
 /** What graphql/live keeps on a context (`ctx.live.machinery`). */
 export interface LiveMachinery {
