@@ -259,6 +259,7 @@ function toConfig(s: Settings) {
       maxPerCaller: s.LIVE_MAX_SUBSCRIPTIONS_PER_CALLER,
       maxPerConnection: s.LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION,
       viewerMaxProposals: s.LIVE_VIEWER_MAX_PROPOSALS,
+      maxEventBytes: s.LIVE_MAX_EVENT_BYTES,
       heartbeatMs: s.LIVE_HEARTBEAT_MS,
       idleTimeoutMs: s.LIVE_IDLE_TIMEOUT_MS,
       connectionInitTimeoutMs: s.LIVE_CONNECTION_INIT_TIMEOUT_MS,

@@ -382,6 +382,10 @@ const live = {
     default: 50,
     description: "The caller's newest proposals one `viewerProposalEvents` stream watches.",
   }),
+  LIVE_MAX_EVENT_BYTES: setting(integer(1024, 64 * 1024 * 1024), {
+    default: 1_048_576,
+    description: 'Largest subscription event sent (its JSON); a larger one is replaced by an `EVENT_TOO_LARGE` error event telling the subscriber to refetch.',
+  }),
   LIVE_HEARTBEAT_MS: setting(integer(100, 600_000), { default: 12_000, description: 'WebSocket ping/pong and SSE comment interval.' }),
   LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), {
     default: 60_000,

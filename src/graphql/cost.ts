@@ -4,16 +4,15 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   getVariableValues,
-  GraphQLError,
   type GraphQLResolveInfo,
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
   type SelectionNode,
 } from 'graphql';
-import { type GraphErrorCode } from '../shared/error-codes.js';
-import { type CallerBudgets, round, secondsUntilAvailable, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
+import { type CallerBudgets, type ThrottleStatus, type UpstreamObserver } from '../upstream/index.js';
 import { selectedFields, type Selection } from './runtime/selection.js';
+import { throttledError } from './throttled.js';
 import { type GraphContext } from './runtime/context.js';
 import { readsFor } from './proposal/proposal.reads.js';
 import { assertVariablesBounded } from './runtime/variable-bounds.js';
@@ -138,7 +137,7 @@ export function estimateUpstreamCalls(
   variableValues: Record<string, unknown>,
 ): number {
   const info: FakeInfo = { fragments, variableValues };
-  const rootType = operation.operation === 'mutation' ? 'Mutation' : 'Query';
+  const rootType = operation.operation === 'mutation' ? 'Mutation' : operation.operation === 'subscription' ? 'Subscription' : 'Query';
   const roots = selectedFields(
     info as GraphQLResolveInfo,
     [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: 'root' }, selectionSet: operation.selectionSet }],
@@ -168,6 +167,10 @@ export function estimateUpstreamCalls(
       } else if (name === 'nodes') {
         const ids = argument(node, 'ids', info);
         total += (Array.isArray(ids) ? new Set(ids).size : 1) * nodeCost(info, node);
+      } else if (operation.operation === 'subscription') {
+        // One event of a subscription: its proposal read as a query reads it (the watch's reads answer what they hold).
+        const proposal = selectedFields(info as GraphQLResolveInfo, [node], 'ProposalChange').get('proposal');
+        total += proposal === undefined ? 0 : proposalCost(info, selectedFields(info as GraphQLResolveInfo, proposal, 'Proposal'), { id: '' }, true);
       } else if (operation.operation === 'mutation') {
         total += mutationCost(info, node);
       } else {
@@ -200,18 +203,6 @@ function payloadFields(info: FakeInfo, node: FieldNode): FieldNode[] {
   };
   visit(node.selectionSet?.selections ?? []);
   return found;
-}
-
-/** The THROTTLED refusal in the request's language; `seconds` undefined when the budget can never hold the estimate. */
-function throttledMessage(locale: string | undefined, estimated: number, status: ThrottleStatus, seconds: number | undefined): string {
-  if (locale === 'pt-BR') {
-    return seconds === undefined
-      ? `Esta operação pode custar ${estimated} chamadas ao parceiro, mais do que seu orçamento de ${status.maximumAvailable} comporta; peça menos em uma operação.`
-      : `Esta operação pode custar ${estimated} chamadas ao parceiro e seu orçamento tem ${round(status.currentlyAvailable)}; tente de novo em ${seconds} s.`;
-  }
-  return seconds === undefined
-    ? `This operation may cost ${estimated} partner calls, more than your budget of ${status.maximumAvailable} can ever hold; ask for less in one operation.`
-    : `This operation may cost ${estimated} partner calls and your budget holds ${round(status.currentlyAvailable)}; retry in ${seconds} s.`;
 }
 
 /** Options of {@link costPlugin}. */
@@ -275,20 +266,7 @@ export function costPlugin(options: CostPluginOptions = {}): ApolloServerPlugin<
             } catch {
               // Observability never changes the answer.
             }
-            const seconds = secondsUntilAvailable(status, state.estimated);
-            const never = !Number.isFinite(seconds);
-            throw new GraphQLError(
-              throttledMessage((contextValue as Partial<GraphContext>).locale, state.estimated, status, never ? undefined : Math.ceil(seconds)),
-              {
-                extensions: {
-                  code: 'THROTTLED' satisfies GraphErrorCode,
-                  ...(never ? {} : { retryAfterSeconds: Math.ceil(seconds) }),
-                  // Apollo Server reads http.headers as a Map; typed loosely because another GraphQL server's
-                  // types (graphql-yoga, under the Hive Gateway test) declare them a plain record.
-                  http: { status: 429, ...(never ? {} : { headers: new Map([['retry-after', String(Math.ceil(seconds))]]) }) } as Record<string, unknown>,
-                },
-              },
-            );
+            throw throttledError((contextValue as Partial<GraphContext>).locale, state.estimated, status);
           }
         },
         async willSendResponse({ response, contextValue }) {

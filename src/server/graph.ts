@@ -13,6 +13,7 @@ import { buildCreditGraphSchema } from '../graphql/schema.js';
 import { type LiveBus, MemoryLiveBus } from '../graphql/live/event-bus.js';
 import { LiveHub } from '../graphql/live/watches.js';
 import { liveHooks, liveSubscribe } from '../graphql/live/subscribe.js';
+import { subscriptionAdmission } from '../graphql/subscription-cost.js';
 import { type LiveHooks } from '../graphql/runtime/context.js';
 import {
   accessKeys,
@@ -90,7 +91,15 @@ export async function creditGraph(
         });
       return build(reads.session({ callerId, fresh }), live === undefined ? undefined : liveHooks(live, build, () => reads.session({ callerId })));
     },
-    ...(live === undefined ? {} : { subscriptions: { subscribe: liveSubscribe, close: () => live.close(), stats: () => live.stats() } }),
+    ...(live === undefined
+      ? {}
+      : {
+          subscriptions: {
+            subscribe: (args) => liveSubscribe(args, sharing.budgets === undefined ? undefined : subscriptionAdmission(sharing.budgets)),
+            close: () => live.close(),
+            stats: () => live.stats(),
+          },
+        }),
     plugins: [
       auditPlugin(),
       costPlugin({

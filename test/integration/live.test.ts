@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient as createSseClient } from 'graphql-sse';
-import { type Client, createClient as createWsClient } from 'graphql-ws';
-import { WebSocket } from 'ws';
+import { type Client } from 'graphql-ws';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
+import { change, type Event, Events, subscribe, wsClient } from '../helpers/live-client.js';
 
 const KEYS = { ops: 'ops-key-0123456789abcdef', alice: 'alice-key-0123456789abcdef', bob: 'bob-key-0123456789abcdef' };
 const ENV = {
@@ -21,84 +21,6 @@ const VIEWER = 'subscription { viewerProposalEvents { proposalId changed initial
 const CREATE =
   'mutation($key: String!, $input: CreateProposalInput!) { createProposal(idempotencyKey: $key, input: $input) { proposal { id } userErrors { code } } }';
 const INPUT = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 };
-
-interface Event {
-  data?: { proposalChanged?: Change | null; viewerProposalEvents?: Change | null } | null;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-}
-interface Change {
-  proposalId: string;
-  changed: string[];
-  initial: boolean;
-  proposal: { id: string; situation?: string; situationCode: number } | null;
-}
-
-/** Events of one subscription, awaited by count (bounded): states, not sleeps. */
-class Events {
-  readonly received: Event[] = [];
-  error: unknown;
-  completed = false;
-  private wake: (() => void) | undefined;
-
-  push(event: Event): void {
-    this.received.push(event);
-    this.wake?.();
-  }
-
-  fail(error: unknown): void {
-    this.error = error;
-    this.wake?.();
-  }
-
-  complete(): void {
-    this.completed = true;
-    this.wake?.();
-  }
-
-  /** Resolves once `condition` holds; fails after `timeoutMs` (a generous bound, not a speed check). */
-  async until(condition: (events: Event[]) => boolean, what: string, timeoutMs = 15_000): Promise<Event[]> {
-    const end = Date.now() + timeoutMs;
-    while (!condition(this.received)) {
-      if (Date.now() > end) {
-        throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.received)} error=${String(this.error)}`);
-      }
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
-    return this.received;
-  }
-}
-
-function change(event: Event | undefined): Change | null | undefined {
-  return event?.data?.proposalChanged ?? event?.data?.viewerProposalEvents;
-}
-
-function wsClient(graph: TestGraph, key: string | undefined, closes?: Array<{ code: number; reason: string }>): Client {
-  return createWsClient({
-    url: graph.url.replace(/^http/, 'ws'),
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-    lazy: false,
-    connectionParams: key === undefined ? {} : { authorization: `Bearer ${key}` },
-    on: { closed: (event) => closes?.push({ code: (event as { code: number }).code, reason: (event as { reason: string }).reason }) },
-    onNonLazyError: () => undefined,
-  });
-}
-
-function subscribe(client: Client, query: string, variables: Record<string, unknown> = {}): { events: Events; stop: () => void } {
-  const events = new Events();
-  const stop = client.subscribe<Event['data']>(
-    { query, variables },
-    {
-      next: (value) => events.push(value as Event),
-      error: (error) => events.fail(error),
-      complete: () => events.complete(),
-    },
-  );
-  return { events, stop };
-}
 
 describe('live updates', () => {
   let graph: TestGraph;

@@ -12,6 +12,8 @@ export interface LiveHubSettings {
   maxPerCaller: number;
   /** LIVE_VIEWER_MAX_PROPOSALS: proposals one viewerProposalEvents stream watches (the newest). */
   viewerMaxProposals: number;
+  /** LIVE_MAX_EVENT_BYTES: largest event sent (its JSON); a larger one is an EVENT_TOO_LARGE error event. */
+  maxEventBytes: number;
 }
 
 /** Options of {@link LiveHub}. */
@@ -31,7 +33,10 @@ export interface LiveHubOptions {
 /** Counters of one replica's watches, for metrics and the benchmark. */
 export interface LiveStats {
   watches: number;
+  /** Subscribers (every member of every cohort). */
   subscriptions: number;
+  /** Watch streams: one per cohort of identical subscriptions (what is executed per change). */
+  streams: number;
   polls: number;
   failedPolls: number;
   /** Polls our own limiter put off (nothing sent: queries and writes came first); tried again at the next tick. */

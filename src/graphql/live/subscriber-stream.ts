@@ -11,6 +11,8 @@ export interface LiveChange {
   initial: boolean;
   /** The watch's partner reads when the change was seen (absent ones are read as queries read them). */
   reads: LiveReads;
+  /** Its place in the stream (set when pushed; a merged change takes the later place). */
+  seq?: number;
 }
 
 /** A poll that failed: the stream stays up and the next successful poll delivers the current state. */
@@ -18,6 +20,7 @@ export interface LiveFailure {
   kind: 'failure';
   proposalId: string;
   code: string;
+  seq?: number;
 }
 
 /** What a subscription stream yields. */
@@ -34,6 +37,8 @@ export class LiveStream implements AsyncIterableIterator<LiveEvent> {
   /** Fingerprints of what this subscriber was told, per proposal: a part is told again only when it changed. */
   readonly seen = new Map<string, Partial<Record<LivePart, string>>>();
   readonly proposals = new Set<string>();
+  /** Events pushed so far (the last one's `seq`). */
+  pushed = 0;
 
   constructor(
     readonly callerId: string,
@@ -52,6 +57,8 @@ export class LiveStream implements AsyncIterableIterator<LiveEvent> {
     if (this.done) {
       return;
     }
+    this.pushed += 1;
+    event.seq = this.pushed;
     if (this.waiter !== undefined) {
       const waiter = this.waiter;
       this.waiter = undefined;
@@ -63,6 +70,7 @@ export class LiveStream implements AsyncIterableIterator<LiveEvent> {
       if (queued !== undefined) {
         queued.parts = [...new Set([...queued.parts, ...event.parts])];
         queued.reads = event.reads;
+        queued.seq = event.seq;
         return;
       }
       this.queue.shift();

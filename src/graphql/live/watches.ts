@@ -15,12 +15,14 @@
  * - the graph's own writes tell the proposal's subscribers at once ({@link LiveHub.written});
  * - nothing is polled while no one watches: a watch ends with its last subscriber.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { type CallOptions, consultaProposta, isUpstreamError, UpstreamRateLimitedError, type UpstreamCaller } from '../../upstream/index.js';
 import { type LiveBus, type LiveMessage, type LivePart, type LiveReads, MemoryLiveBus } from './event-bus.js';
 import { fingerprint, type NextRead, partsWritten, readNext } from './poll-reads.js';
 import { type LiveChange, type LiveEvent, type LiveFailure, LiveStream } from './subscriber-stream.js';
+import { CallerCaps } from './caller-caps.js';
+import { PollClaims } from './poll-claims.js';
 import { type LiveHubOptions, type LiveHubSettings, type LiveStats } from './settings.js';
 
 export { type LiveChange, type LiveEvent, type LiveFailure, type LiveHubOptions, type LiveHubSettings, type LiveStats, LiveStream };
@@ -28,8 +30,7 @@ export { type LiveChange, type LiveEvent, type LiveFailure, type LiveHubOptions,
 /** The situation code of a disbursed proposal: from then on it has a receivables agenda. */
 const DISBURSED = 9;
 
-/** Error code of a subscription refused by a cap (per caller here, per connection in the transports). */
-export const SUBSCRIPTION_LIMIT_REACHED = 'SUBSCRIPTION_LIMIT_REACHED';
+export { SUBSCRIPTION_LIMIT_REACHED } from './caller-caps.js';
 
 interface Watch {
   proposalId: string;
@@ -49,12 +50,18 @@ interface Watch {
   holder: string | undefined;
 }
 
+/** Every part of a watched proposal whose state is known (a first event's `changed`). */
+function knownParts(watch: Watch): LivePart[] {
+  return (Object.keys(watch.fingerprints) as LivePart[]).filter((part) => watch.fingerprints[part] !== undefined);
+}
+
 /** The watches of one replica. */
 export class LiveHub {
   readonly origin = randomUUID();
   private readonly watches = new Map<string, Watch>();
   private readonly streams = new Set<LiveStream>();
-  private readonly perCaller = new Map<string, number>();
+  private readonly callers: CallerCaps;
+  private readonly claims: PollClaims;
   private readonly bus: LiveBus;
   private readonly counters = { polls: 0, failedPolls: 0, deferredPolls: 0, claimsLost: 0 };
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +71,8 @@ export class LiveHub {
 
   constructor(private readonly options: LiveHubOptions) {
     this.bus = options.bus ?? new MemoryLiveBus();
+    this.callers = new CallerCaps(options.settings.maxPerCaller);
+    this.claims = new PollClaims(this.origin, options.clientId, options.settings.intervalMs, options.claims, (message, error) => this.error(message, error));
     this.started = this.bus
       .subscribe((message) => this.onBus(message))
       .then(
@@ -79,7 +88,7 @@ export class LiveHub {
   }
 
   stats(): LiveStats {
-    return { watches: this.watches.size, subscriptions: this.streams.size, ...this.counters };
+    return { watches: this.watches.size, subscriptions: this.callers.total, streams: this.streams.size, ...this.counters };
   }
 
   /**
@@ -136,19 +145,43 @@ export class LiveHub {
   }
 
   private open(callerId: string, session: UpstreamCaller, viewer: boolean): LiveStream {
-    if (this.closed) {
-      throw new GraphQLError('This replica is stopping; subscribe again (another replica will answer).', { extensions: { code: 'SERVER_STOPPING' } });
-    }
-    const held = this.perCaller.get(callerId) ?? 0;
-    if (held >= this.options.settings.maxPerCaller) {
-      throw new GraphQLError(`At most ${this.options.settings.maxPerCaller} subscriptions per caller are open at once; end one first.`, {
-        extensions: { code: SUBSCRIPTION_LIMIT_REACHED, limit: this.options.settings.maxPerCaller, scope: 'caller' },
-      });
-    }
-    this.perCaller.set(callerId, held + 1);
+    this.admit(callerId);
     const stream = new LiveStream(callerId, session, viewer, (ended) => this.detachAll(ended));
     this.streams.add(stream);
     return stream;
+  }
+
+  /**
+   * Counts one more subscriber of `callerId` (a stream's own, or one joining a cohort's stream),
+   * refused with SUBSCRIPTION_LIMIT_REACHED past the per-caller cap; {@link leave} gives it back.
+   */
+  admit(callerId: string): void {
+    if (this.closed) {
+      throw new GraphQLError('This replica is stopping; subscribe again (another replica will answer).', { extensions: { code: 'SERVER_STOPPING' } });
+    }
+    this.callers.admit(callerId);
+  }
+
+  /** A subscriber counted by {@link admit} left. */
+  leave(callerId: string): void {
+    this.callers.leave(callerId);
+  }
+
+  /**
+   * The current state of each proposal of `stream` already told to it, as first events for a
+   * subscriber joining the stream now (the proposals still loading reach it with the stream's own
+   * first event).
+   */
+  snapshot(stream: LiveStream): LiveChange[] {
+    const events: LiveChange[] = [];
+    for (const proposalId of stream.proposals) {
+      const watch = this.watches.get(proposalId);
+      if (watch === undefined || !watch.ready || watch.pending.has(stream)) {
+        continue;
+      }
+      events.push({ kind: 'change', proposalId, parts: knownParts(watch), initial: true, reads: watch.reads });
+    }
+    return events;
   }
 
   private attach(stream: LiveStream, proposalId: string): void {
@@ -191,13 +224,8 @@ export class LiveHub {
   }
 
   private detachAll(stream: LiveStream): void {
+    // Its subscribers are given back by its cohort's members as each leaves (cohorts.ts).
     this.streams.delete(stream);
-    const held = (this.perCaller.get(stream.callerId) ?? 1) - 1;
-    if (held <= 0) {
-      this.perCaller.delete(stream.callerId);
-    } else {
-      this.perCaller.set(stream.callerId, held);
-    }
     for (const proposalId of stream.proposals) {
       const watch = this.watches.get(proposalId);
       if (watch === undefined) {
@@ -208,7 +236,7 @@ export class LiveHub {
       if (watch.streams.size === 0) {
         // The last subscriber left: no more polls; another replica may claim the next interval at once.
         this.watches.delete(proposalId);
-        this.releaseClaim(watch);
+        this.claims.release(watch);
       }
     }
   }
@@ -252,48 +280,16 @@ export class LiveHub {
     }
   }
 
-  private claimKey(proposalId: string): string {
-    return `live:${createHash('sha256').update(`${this.options.clientId}\n${proposalId}`).digest('base64url')}`;
-  }
-
-  /** Claims this interval's poll of the proposal for the whole deployment; true when this replica is to poll. */
-  private async claim(watch: Watch): Promise<boolean> {
-    const claims = this.options.claims;
-    if (claims?.claim === undefined) {
-      return true;
-    }
-    const holder = `${this.origin}:${randomUUID()}`;
-    try {
-      const claimed = await claims.claim(this.claimKey(watch.proposalId), 'live', holder, this.options.settings.intervalMs);
-      watch.holder = claimed ? holder : undefined;
-      return claimed;
-    } catch (error) {
-      // The store failed: this replica polls on its own rather than leave its subscribers blind.
-      this.error('live poll claim failed; polling without it', error);
-      return true;
-    }
-  }
-
-  private releaseClaim(watch: Watch): void {
-    const holder = watch.holder;
-    watch.holder = undefined;
-    if (holder !== undefined && this.options.claims?.release !== undefined) {
-      this.options.claims
-        .release(this.claimKey(watch.proposalId), 'live', holder)
-        .catch((error: unknown) => this.error('live poll claim release failed', error));
-    }
-  }
-
   private async tryPoll(watch: Watch): Promise<void> {
     watch.polling = true;
     try {
-      if (!(await this.claim(watch))) {
+      if (!(await this.claims.claim(watch))) {
         this.counters.claimsLost += 1;
         return;
       }
       watch.lastPollAt = Date.now();
       if (this.watches.get(watch.proposalId) !== watch || this.closed) {
-        this.releaseClaim(watch);
+        this.claims.release(watch);
         return;
       }
       await this.poll(watch);
@@ -318,7 +314,7 @@ export class LiveHub {
         // outage: the claim is given back and the next tick, here or elsewhere, tries again.
         this.counters.deferredPolls += 1;
         watch.lastPollAt = Number.NEGATIVE_INFINITY;
-        this.releaseClaim(watch);
+        this.claims.release(watch);
         return;
       }
       this.counters.failedPolls += 1;
@@ -390,6 +386,12 @@ export class LiveHub {
       fresh.SITUATION = String(read.record.Situacao ?? '');
       if (read.record.Situacao === DISBURSED && watch.nextRead === 'record') {
         watch.nextRead = 'agenda';
+        if (watch.ready && watch.fingerprints.SITUATION !== fresh.SITUATION) {
+          // Newly disbursed: the agenda is the next poll's read, and the change is told with it (one
+          // event, the proposal disbursed with its schedule), not before; no extra partner call.
+          delete fresh.SITUATION;
+          reads.record = watch.reads.record ?? reads.record;
+        }
       }
     }
     if (read.agenda !== undefined) {
@@ -427,8 +429,7 @@ export class LiveHub {
   private tellInitial(watch: Watch, stream: LiveStream): void {
     watch.pending.delete(stream);
     stream.seen.set(watch.proposalId, { ...watch.fingerprints });
-    const parts = (Object.keys(watch.fingerprints) as LivePart[]).filter((part) => watch.fingerprints[part] !== undefined);
-    stream.push({ kind: 'change', proposalId: watch.proposalId, parts, initial: true, reads: watch.reads });
+    stream.push({ kind: 'change', proposalId: watch.proposalId, parts: knownParts(watch), initial: true, reads: watch.reads });
   }
 
   private error(message: string, error: unknown): void {
