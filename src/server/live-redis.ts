@@ -37,10 +37,16 @@ export class RedisLiveBus implements LiveBus {
     };
     // Fail fast while disconnected: a lost message is made up by the next poll, a queue would only grow.
     this.publisher = new Redis(options.url, { ...common, enableOfflineQueue: false });
-    // The subscriber re-subscribes by itself after a reconnect (ioredis autoResubscribe).
     this.subscriber = new Redis(options.url, { ...common, enableOfflineQueue: true });
     this.publisher.on('error', () => undefined);
     this.subscriber.on('error', () => undefined);
+    // Subscribed again on every connection: ioredis re-subscribes only channels whose subscription
+    // once succeeded, so a replica started while Redis did not answer would never hear the channel.
+    this.subscriber.on('ready', () => {
+      if (this.handlers.size > 0) {
+        this.subscriber.subscribe(this.channel).catch(() => undefined);
+      }
+    });
     this.subscriber.on('messageBuffer', (_channel: Buffer, payload: Buffer) => {
       if (payload.length > MAX_MESSAGE_BYTES) {
         return;
