@@ -5,6 +5,9 @@
  * beside them one query every 2 s. It prints the partner calls per proposal per poll interval (the
  * claim: at most 1), how the queries fared, and the heap per idle subscriber.
  *
+ * First the fan-out phase (bench/live-fanout.ts: CPU per event delivered, time from the poll to the
+ * last subscriber, bytes per subscriber; BENCH_LIVE_FANOUT_ONLY=1 stops after it).
+ *
  * Environment: REDIS_URL (redis://127.0.0.1:6379), BENCH_LIVE_INTERVAL_MS (60000: 50 proposals at one
  * call per second need at least 50 s), BENCH_LIVE_INTERVALS (2, measured after the subscriptions are
  * open), BENCH_LIVE_SUBSCRIBERS, BENCH_LIVE_PROPOSALS.
@@ -22,6 +25,7 @@ import { createApp, listen } from '../src/server/app.js';
 import { connectUpstream } from '../src/server/upstream.js';
 import { createUpstreamClient, DEFAULT_SCOPE, incluirManual } from '../src/upstream/index.js';
 import { syntheticCpf } from './documents.js';
+import { fanOut } from './live-fanout.js';
 
 const env = (name: string, fallback: number): number => (process.env[name] === undefined ? fallback : Number(process.env[name]));
 const INTERVAL_MS = env('BENCH_LIVE_INTERVAL_MS', 60_000);
@@ -78,6 +82,31 @@ async function main(): Promise<void> {
     ids.push(created.codigo as string);
   }
   await setup.close();
+
+  // The fan-out first (one replica, a second of polls), then the deployment at the partner's limits.
+  const admin = {
+    async setSituation(id: string, situacao: number): Promise<void> {
+      const response = await fetch(`${sandbox.url}/_sandbox/proposals/${encodeURIComponent(id)}/situacao`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ situacao }),
+      });
+      if (!response.ok) {
+        throw new Error(`sandbox admin answered ${response.status}`);
+      }
+    },
+  };
+  const figures = await fanOut(connection, admin, ids, env);
+  console.log(
+    `live fan-out (one replica, clients in a child process): a cohort of ${figures.cohort.subscribers} identical subscriptions, ${figures.cohort.rounds} changes: ${figures.cohort.cpuMsPerEvent.toFixed(4)} ms CPU per event delivered (target <= 0.05)`,
+  );
+  console.log(
+    `  ${figures.fanout.subscribers} subscribers on ${figures.fanout.proposals} proposals (graphql-ws): last subscriber ${Math.round(figures.fanout.lastAfterPollMs)} ms after its proposal's poll (target <= 1000; ${Math.round(figures.fanout.spanMs)} ms from the first poll to the last event of all), ${figures.fanout.cpuMsPerEvent.toFixed(4)} ms CPU per event delivered, ${(figures.fanout.bytesPerSubscriber / 1024).toFixed(1)} KiB heap and external per subscriber (target <= 15)`,
+  );
+  if (process.env.BENCH_LIVE_FANOUT_ONLY === '1') {
+    await sandbox.close();
+    return;
+  }
 
   const prefix = `cg-bench-live:${process.pid}:`;
   const database = await openLedgerDatabase({ dataDir: `/tmp/cg-bench-live-${process.pid}` });

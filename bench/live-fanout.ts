@@ -1,0 +1,230 @@
+/**
+ * The fan-out phase of `npm run bench:live`: what one change costs the replica that tells its
+ * subscribers. One replica (this process) over the in-process sandbox; the subscribers' clients run
+ * in a child process (this file, BENCH_LIVE_ROLE=clients), so this process's CPU is the server's
+ * (the sandbox's share: one read per proposal per poll). Figures:
+ *
+ * - CPU per event delivered to a cohort of BENCH_LIVE_COHORT (100) identical subscriptions, over
+ *   BENCH_LIVE_ROUNDS (10) changes, from the poll that found each change (its read told) to the last
+ *   subscriber's event: execution, serialization and the socket writes, not the poll's read;
+ * - BENCH_LIVE_FANOUT (10000) subscribers on the proposals (graphql-ws, 100 per socket): the time
+ *   from the poll that found a change to its last subscriber's event (the worst proposal), CPU per
+ *   event delivered, and the heap and external memory per subscriber after the first events.
+ */
+import 'reflect-metadata';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type Client, createClient } from 'graphql-ws';
+import { WebSocket } from 'ws';
+import { loadConfig } from '../src/config/index.js';
+import { MemoryLiveBus, type LiveMessage } from '../src/graphql/live/event-bus.js';
+import { openLedgerDatabase, Ledger, SqlLedgerStore } from '../src/ledger/index.js';
+import { createApp, listen } from '../src/server/app.js';
+import { connectUpstream } from '../src/server/upstream.js';
+
+const QUERY = 'subscription($id: ID!) { proposalChanged(id: $id) { changed initial proposal { id situationCode } } }';
+const PER_SOCKET = 100;
+const now = (): number => performance.timeOrigin + performance.now();
+
+interface ClientPlan {
+  url: string;
+  key: string;
+  /** The proposal of each subscription. */
+  ids: string[];
+}
+
+type FromClients = { kind: 'ready' } | { kind: 'round'; last: Record<string, number>; events: number };
+
+/** The child: opens the subscriptions, reports when every first event came, then the last event of each proposal per round. */
+function clients(plan: ClientPlan): void {
+  const sockets: Client[] = [];
+  let initial = 0;
+  let expected = plan.ids.length;
+  let events = 0;
+  let last: Record<string, number> = {};
+  const send = (message: FromClients): void => {
+    process.send?.(message);
+  };
+  process.on('message', (message: { kind: 'plan' } | { kind: 'expect'; count: number } | { kind: 'stop' }) => {
+    if (message.kind === 'plan') {
+      return;
+    }
+    if (message.kind === 'expect') {
+      expected = message.count;
+      events = 0;
+      last = {};
+    } else {
+      for (const socket of sockets) {
+        void socket.dispose();
+      }
+      process.exit(0);
+    }
+  });
+  plan.ids.forEach((id, index) => {
+    if (index % PER_SOCKET === 0) {
+      sockets.push(
+        createClient({
+          url: plan.url,
+          webSocketImpl: WebSocket,
+          lazy: false,
+          retryAttempts: 0,
+          connectionParams: { authorization: `Bearer ${plan.key}` },
+          onNonLazyError: () => undefined,
+        }),
+      );
+    }
+    (sockets[sockets.length - 1] as Client).subscribe<{ proposalChanged: { initial: boolean } | null }>(
+      { query: QUERY, variables: { id } },
+      {
+        next: (value) => {
+          if (value.data?.proposalChanged?.initial === true) {
+            initial += 1;
+            if (initial === plan.ids.length) {
+              send({ kind: 'ready' });
+            }
+            return;
+          }
+          events += 1;
+          last[id] = now();
+          if (events === expected) {
+            send({ kind: 'round', last, events });
+          }
+        },
+        error: () => undefined,
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+function memory(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+}
+
+/** A live channel that notes when each poll's read of a proposal was told (the poll's moment). */
+class TimedBus extends MemoryLiveBus {
+  readonly polls = new Map<string, number>();
+  /** The process's CPU when the round's first poll was told (the events' CPU is counted from there). */
+  firstPollCpu: NodeJS.CpuUsage | undefined;
+  override async publish(message: LiveMessage): Promise<void> {
+    if (message.kind === 'read') {
+      this.polls.set(message.proposalId, now());
+      this.firstPollCpu ??= process.cpuUsage();
+    }
+    return super.publish(message);
+  }
+}
+
+export interface FanOutFigures {
+  cohort: { subscribers: number; rounds: number; cpuMsPerEvent: number };
+  fanout: { subscribers: number; proposals: number; lastAfterPollMs: number; spanMs: number; cpuMsPerEvent: number; bytesPerSubscriber: number };
+}
+
+/** Runs both measurements on one replica over `sandbox`; `ids` are proposals its client owns. */
+export async function fanOut(
+  connection: Parameters<typeof connectUpstream>[1],
+  admin: { setSituation(id: string, situacao: number): Promise<void> },
+  ids: string[],
+  env: (name: string, fallback: number) => number,
+): Promise<FanOutFigures> {
+  const key = 'bench-fanout-key-0123456789abcdef';
+  const cohortSize = env('BENCH_LIVE_COHORT', 100);
+  const rounds = env('BENCH_LIVE_ROUNDS', 10);
+  const total = env('BENCH_LIVE_FANOUT', 10_000);
+  const database = await openLedgerDatabase({ dataDir: `/tmp/cg-bench-fanout-${process.pid}` });
+  const ledger = new Ledger(new SqlLedgerStore(database.db));
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    LEDGER_RECONCILE_INTERVAL_MS: '0',
+    GRAPHQL_API_KEYS: `ops:${key}:proposals.all`,
+    UPSTREAM_RATE_LIMIT_RPS: '1000',
+    UPSTREAM_RATE_LIMIT_BURST: '1000',
+    LIVE_POLL_INTERVAL_MS: '500',
+    LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: String(total + cohortSize),
+    LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: String(PER_SOCKET),
+  });
+  const bus = new TimedBus();
+  const upstream = await connectUpstream(config, connection);
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state, ledger, liveBus: bus });
+  const http = await listen(app, { port: 0, host: '127.0.0.1' });
+  const url = http.graphqlUrl.replace(/^http/, 'ws');
+
+  /** Opens `subscriptions` in a child; resolves once every first event came. */
+  const open = async (subscriptionIds: string[]) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, BENCH_LIVE_ROLE: 'clients' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const next = (kind: FromClients['kind']) =>
+      new Promise<FromClients>((resolve) => {
+        const listener = (message: FromClients) => {
+          if (message.kind === kind) {
+            child.off('message', listener);
+            resolve(message);
+          }
+        };
+        child.on('message', listener);
+      });
+    const ready = next('ready');
+    child.send({ kind: 'plan', plan: { url, key, ids: subscriptionIds } satisfies ClientPlan });
+    await ready;
+    return {
+      /** Moves `changed` proposals to `situacao`; resolves with the CPU and the worst poll-to-last-event time once every subscriber heard. */
+      async round(changed: string[], situacao: number, events: number): Promise<{ cpuMs: number; lastAfterPollMs: number; spanMs: number }> {
+        child.send({ kind: 'expect', count: events });
+        const heard = next('round');
+        await Promise.all(changed.map((id) => admin.setSituation(id, situacao)));
+        bus.polls.clear();
+        bus.firstPollCpu = undefined;
+        const done = (await heard) as Extract<FromClients, { kind: 'round' }>;
+        const cpu = process.cpuUsage(bus.firstPollCpu);
+        const lastAfterPollMs = Math.max(...changed.map((id) => (done.last[id] ?? Number.NaN) - (bus.polls.get(id) ?? Number.NaN)));
+        const spanMs = Math.max(...Object.values(done.last)) - Math.min(...bus.polls.values());
+        return { cpuMs: (cpu.user + cpu.system) / 1000, lastAfterPollMs, spanMs };
+      },
+      stop: async () => {
+        child.send({ kind: 'stop' });
+        await new Promise((resolve) => child.once('exit', resolve));
+      },
+    };
+  };
+
+  // A cohort of identical subscriptions on one proposal, changed `rounds` times.
+  const one = ids[0] as string;
+  const cohort = await open(Array.from({ length: cohortSize }, () => one));
+  let cohortCpu = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    cohortCpu += (await cohort.round([one], round % 2 === 0 ? 2 : 1, cohortSize)).cpuMs;
+  }
+  await cohort.stop();
+
+  // The fan-out: `total` subscribers spread over the proposals, one change to every proposal.
+  const before = memory();
+  const many = await open(Array.from({ length: total }, (_, index) => ids[index % ids.length] as string));
+  const bytesPerSubscriber = (memory() - before) / total;
+  const fan = await many.round(ids, 2, total);
+  await many.stop();
+  await Promise.all(ids.map((id) => admin.setSituation(id, 1)));
+
+  await app.close(1000);
+  await upstream.close();
+  await database.close();
+  return {
+    cohort: { subscribers: cohortSize, rounds, cpuMsPerEvent: cohortCpu / (cohortSize * rounds) },
+    fanout: {
+      subscribers: total,
+      proposals: ids.length,
+      lastAfterPollMs: fan.lastAfterPollMs,
+      spanMs: fan.spanMs,
+      cpuMsPerEvent: fan.cpuMs / total,
+      bytesPerSubscriber,
+    },
+  };
+}
+
+if (process.env.BENCH_LIVE_ROLE === 'clients') {
+  process.once('message', (message: { kind: 'plan'; plan: ClientPlan }) => clients(message.plan));
+}
