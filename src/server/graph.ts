@@ -247,7 +247,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     clientId: options.upstream.clientId,
     cache: config.sharing.cache,
     policies: config.sharing.policies,
-    ...(options.state === undefined ? {} : { store: options.state.readStore }),
+    ...(options.state === undefined ? {} : { store: options.state.readStore, marks: options.state.situationMarks }),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   });
   const liveBus =

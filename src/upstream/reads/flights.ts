@@ -21,6 +21,7 @@ import { safeObserver, type UpstreamObserver } from '../observer.js';
 import { type OperationName } from '../operations.js';
 import { MemoryReadCacheStore } from '../stores/memory.js';
 import { fromFailure, toFailure, transient } from './failures.js';
+import { carriesSituation, MemorySituationMarks, situationFact, type SituationMarks } from './monotonic.js';
 import { PeerClaims } from './peer-claims.js';
 import { countedCall, emptyCost, markFetchedAt, type ReadSession, type RequestCost, type SessionOptions, stamped } from './session.js';
 
@@ -36,10 +37,12 @@ export interface PartnerReadStats {
   storeFailures: number;
   /** Reads answered by another replica's partner call (it held the claim; this one waited for its answer). */
   peerServed: number;
+  /** Answers older than a situation already told of their proposal, read again from the partner (`monotonic.ts`). */
+  regressionsRefreshed: number;
 }
 
 /** Told when the cache store failed (e.g. Redis down) and the read went on without it. */
-export type StoreFailureHook = (event: { action: 'get' | 'set' | 'invalidate' | 'claim'; error: unknown }) => void;
+export type StoreFailureHook = (event: { action: 'get' | 'set' | 'invalidate' | 'claim' | 'marks'; error: unknown }) => void;
 
 /** Options of {@link PartnerReads}. */
 export interface PartnerReadsOptions {
@@ -65,6 +68,8 @@ export interface PartnerReadsOptions {
   peerWaitMs?: number;
   /** With a shared store: how often a waiting replica looks for the other's answer (default 25 ms). */
   peerPollMs?: number;
+  /** The newest situation seen per proposal (default: memory of this process); see `monotonic.ts`. */
+  marks?: SituationMarks;
 }
 
 interface Flight {
@@ -80,6 +85,7 @@ export class PartnerReads {
   private readonly observer: UpstreamObserver;
   private readonly policies: Record<ReadOperation, ReadPolicy>;
   private readonly peers: PeerClaims;
+  private readonly marks: SituationMarks;
   private readonly counters: PartnerReadStats = {
     hits: 0,
     misses: 0,
@@ -89,6 +95,7 @@ export class PartnerReads {
     invalidations: 0,
     storeFailures: 0,
     peerServed: 0,
+    regressionsRefreshed: 0,
   };
 
   constructor(
@@ -99,6 +106,7 @@ export class PartnerReads {
     this.now = options.now ?? Date.now;
     this.observer = safeObserver(options.observer);
     this.policies = readPoliciesWith(options.policies);
+    this.marks = options.marks ?? new MemorySituationMarks({ now: this.now });
     this.peers = new PeerClaims(this.store, options, {
       peerAnswered: (operation) => {
         this.counters.peerServed += 1;
@@ -123,7 +131,7 @@ export class PartnerReads {
         }
         return this.options.cache === false
           ? stamped(this.client.request<T>(operation, body, counted), this.now)
-          : (this.read(operation, body, counted, cost, fresh) as Promise<T>);
+          : (this.monotonicRead(operation, body, counted, cost, fresh) as Promise<T>);
       },
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
@@ -167,6 +175,42 @@ export class PartnerReads {
     } finally {
       // Whatever happened (a timed-out write may still have been applied), later reads must ask again.
       await this.invalidate(tags);
+    }
+  }
+
+  /**
+   * A read whose situation never moves back: an answer older than the newest situation seen of its
+   * proposal (on any replica sharing the marks) is read again from the partner before it is served.
+   */
+  private async monotonicRead(operation: ReadOperation, body: object, call: CallOptions, cost: RequestCost, fresh: boolean): Promise<unknown> {
+    const value = await this.read(operation, body, call, cost, fresh);
+    if (!carriesSituation(operation)) {
+      return value;
+    }
+    const fact = situationFact(operation, body, value);
+    if (fact === undefined) {
+      return value;
+    }
+    const newest = await this.raiseMark(fact.proposalId, fact.rank);
+    if (fresh || newest <= fact.rank) {
+      return value;
+    }
+    // An older answer than one already told (a cached, stale or lagging read): the partner's now.
+    this.counters.regressionsRefreshed += 1;
+    const again = await this.read(operation, body, call, cost, true);
+    const refreshed = situationFact(operation, body, again);
+    if (refreshed !== undefined) {
+      await this.raiseMark(refreshed.proposalId, refreshed.rank);
+    }
+    return again;
+  }
+
+  private async raiseMark(proposalId: string, rank: number): Promise<number> {
+    try {
+      return await this.marks.raise(proposalId, rank);
+    } catch (error) {
+      this.storeFailed('marks', error);
+      return rank;
     }
   }
 
@@ -319,7 +363,7 @@ export class PartnerReads {
     }
   }
 
-  private storeFailed(action: 'get' | 'set' | 'invalidate' | 'claim', error: unknown): void {
+  private storeFailed(action: 'get' | 'set' | 'invalidate' | 'claim' | 'marks', error: unknown): void {
     this.counters.storeFailures += 1;
     try {
       this.options.onStoreFailure?.({ action, error });

@@ -15,6 +15,7 @@ import {
   type ThrottleStatus,
 } from '../budget.js';
 import { type CachedRead, type CacheLookup, type ReadCacheStore } from '../cache.js';
+import { MemorySituationMarks, type SituationMarks } from '../reads/monotonic.js';
 import { MemoryReadCacheStore } from './memory.js';
 
 /** Which kind of state changed health. */
@@ -49,6 +50,8 @@ export interface SharedState {
   readStore: ReadCacheStore;
   callerBudgets: CallerBudgets;
   partnerBudget: PartnerBudget;
+  /** The newest situation seen per proposal (monotonic reads), beside the read cache. */
+  situationMarks: SituationMarks;
   /** True when a Redis URL was given. */
   readonly shared: boolean;
   /** Kinds of state currently answered from memory because Redis failed. */
@@ -165,6 +168,23 @@ class FallbackReadCache implements ReadCacheStore {
   }
 }
 
+class FallbackSituationMarks implements SituationMarks {
+  constructor(
+    private readonly primary: SituationMarks,
+    private readonly memory: SituationMarks,
+    readonly health: Fallback,
+  ) {}
+
+  raise(proposalId: string, rank: number): Promise<number> {
+    return this.health.run(
+      () => this.primary.raise(proposalId, rank),
+      () => this.memory.raise(proposalId, rank),
+    );
+  }
+
+  async close(): Promise<void> {}
+}
+
 class FallbackCallerBudgets implements CallerBudgets {
   constructor(
     private readonly primary: CallerBudgets,
@@ -239,12 +259,17 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
     readStore: new MemoryReadCacheStore(),
     callerBudgets: new MemoryCallerBudgets(options.callerBudgets, now),
     partnerBudget: new MemoryPartnerBudget(options.partner, now),
+    situationMarks: new MemorySituationMarks({ now }),
   };
   if (options.redisUrl === undefined) {
     return { ...memory, shared: false, degraded: () => [], close: () => memory.readStore.close() };
   }
   // Loaded only here: a replica without REDIS_URL never loads ioredis.
-  const [{ Redis }, { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore }] = await Promise.all([import('ioredis'), import('./redis.js')]);
+  const [{ Redis }, { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore }, { RedisSituationMarks }] = await Promise.all([
+    import('ioredis'),
+    import('./redis.js'),
+    import('./redis-marks.js'),
+  ]);
   const redis = new Redis(options.redisUrl, {
     // Fail fast while disconnected: the memory fallback answers instead of a queue that waits.
     enableOfflineQueue: false,
@@ -271,6 +296,8 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
       memory.partnerBudget,
       health.partnerBudget,
     ),
+    // Marks fall back with the read cache: they guard its answers.
+    situationMarks: new FallbackSituationMarks(new RedisSituationMarks(redis, prefix), memory.situationMarks, health.readCache),
     shared: true,
     degraded: () => (Object.entries(health) as Array<[SharedStateComponent, Fallback]>).filter(([, h]) => h.degraded).map(([name]) => name),
     close: async () => {

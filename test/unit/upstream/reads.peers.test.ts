@@ -79,7 +79,17 @@ describe('PartnerReads across replicas (claimOrJoin)', () => {
     });
   }
 
-  const STATS = { hits: 0, misses: 1, coalesced: 0, staleServed: 0, revalidations: 0, invalidations: 0, storeFailures: 0, peerServed: 0 };
+  const STATS = {
+    hits: 0,
+    misses: 1,
+    coalesced: 0,
+    staleServed: 0,
+    revalidations: 0,
+    invalidations: 0,
+    storeFailures: 0,
+    peerServed: 0,
+    regressionsRefreshed: 0,
+  };
   const PEER = { value: { parcelas: [{ nroParcela: 7 }] }, fetchedAt: 1_700_000_000_000 - 10 };
 
   it('claims the read (30 s by default), asks the partner, stores under the version it looked up, and lets go of the claim it holds', async () => {

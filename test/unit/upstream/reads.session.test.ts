@@ -19,7 +19,17 @@ import { carryFetchedAt, directSession, fetchedAtOf } from '../../../src/upstrea
 import { deferred, found, InstantPartner, miss, ScriptedStore } from './scripted-store.js';
 
 const PARCELAS = (id: string) => ({ dto: { codigoProposta: id } });
-const STATS = { hits: 0, misses: 0, coalesced: 0, staleServed: 0, revalidations: 0, invalidations: 0, storeFailures: 0, peerServed: 0 };
+const STATS = {
+  hits: 0,
+  misses: 0,
+  coalesced: 0,
+  staleServed: 0,
+  revalidations: 0,
+  invalidations: 0,
+  storeFailures: 0,
+  peerServed: 0,
+  regressionsRefreshed: 0,
+};
 
 async function flush(): Promise<void> {
   for (let i = 0; i < 10; i += 1) {

@@ -1,0 +1,143 @@
+/**
+ * Monotonic reads across queries and replicas: after a change at the partner, no answer about a
+ * proposal's situation moves back to an older one than an answer already given, whichever query
+ * (proposal, node, creditViewer.proposals) or replica answers and whatever the read cache holds.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../../src/config/index.js';
+import { createApp, type Listening, listen } from '../../src/server/app.js';
+import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
+import { situationRank } from '../../src/upstream/reads/monotonic.js';
+import { executeGraphQL, type GraphResponse, TEST_READ_POLICIES } from '../helpers/graph.js';
+import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
+import { describeWithRedis, REDIS_TEST_URL, redisTestPrefix } from '../helpers/services.js';
+
+const KEY = 'ui-key-0123456789abcdef';
+type Sandbox = Awaited<ReturnType<typeof startTestSandbox>>;
+
+interface Replica {
+  ask<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>): Promise<GraphResponse<T>>;
+  close(): Promise<void>;
+}
+
+async function replica(sandbox: Sandbox, env: Record<string, string>, ledgers: TestLedgerDatabase): Promise<Replica> {
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    LEDGER_RECONCILE_INTERVAL_MS: '0',
+    GRAPHQL_API_KEYS: `ui:${KEY}:proposals.all`,
+    ...env,
+  });
+  const upstream: ConnectedUpstream = await connectUpstream(config, {
+    baseUrl: sandbox.sandbox.baseUrl,
+    environmentUrl: sandbox.sandbox.environmentUrl,
+    authUrl: sandbox.sandbox.authUrl,
+    clientId: sandbox.client.clientId,
+    privateKeyPem: sandbox.client.privateKeyPem,
+  });
+  const app = await createApp(config, { upstream: upstream.client, state: upstream.state, ledger: await ledgers.open() });
+  const http: Listening = await listen(app, { port: 0, host: '127.0.0.1' });
+  return {
+    ask: (query, variables) => executeGraphQL(http.graphqlUrl, query, variables, { authorization: `Bearer ${KEY}` }),
+    close: async () => {
+      await app.close(1000);
+      await upstream.close();
+    },
+  };
+}
+
+const CREATE = `mutation($key: String!, $input: CreateProposalInput!) {
+  createProposal(idempotencyKey: $key, input: $input) { proposal { id } userErrors { code } }
+}`;
+/** The proposal record's situation (FGTS/ConsultaProposta). */
+const PROBE = 'query($id: ID!) { proposal(id: $id) { id situation situationCode } }';
+const NODE = 'query($id: ID!) { node(id: $id) { ... on Proposal { id situation situationCode } } }';
+/** The list: one ConsultaProposta per row, the same read the probe makes. */
+const LIST = '{ creditViewer { proposals(first: 50) { edges { node { id situation situationCode } } } } }';
+/** With the agenda selected, the situation folds into the agenda's read (AgendaRecebivel/ConsultarDetalhes). */
+const DETAIL = 'query($id: ID!) { proposal(id: $id) { id situation situationCode agenda { situation } } }';
+
+interface Told {
+  id: string;
+  situation: string;
+  situationCode: number;
+}
+
+/** The situation code one answer told of `id`. */
+function toldOf(answer: GraphResponse<Record<string, unknown>>, id: string): number {
+  expect(answer.errors).toBeUndefined();
+  const data = answer.data as { proposal?: Told; node?: Told; creditViewer?: { proposals: { edges: Array<{ node: Told }> } } };
+  const told = data.proposal ?? data.node ?? data.creditViewer?.proposals.edges.map((e) => e.node).find((n) => n.id === id);
+  if (told === undefined) {
+    throw new Error('the answer did not speak of the proposal');
+  }
+  return told.situationCode;
+}
+
+describeWithRedis('monotonic reads of a proposal across queries and replicas', () => {
+  let sandbox: Sandbox;
+  let ledgers: TestLedgerDatabase;
+  const prefix = redisTestPrefix('monotonic');
+  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
+
+  beforeAll(async () => {
+    await redis.connect();
+    sandbox = await startTestSandbox({ demo: true });
+    ledgers = await openTestLedger();
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+    await ledgers.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) {
+      await redis.del(...keys);
+    }
+    redis.disconnect();
+  });
+
+  it('never answers an older situation than one already answered, in 200 interleaved reads on two replicas after a disbursement', async () => {
+    // Proposal reads stay fresh for 10 minutes: without the guard, the cached record would say
+    // "under review" for all of them while the agenda's read says "disbursed".
+    const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, READ_CACHE_POLICIES: TEST_READ_POLICIES, REDIS_COMMAND_TIMEOUT_MS: '30000' };
+    const a = await replica(sandbox, env, ledgers);
+    const b = await replica(sandbox, env, ledgers);
+    try {
+      const input = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 };
+      const created = await a.ask<{ createProposal: { proposal: { id: string }; userErrors: unknown[] } }>(CREATE, { key: randomUUID(), input });
+      expect(created.data?.createProposal.userErrors).toEqual([]);
+      const id = created.data?.createProposal.proposal.id ?? '';
+      const before = toldOf(await a.ask(PROBE, { id }), id);
+      expect(toldOf(await b.ask(LIST, {}), id)).toBe(before);
+      expect(situationRank(before)).toBeLessThan(situationRank(9) ?? 0);
+
+      // The change at the partner: disbursed (the agenda opens), while both replicas' cache holds the record.
+      await sandbox.admin.setSituation(id, 9);
+      await sandbox.admin.resetCalls();
+      // The agenda's read is not cached yet: it tells "disbursed" first.
+      expect(toldOf(await b.ask(DETAIL, { id }), id)).toBe(9);
+
+      const queries = [PROBE, LIST, NODE, DETAIL];
+      const replicas = [a, b];
+      let newest = situationRank(9) ?? 0;
+      const regressions: string[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const code = toldOf(await (replicas[i % 2] as Replica).ask(queries[i % 4] as string, i % 4 === 1 ? {} : { id }), id);
+        const rank = situationRank(code) ?? -1;
+        if (rank < newest) {
+          regressions.push(`read ${i} answered ${code}`);
+        }
+        newest = Math.max(newest, rank);
+      }
+      expect(regressions).toEqual([]);
+      // The cached record (under review) was refreshed once, by the first read that would have served
+      // it; its new answer, in the shared cache, served every later read on both replicas.
+      expect((await sandbox.admin.calls()).operations['/FGTS/ConsultaProposta']).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
