@@ -5,6 +5,7 @@ import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type GraphQLFormattedError } from 'graphql';
 import { type Config } from '../config/index.js';
+import { localizedErrorsPlugin } from './error-messages.js';
 import { type Logger } from './logger.js';
 import { type Metrics } from './metrics.js';
 import { operationMetricsPlugin } from './observability.js';
@@ -53,6 +54,7 @@ export function createApolloServer<TContext extends BaseContext>(config: Config,
       // Per-field cache hints cost a wrapped resolver and a policy object per field and could only conclude no-store.
       ApolloServerPluginCacheControlDisabled(),
       answerPlugin<TContext>(),
+      localizedErrorsPlugin<TContext>(),
       requestLogPlugin<TContext>(deps.logger),
       operationMetricsPlugin<TContext>(deps.metrics),
       ...(deps.tracing === undefined ? [] : [deps.tracing.plugin<TContext>()]),

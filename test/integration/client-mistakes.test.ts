@@ -137,6 +137,25 @@ describe('client mistakes', () => {
       expect((await graph.admin.calls()).total).toBe(0);
     });
 
+    it('translate graphql-js validation and parse messages for pt-BR through the table, keeping codes and locations', async () => {
+      const pt = { 'accept-language': 'pt-BR' };
+      const unknown = await post({ query: '{ proposal(id: "x") { situaton } }' }, pt);
+      expect(unknown.json.errors?.map((e) => [e.message, e.extensions?.['code']])).toEqual([
+        ['Não é possível consultar o campo "situaton" no tipo "Proposal". Você quis dizer "situation"?', 'GRAPHQL_VALIDATION_FAILED'],
+      ]);
+      const missing = await post({ query: 'query($id: ID!) { proposal(id: $id) { situation } }' }, pt);
+      expect(missing.json.errors?.map((e) => [e.message, e.extensions?.['code']])).toEqual([
+        ['A variável "$id", do tipo obrigatório "ID!", não foi informada.', 'BAD_USER_INPUT'],
+      ]);
+      const syntax = await post({ query: '{ proposal(id: "x") { situation }' }, pt);
+      expect(syntax.json.errors?.map((e) => [e.message, e.extensions?.['code']])).toEqual([
+        ['Erro de sintaxe: Expected Name, found <EOF>.', 'GRAPHQL_PARSE_FAILED'],
+      ]);
+      const english = await post({ query: '{ proposal(id: "x") { situaton } }' }, { 'accept-language': 'en' });
+      expect(english.json.errors?.[0]?.message).toBe('Cannot query field "situaton" on type "Proposal". Did you mean "situation"?');
+      expect((await graph.admin.calls()).total).toBe(0);
+    });
+
     it('are English otherwise', async () => {
       const { json } = await post({ query, variables: { amount: '100,00' } }, { 'accept-language': 'en-US' });
       expect(json.errors?.[0]?.message).toBe(
