@@ -58,19 +58,46 @@ export function translateMessage(message: string): string {
   return message;
 }
 
-/** Translates an answer's error messages for a request that prefers Portuguese. */
+/** graphql-js's refusal of a variable's value: the variable, the path inside it (when nested) and the reason. */
+const VARIABLE_VALUE = /^Variable "\$([^"]+)" got invalid value .*?(?: at "([^"]+)")?; (.+)$/s;
+
+/** A `BAD_USER_INPUT` item of a value graphql-js refused (an `ID` that is a number with decimals, a boolean): the variable's path in `field`. */
+export function variableUserError(message: string, locale: 'en' | 'pt-BR'): { code: string; field: string[]; message: string; upstreamCode: null } | undefined {
+  const found = VARIABLE_VALUE.exec(message);
+  if (found === null) {
+    return undefined;
+  }
+  const [, variable = '', at, reason = ''] = found;
+  const field = at === undefined ? [variable] : at.split('.');
+  return { code: 'INVALID_INPUT', field, message: locale === 'pt-BR' ? 'Valor inválido no campo indicado.' : reason, upstreamCode: null };
+}
+
+/**
+ * Gives every `BAD_USER_INPUT` graphql-js raised for a variable's value its `userErrors` item (the
+ * field path, as the graph's own refusals carry), and translates the answer's messages for a request
+ * that prefers Portuguese.
+ */
 export function localizedErrorsPlugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
   return {
     async requestDidStart({ request }) {
-      if (negotiateLocale(request.http?.headers.get('accept-language')) !== 'pt-BR') {
-        return undefined;
-      }
+      const locale = negotiateLocale(request.http?.headers.get('accept-language'));
       return {
         async willSendResponse({ response }) {
           if (response.body.kind !== 'single' || response.body.singleResult.errors === undefined) {
             return;
           }
-          response.body.singleResult.errors = response.body.singleResult.errors.map((error) => ({ ...error, message: translateMessage(error.message) }));
+          response.body.singleResult.errors = response.body.singleResult.errors.map((error) => {
+            const item =
+              error.extensions?.['code'] === 'BAD_USER_INPUT' && error.extensions['userErrors'] === undefined
+                ? variableUserError(error.message, locale)
+                : undefined;
+            const extensions = item === undefined ? error.extensions : { ...error.extensions, userErrors: [item] };
+            return {
+              ...error,
+              message: locale === 'pt-BR' ? translateMessage(error.message) : error.message,
+              ...(extensions === undefined ? {} : { extensions }),
+            };
+          });
         },
       };
     },

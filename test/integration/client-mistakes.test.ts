@@ -156,6 +156,33 @@ describe('client mistakes', () => {
       expect((await graph.admin.calls()).total).toBe(0);
     });
 
+    it('give an ID graphql-js cannot read its field path in userErrors, every one of them, in both languages', async () => {
+      const mutation =
+        'mutation($input: RegisterInstallmentPaymentInput!) { registerInstallmentPayment(idempotencyKey: "id-coercion", input: $input) { userErrors { code } } }';
+      const variables = { input: { proposalId: 1.5, payment: { installmentNumber: 2, amount: '10.00' } } };
+      const english = await post({ query: mutation, variables });
+      expect(english.json.errors?.map((e) => e.extensions)).toEqual([
+        {
+          code: 'BAD_USER_INPUT',
+          userErrors: [{ code: 'INVALID_INPUT', field: ['input', 'proposalId'], message: 'ID cannot represent value: 1.5', upstreamCode: null }],
+        },
+      ]);
+      const query = 'query($a: ID!, $b: ID!) { a: proposal(id: $a) { id } b: proposal(id: $b) { id } }';
+      const pt = await post({ query, variables: { a: true, b: 2.5 } }, { 'accept-language': 'pt-BR' });
+      expect(pt.json.errors?.map((e) => [e.message, e.extensions])).toEqual([
+        [
+          'A variável "$a" recebeu um valor inválido true; ID cannot represent value: true',
+          { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: ['a'], message: 'Valor inválido no campo indicado.', upstreamCode: null }] },
+        ],
+        [
+          'A variável "$b" recebeu um valor inválido 2.5; ID cannot represent value: 2.5',
+          { code: 'BAD_USER_INPUT', userErrors: [{ code: 'INVALID_INPUT', field: ['b'], message: 'Valor inválido no campo indicado.', upstreamCode: null }] },
+        ],
+      ]);
+      expect((await graph.admin.calls()).total).toBe(0);
+      expect(errorLines()).toEqual([]);
+    });
+
     it('are English otherwise', async () => {
       const { json } = await post({ query, variables: { amount: '100,00' } }, { 'accept-language': 'en-US' });
       expect(json.errors?.[0]?.message).toBe(
