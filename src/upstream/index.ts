@@ -80,7 +80,7 @@ export {
 } from './budget.js';
 
 // Partner reads: sessions, the read layer (coalescing, cache, freshness), its stores.
-export { type ReadSession, type RequestCost, type SessionOptions, directSession, fetchedAtOf, carryFetchedAt } from './reads/session.js';
+export { type ReadSession, type RequestCost, type SessionOptions, directSession, countedUncached, fetchedAtOf, carryFetchedAt } from './reads/session.js';
 export { PartnerReads, type PartnerReadsOptions, type PartnerReadStats, type StoreFailureHook } from './reads/flights.js';
 export { DEFAULT_READ_POLICIES, isReadOperation, type ReadOperation, type ReadPolicy } from './freshness.js';
 export { type ReadCacheStore, type CachedRead, type CacheLookup } from './cache.js';

@@ -3,7 +3,7 @@ import type DataLoader from 'dataloader';
 import { DEVELOPMENT_PERSON_ID_SECRET } from '../../config/index.js';
 import { type AccessRecorder, type Ledger, type OperationRecord, type WriteOnceOptions } from '../../ledger/index.js';
 import { AuditTrail } from './audit.js';
-import { directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
+import { countedUncached, directSession, type ReadSession, type UpstreamCaller } from '../../upstream/index.js';
 import { type ProbeFamilies } from './in-doubt.js';
 import { ANONYMOUS_CALLER } from '../../shared/callers.js';
 import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
@@ -132,7 +132,8 @@ export function createContext(options: CreateContextOptions): GraphContext {
   const requestId = options.requestId ?? randomUUID();
   return {
     upstream,
-    uncached: options.upstream,
+    // Counted: the probe reads around a write are partner calls of this request (extensions.cost).
+    uncached: countedUncached(options.upstream, reads),
     loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
     callerId,

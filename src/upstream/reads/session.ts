@@ -111,3 +111,14 @@ export function directSession(upstream: UpstreamCaller, callerId = ANONYMOUS_CAL
     invalidateProposal: async () => undefined,
   };
 }
+
+/**
+ * `upstream` itself (past the cache, as the in-doubt probes need it), each HTTP attempt counted into
+ * `session`'s cost, so `extensions.cost.upstreamCalls` is every call the partner saw for the request.
+ */
+export function countedUncached(upstream: UpstreamCaller, session: Pick<ReadSession, 'callerId' | 'cost'>): UpstreamCaller {
+  return {
+    request: <T>(operation: OperationName, body: object, call: CallOptions = {}) =>
+      stamped(upstream.request<T>(operation, body, countedCall(call, call.caller ?? session.callerId, session.cost)), Date.now),
+  };
+}
