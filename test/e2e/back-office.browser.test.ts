@@ -336,6 +336,26 @@ describeWithChromium('the reference back office in Chromium', () => {
     expect(operations()).toEqual(['ProposalDetail']);
     expect(sent.filter((request) => request.stream).map((request) => request.operation)).toEqual(['ProposalChanged']);
   });
+
+  // The list subscribes to viewerProposalEvents: every proposal of the caller, one stream for the page.
+  it("shows the list's situations live: a row goes from under review to approved with no reload and no refetch", async () => {
+    const fresh = await createThroughGraph(7);
+    const situation = `[data-proposal-id="${fresh}"] [data-testid="situation"]`;
+    await open('#/');
+    await waitForText(situation, 'Under review');
+    await waitForText('[data-testid="list-live-status"]', 'live');
+    await page.evaluate(() => {
+      (window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true;
+    });
+    await shot('13-list-live-under-review');
+
+    await graph.admin.concludeAnalyses();
+    await waitForText(situation, 'Approved');
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    await shot('14-list-live-approved');
+    expect(operations()).toEqual(['MyProposals']);
+    expect(sent.filter((request) => request.stream).map((request) => request.operation)).toEqual(['ViewerProposalEvents']);
+  });
 });
 
 /** "R$ 1.234,56" in cents. */

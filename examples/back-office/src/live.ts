@@ -28,6 +28,22 @@ export const PROPOSAL_CHANGED = graphql(`
   }
 `);
 
+export const VIEWER_PROPOSAL_EVENTS = graphql(`
+  subscription ViewerProposalEvents {
+    viewerProposalEvents {
+      proposalId
+      changed
+      initial
+      proposal {
+        id
+        situation
+        situationCode
+        rejectionReason
+      }
+    }
+  }
+`);
+
 /** Where the subscription stands, for the page's badge. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'unavailable';
 
@@ -75,6 +91,20 @@ export function useProposalLive(id: string): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const { error } = useSubscription(PROPOSAL_CHANGED, {
     variables: { id },
+    context: { onLiveStatus: setStatus } satisfies LiveContext,
+    onData: () => setStatus('live'),
+  });
+  return error === undefined ? status : 'unavailable';
+}
+
+/**
+ * Watches every proposal of the caller while the list shows them: each event is written to the
+ * cache by the proposal's id, so the list's row moves from under review to approved with no reload
+ * and no refetch. Returns the badge's status.
+ */
+export function useViewerProposalsLive(): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const { error } = useSubscription(VIEWER_PROPOSAL_EVENTS, {
     context: { onLiveStatus: setStatus } satisfies LiveContext,
     onData: () => setStatus('live'),
   });

@@ -12,6 +12,7 @@ import {
   type ProposalSituation,
 } from './gql/graphql';
 import { useIntentKey } from './intent';
+import { useViewerProposalsLive } from './live';
 
 /** Proposals per page. */
 export const PAGE_SIZE = 5;
@@ -202,13 +203,20 @@ export function ProposalList(): ReactNode {
   // writes on this page update it in the cache and cause no request.
   const { data, loading, error, fetchMore } = useQuery(MY_PROPOSALS, { variables, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [created, setCreated] = useState<string | null>(null);
+  // The rows' situations follow the partner: every change of the caller's proposals updates its row.
+  const live = useViewerProposalsLive();
   const connection = data?.creditViewer.proposals;
 
   return (
     <section>
       <CreateProposalForm list={variables} onCreated={(proposal) => setCreated(proposal.id)} />
       <div className="card">
-        <h2>My proposals</h2>
+        <h2>
+          My proposals{' '}
+          <span className={`badge live-${live}`} data-testid="list-live-status" title="Live updates">
+            {live}
+          </span>
+        </h2>
         <div className="filters">
           <label>
             Situation{' '}

@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": typeof types.ProposalChangedDocument,
+    "\n  subscription ViewerProposalEvents {\n    viewerProposalEvents {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": typeof types.ViewerProposalEventsDocument,
     "\n  fragment InstallmentRow on Installment {\n    id\n    number\n    amount\n    dueDate\n    situation\n    paidAmount\n    balance\n    boletos {\n      id\n      number\n      digitableLine\n    }\n  }\n": typeof types.InstallmentRowFragmentDoc,
     "\n  fragment BoletoRow on Boleto {\n    id\n    number\n    installmentNumbers\n    amount\n    dueDate\n    digitableLine\n  }\n": typeof types.BoletoRowFragmentDoc,
     "\n  fragment AgendaTotals on AgendaDetail {\n    id\n    situation\n    totalPaid\n    settledAt\n  }\n": typeof types.AgendaTotalsFragmentDoc,
@@ -27,6 +28,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": types.ProposalChangedDocument,
+    "\n  subscription ViewerProposalEvents {\n    viewerProposalEvents {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n": types.ViewerProposalEventsDocument,
     "\n  fragment InstallmentRow on Installment {\n    id\n    number\n    amount\n    dueDate\n    situation\n    paidAmount\n    balance\n    boletos {\n      id\n      number\n      digitableLine\n    }\n  }\n": types.InstallmentRowFragmentDoc,
     "\n  fragment BoletoRow on Boleto {\n    id\n    number\n    installmentNumbers\n    amount\n    dueDate\n    digitableLine\n  }\n": types.BoletoRowFragmentDoc,
     "\n  fragment AgendaTotals on AgendaDetail {\n    id\n    situation\n    totalPaid\n    settledAt\n  }\n": types.AgendaTotalsFragmentDoc,
@@ -56,6 +58,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ProposalChanged($id: ID!) {\n    proposalChanged(id: $id) {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ViewerProposalEvents {\n    viewerProposalEvents {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription ViewerProposalEvents {\n    viewerProposalEvents {\n      proposalId\n      changed\n      initial\n      proposal {\n        id\n        situation\n        situationCode\n        rejectionReason\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
