@@ -3,6 +3,7 @@ import { buildASTSchema, parse, print, visit } from 'graphql';
 import {
   APOLLO_MANIFEST_PATH,
   CLIENT_SDL_PATH,
+  MANIFEST_MODULE_PATH,
   PERSISTED_DOCUMENTS_PATH,
   readPersistedDocuments,
   renderManifests,
@@ -21,7 +22,8 @@ describe('the trusted documents manifest', () => {
     const names = new Set(documents.map((d) => d.name));
     expect(names.has('ProposalWithAgenda')).toBe(true);
     expect(names.has('MyProposals')).toBe(true);
-    const { persisted, apollo } = renderManifests(documents);
+    const { persisted, apollo, module } = renderManifests(documents);
+    expect(read(MANIFEST_MODULE_PATH)).toBe(module);
     expect(read(PERSISTED_DOCUMENTS_PATH)).toBe(persisted);
     expect(read(APOLLO_MANIFEST_PATH)).toBe(apollo);
     const manifest = readPersistedDocuments(persisted);
