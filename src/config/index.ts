@@ -198,6 +198,8 @@ function toConfig(s: Settings) {
     apiCallers: (s.GRAPHQL_API_KEYS ?? []) as readonly ApiCaller[],
     jwt,
     authDisabled: s.GRAPHQL_AUTH === 'none',
+    /** TRUSTED_DOCUMENTS; `log` in production, `off` elsewhere. */
+    trustedDocuments: s.TRUSTED_DOCUMENTS ?? (production ? 'log' : 'off'),
     ledger: {
       /** DATABASE_URL; undefined: the embedded PGlite under `dataDir`. */
       databaseUrl: s.DATABASE_URL,

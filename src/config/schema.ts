@@ -70,6 +70,11 @@ const requests = {
     shown: '`https://studio.apollographql.com` (none in production)',
     description: 'Browser origins allowed to call the graph, or `*`.',
   }),
+  TRUSTED_DOCUMENTS: setting(oneOf(['off', 'log', 'require']), {
+    shown: '`off` (`log` in production)',
+    description:
+      "Documents outside the operation manifest (docs/trusted-documents.md) from callers without the `federation` scope: `off` runs them, `log` runs them and logs each one once (its hash and operation name, never its text), `require` refuses them (`PERSISTED_DOCUMENT_REQUIRED`). Documents by id (`documentId`, Apollo's `persistedQuery` hash) run in every mode.",
+  }),
   GRAPHQL_MAX_BODY_BYTES: setting(integer(1024, 1024 ** 3), {
     default: 16 * 1024 * 1024,
     shown: '`16777216` (16 MiB)',

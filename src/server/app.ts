@@ -34,6 +34,8 @@ import { createOperationRunner } from './live/operations.js';
 import { type Logger, requestLogContext, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type Tracing } from './tracing.js';
+import { createTrustedDocumentGate, type TrustedDocumentGate } from './trusted-documents-gate.js';
+import { PERSISTED_DOCUMENTS } from './trusted-documents.manifest.js';
 import { ANONYMOUS_CALLER, type Caller, type GraphBinding } from './types.js';
 
 export { GRAPHQL_PATH, METRICS_PATH } from './front-door.js';
@@ -94,6 +96,8 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   const graph: GraphBinding = assembled.graph as GraphBinding;
   const formatError = createFormatError([...SERVER_ERROR_CODES, ...graph.errorCodes], logger, graph.normalizeError);
   const guard = createDocumentGuard(graph.schema, graph.validationRules ?? [], config.documentLimits, { introspection: config.introspection });
+  // The manifest is the credit graph's own operations: a graph a test injects starts with none.
+  const trusted = createTrustedDocumentGate(config.trustedDocuments, graph.schema, deps.graph === undefined ? PERSISTED_DOCUMENTS : {}, logger);
   const apollo = createApolloServer(config, { graph, formatError, logger, metrics, tracing: deps.tracing });
   const authenticate = createCallerAuthenticator(config, logger);
   let stopping = false;
@@ -131,7 +135,7 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
       admission.close();
       done();
     });
-    const graphql = graphqlHandler(apollo, graph, { config, admission, guard, metrics, authenticate, tracing: deps.tracing, explorer, live, logger });
+    const graphql = graphqlHandler(apollo, graph, { config, admission, guard, trusted, metrics, authenticate, tracing: deps.tracing, explorer, live, logger });
     // Every slot taken: refused before the body is read or the caller authenticated (SSE streams and WebSocket upgrades are the live transport's).
     const refuseEarly: onRequestHookHandler = (request, reply, done) => {
       if (request.headers.upgrade === undefined && live?.acceptsSse(request) !== true && admission.refusesEarly()) {
@@ -231,6 +235,7 @@ interface GraphQLRouteDeps {
   config: Config;
   admission: Admission;
   guard: DocumentGuard;
+  trusted: TrustedDocumentGate;
   metrics: Metrics;
   authenticate: CallerAuthenticator;
   tracing: Tracing | undefined;
@@ -280,6 +285,18 @@ function graphqlHandler(
       caller = { callerId: ANONYMOUS_CALLER, scopes: [] };
     }
     request.caller = caller;
+    const trust = deps.trusted.decide(request, caller.scopes);
+    if (trust.kind === 'refuse') {
+      deps.metrics.graphqlOperation(undefined, undefined, 'refused', 0);
+      if (trust.allow !== undefined) {
+        void reply.header('allow', trust.allow);
+      }
+      refuse(request, reply, trust.status, trust.code, trust.message);
+      return;
+    }
+    if (trust.search !== undefined) {
+      request.raw.url = `${GRAPHQL_PATH}?${trust.search}`;
+    }
     const operation = { method: request.method, query: request.query, body: request.body };
     const refused = deps.guard.check(operation);
     if (refused !== undefined) {

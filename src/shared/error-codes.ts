@@ -82,6 +82,9 @@ export const GUARD_ERROR_CODES = ['QUERY_TOO_LARGE', 'TOKEN_TOO_LONG', 'TOO_MANY
 /** A code the document guard answers with. */
 export type GuardErrorCode = (typeof GUARD_ERROR_CODES)[number];
 
+/** Codes the trusted documents gate (server/trusted-documents-gate.ts) refuses a request with. */
+export const TRUSTED_DOCUMENT_ERROR_CODES = ['PERSISTED_DOCUMENT_NOT_FOUND', 'PERSISTED_DOCUMENT_REQUIRED'] as const;
+
 /** Codes the subscription transports (server/live) end a stream or refuse an operation with. */
 export const LIVE_ERROR_CODES = ['TOKEN_EXPIRED'] as const;
 
@@ -100,6 +103,7 @@ export const SERVER_ERROR_CODES: readonly string[] = [
   ...Object.values(ApolloServerValidationErrorCode),
   ...GUARD_ERROR_CODES,
   ...LIVE_ERROR_CODES,
+  ...TRUSTED_DOCUMENT_ERROR_CODES,
 ];
 
 /** Every code a client can receive, each once: exactly the codes docs/errors.md lists. */
