@@ -10,6 +10,8 @@ export function auditSettings(s: Settings, personIdSecret: string): AuditSetting
     hmacKey: s.AUDIT_HMAC_KEY ?? personIdSecret,
     journalDir: s.AUDIT_JOURNAL_DIR ?? join(s.DATA_DIR, 'audit-journal'),
     flushMs: s.AUDIT_FLUSH_MS,
+    maxQueued: s.AUDIT_MAX_QUEUED,
+    maxQueuedBytes: s.AUDIT_MAX_QUEUED_BYTES,
     retentionDays: s.AUDIT_RETENTION_DAYS,
     purgeIntervalMs: s.AUDIT_PURGE_INTERVAL_MS,
   };

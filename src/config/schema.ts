@@ -354,6 +354,15 @@ const audit = {
     default: 200,
     description: 'Period of the batched insert of access records into the ledger database, and of its retry after a failure. No request waits for it.',
   }),
+  AUDIT_MAX_QUEUED: setting(integer(100, 1_000_000), {
+    default: 10_000,
+    description:
+      'Most access records kept in memory while the database is away; beyond it (or AUDIT_MAX_QUEUED_BYTES), records wait in the journal only and are replayed from it, one segment at a time.',
+  }),
+  AUDIT_MAX_QUEUED_BYTES: setting(integer(65_536, 1_073_741_824), {
+    default: 8_388_608,
+    description: 'Most bytes of access records (as journaled) kept in memory while the database is away; see AUDIT_MAX_QUEUED.',
+  }),
   AUDIT_RETENTION_DAYS: setting(integer(1, 36_500), {
     default: 365,
     description: 'Access records older than this are deleted by the service itself (the chain keeps an anchor, so what remains still verifies).',

@@ -296,6 +296,8 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     recorder = await AccessRecorder.open(accessStore, {
       keys: accessKeys(config.audit.hmacKey),
       flushMs: config.audit.flushMs,
+      maxQueued: config.audit.maxQueued,
+      maxQueuedBytes: config.audit.maxQueuedBytes,
       ...(journalDir === undefined ? {} : { journalDir }),
       onError: warn('access records not written yet; retried'),
     });

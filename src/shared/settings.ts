@@ -77,6 +77,10 @@ export interface AuditSettings {
   journalDir: string;
   /** AUDIT_FLUSH_MS: period of the batched insert (default 200). */
   flushMs: number;
+  /** AUDIT_MAX_QUEUED: most records held in memory while the database is away (default 10 000). */
+  maxQueued: number;
+  /** AUDIT_MAX_QUEUED_BYTES: most bytes held so (default 8 MiB); beyond either, records wait in the journal only. */
+  maxQueuedBytes: number;
   /** AUDIT_RETENTION_DAYS: records older than this are purged (default 365). */
   retentionDays: number;
   /** AUDIT_PURGE_INTERVAL_MS: period of the purge (default 3 600 000; 0: off). */

@@ -9,7 +9,7 @@ const SUFFIX = '.jsonl';
  * The access record's write-ahead file: every record is written here (one `write` to the operating
  * system, no `fsync`) before the answer that disclosed the data is sent, then queued for the
  * database. A process killed at any point leaves its unflushed records in the directory, and the next
- * process replays them ({@link AccessJournal.leftovers}) before anything else. Segments: the recorder
+ * process replays them ({@link AccessJournal.segmentFiles}) before anything else. Segments: the recorder
  * rotates to a new file at each flush and deletes the closed ones once the database holds their
  * records. One process per directory (the recorder locks it).
  */
@@ -21,32 +21,36 @@ export class AccessJournal {
     mkdirSync(dir, { recursive: true });
   }
 
-  /** The records of segments a previous process left, in the order written, with their files. A torn last line is skipped. */
-  leftovers(): { records: PendingAccess[]; segments: string[] } {
-    const segments = readdirSync(this.dir)
+  /** The segments a previous process left, in the order written. */
+  segmentFiles(): string[] {
+    return readdirSync(this.dir)
       .filter((name) => name.endsWith(SUFFIX))
       .sort()
       .map((name) => join(this.dir, name));
-    const records: PendingAccess[] = [];
-    for (const segment of segments) {
-      for (const line of readFileSync(segment, 'utf8').split('\n')) {
-        const record = parseLine(line);
-        if (record !== undefined) {
-          records.push(record);
-        }
-      }
-    }
-    return { records, segments };
   }
 
-  /** Writes records to the current segment: returns once the operating system holds them. */
-  append(records: readonly PendingAccess[]): void {
+  /** The records of one closed segment, in the order written. A torn last line is skipped. */
+  read(segment: string): PendingAccess[] {
+    const records: PendingAccess[] = [];
+    for (const line of readFileSync(segment, 'utf8').split('\n')) {
+      const record = parseLine(line);
+      if (record !== undefined) {
+        records.push(record);
+      }
+    }
+    return records;
+  }
+
+  /** Writes records to the current segment: returns once the operating system holds them, with the characters written. */
+  append(records: readonly PendingAccess[]): number {
     if (this.fd === undefined) {
       // Time-ordered names: leftovers are replayed in the order they were written.
       this.segment = join(this.dir, `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SUFFIX}`);
       this.fd = openSync(this.segment, 'a');
     }
-    writeSync(this.fd, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    writeSync(this.fd, text);
+    return text.length;
   }
 
   /** Closes the current segment (the next append opens another) and returns it, if there was one. */

@@ -14,6 +14,10 @@ export interface AccessRecorderOptions {
   flushMs?: number;
   /** Most records per insert (default 500); more waiting are inserted in several, in order. */
   batchSize?: number;
+  /** Most records kept in memory while the database is away (default 10 000); beyond, records wait in the journal only. */
+  maxQueued?: number;
+  /** Most bytes of records (as journaled) kept in memory so (default 8 MiB). */
+  maxQueuedBytes?: number;
   now?: () => Date;
   /** Told of a failed insert (retried at the next period) or a failed journal write; never of request data. */
   onError?: (error: unknown) => void;
@@ -33,6 +37,11 @@ export class AccessRecorder {
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
   private readonly batchSize: number;
+  private readonly maxQueued: number;
+  /** Set once the queue hit its cap: records then wait in the journal only, and the flush replays the segments. */
+  private spilled = false;
+  /** Journaled bytes of the queue (an over-estimate after a partly inserted queue, which only spills sooner). */
+  private queuedBytes = 0;
 
   private constructor(
     readonly store: AccessStore,
@@ -43,6 +52,7 @@ export class AccessRecorder {
   ) {
     this.now = options.now ?? (() => new Date());
     this.batchSize = options.batchSize ?? 500;
+    this.maxQueued = options.maxQueued ?? 10_000;
   }
 
   /** Takes the journal directory (one process each), queues what a previous process left in it, and starts the flush timer. */
@@ -61,13 +71,13 @@ export class AccessRecorder {
     }
     const recorder = new AccessRecorder(store, options.keys, journal, release, options);
     if (journal !== undefined) {
-      const left = journal.leftovers();
-      recorder.queue.push(...left.records);
-      recorder.segments.push(...left.segments);
+      const left = journal.segmentFiles();
+      recorder.segments.push(...left);
+      recorder.spilled = left.length > 0;
     }
     recorder.timer = setInterval(() => void recorder.flush(), options.flushMs ?? 200);
     recorder.timer.unref();
-    if (recorder.queue.length > 0) {
+    if (recorder.spilled) {
       void recorder.flush();
     }
     return recorder;
@@ -78,6 +88,11 @@ export class AccessRecorder {
     return this.queue.length;
   }
 
+  /** Whether records wait in the journal beyond the in-memory cap (the database was away long). */
+  get spilling(): boolean {
+    return this.spilled;
+  }
+
   /** Journals and queues `entries`; returns once the operating system holds them (no database wait). */
   record(entries: readonly AccessEntry[]): void {
     if (entries.length === 0) {
@@ -85,12 +100,33 @@ export class AccessRecorder {
     }
     const at = this.now();
     const pending = entries.map((entry): PendingAccess => ({ ...entry, id: randomUUID(), at }));
+    let journaled = false;
+    let bytes = 0;
     try {
-      this.journal?.append(pending);
+      bytes = this.journal?.append(pending) ?? pending.length * 512;
+      journaled = this.journal !== undefined;
     } catch (error) {
       // The database insert still comes; only a crash before it would lose these.
+      bytes = pending.length * 512;
       this.options.onError?.(error);
     }
+    if (this.spilled && journaled) {
+      return;
+    }
+    const over = this.queue.length + pending.length > this.maxQueued || this.queuedBytes + bytes > (this.options.maxQueuedBytes ?? 8_388_608);
+    if (over && journaled) {
+      // The journal holds them: memory stays bounded, and the flush replays the segments instead.
+      this.spilled = true;
+      this.queue = [];
+      this.queuedBytes = 0;
+      return;
+    }
+    if (over) {
+      // Neither the journal nor memory can take them: the one loss, told to the operator, never silent.
+      this.options.onError?.(new Error(`access queue full and journal unwritable: ${pending.length} records dropped`));
+      return;
+    }
+    this.queuedBytes += bytes;
     this.queue.push(...pending);
     if (this.queue.length >= this.batchSize) {
       void this.flush();
@@ -110,6 +146,10 @@ export class AccessRecorder {
     if (rotated !== undefined) {
       this.segments.push(rotated);
     }
+    if (this.spilled && this.journal !== undefined) {
+      await this.replaySegments(this.journal);
+      return;
+    }
     const segments = [...this.segments];
     try {
       while (this.queue.length > 0) {
@@ -117,8 +157,39 @@ export class AccessRecorder {
         await this.store.append(ACCESS_CHAIN, batch, this.keys);
         this.queue.splice(0, batch.length);
       }
+      this.queuedBytes = 0;
       this.journal?.remove(segments);
       this.segments = this.segments.filter((s) => !segments.includes(s));
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+
+  /**
+   * Inserts the closed segments one at a time, oldest first, and deletes each once the database holds
+   * it; records already inserted are skipped by id, so a replay never duplicates. Memory holds one
+   * segment (one flush period's records) at a time.
+   */
+  private async replaySegments(journal: AccessJournal): Promise<void> {
+    try {
+      for (;;) {
+        while (this.segments.length > 0) {
+          const segment = this.segments[0] as string;
+          const records = journal.read(segment);
+          for (let i = 0; i < records.length; i += this.batchSize) {
+            await this.store.append(ACCESS_CHAIN, records.slice(i, i + this.batchSize), this.keys);
+          }
+          journal.remove([segment]);
+          this.segments.shift();
+        }
+        // Records that came during the replay are in the journal only: replay them too before queuing in memory again.
+        const more = journal.rotate();
+        if (more === undefined) {
+          break;
+        }
+        this.segments.push(more);
+      }
+      this.spilled = false;
     } catch (error) {
       this.options.onError?.(error);
     }

@@ -89,6 +89,37 @@ describe('AccessRecorder', () => {
     await recorder.close();
   });
 
+  it('bounds memory while the store is away, then inserts every journaled record once, in order', async () => {
+    const store = new FlakyStore();
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000, maxQueued: 50, batchSize: 40, onError: () => undefined });
+    store.down = true;
+    let most = 0;
+    for (let i = 0; i < 1000; i++) {
+      recorder.record([entry(`r-${i}`)]);
+      most = Math.max(most, recorder.pending);
+      if (i % 97 === 0) {
+        await recorder.flush();
+      }
+    }
+    expect(most).toBeLessThanOrEqual(50);
+    expect(recorder.spilling).toBe(true);
+    expect(journalText(dir).split('\n').filter(Boolean)).toHaveLength(1000);
+    store.down = false;
+    // A record that comes while the journal is replayed waits in the journal too, and lands after the others.
+    const replaying = recorder.flush();
+    recorder.record([entry('during')]);
+    await replaying;
+    const stored = await store.chainRecords('access', 0, 2000);
+    expect(stored.map((r) => r.requestId)).toEqual([...Array.from({ length: 1000 }, (_, i) => `r-${i}`), 'during']);
+    expect(new Set(stored.map((r) => r.id)).size).toBe(1001);
+    expect(recorder.spilling).toBe(false);
+    expect(journalText(dir)).toBe('');
+    recorder.record([entry('after')]);
+    expect(recorder.pending).toBe(1);
+    await recorder.close();
+    expect((await store.chainRecords('access', 0, 2000)).map((r) => r.requestId).slice(-1)).toEqual(['after']);
+  });
+
   it('inserts in batches of its size, in order', async () => {
     const store = new MemoryAccessStore();
     const appends: number[] = [];
