@@ -7,6 +7,7 @@
  */
 export const BUILDING_SUITES = [
   'test/e2e/ops/process-exit.test.ts',
+  'test/e2e/ops/failed-start.test.ts',
   'test/e2e/ops/runtime-image.test.ts',
   'test/e2e/ops/npm-start-signals.test.ts',
   'test/e2e/ops/developer-loop.test.ts',

@@ -285,7 +285,16 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
   const schema = buildCreditGraphSchema();
   // Observed at once: when the ledger fails first, nothing awaits the schema.
   schema.catch(() => undefined);
-  const opened = await opening;
+  // A failed open closes the live bus made here (its Redis clients reconnect for ever): the failed start exits.
+  const closeOwnBus = async (): Promise<void> => {
+    if (options.liveBus === undefined) {
+      await liveBus.close();
+    }
+  };
+  const opened = await opening?.catch(async (error: unknown) => {
+    await closeOwnBus();
+    throw error;
+  });
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
   const warn = (message: string) => (error: unknown) =>
     options.logger?.warn(message, { errorClass: error instanceof Error ? error.constructor.name : typeof error });
@@ -303,6 +312,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     });
   } catch (error) {
     await opened?.close();
+    await closeOwnBus();
     throw error;
   }
   const purge =
