@@ -73,6 +73,8 @@ class RawSocket {
 function sleepySse(graph: TestGraph, query: string, variables: Record<string, unknown>): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(graph.url, {
+      // A connection of its own, never kept in the global agent's pool once the stream ends.
+      agent: false,
       method: 'POST',
       headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
     });
@@ -180,6 +182,9 @@ describe('bounded live connections', () => {
       expect(metric(text, 'credit_graph_subscriptions_active{transport="websocket"}')).toBe(1);
       expect(metric(text, 'credit_graph_subscriptions_active{transport="sse"}')).toBe(0);
       reader.socket.close();
+      for (const stream of streams) {
+        stream.socket.destroy();
+      }
     });
   });
 
