@@ -692,6 +692,15 @@ describe('the HTTP server', () => {
         status: 503,
         json: { errors: [{ message: expect.any(String), extensions: { code: 'OVERLOADED' } }] },
       });
+      // Every slot taken: refused before its body is read (a body that would be 400 BAD_REQUEST is never parsed).
+      const unread = await fetch(http.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": not json' });
+      expect({
+        status: unread.status,
+        code: ((await unread.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code,
+      }).toEqual({
+        status: 503,
+        code: 'OVERLOADED',
+      });
       held.release();
       expect((await Promise.all(queries)).map((answer) => answer.json)).toEqual([1, 2, 3].map(() => ({ data: { parked: 'released' } })));
       expect((await write).json).toEqual({ data: { heldWrite: 'released' } });
