@@ -209,6 +209,7 @@ async function main(): Promise<number> {
       sandbox,
       upstream,
       entry: join(ROOT, 'dist', 'main.js'),
+      // The partner's connection, the same for the fault phases' replicas and the pressure phases'.
       baseEnv: {
         PATH: process.env.PATH ?? '',
         UPSTREAM_BASE_URL: sandbox.baseUrl,
@@ -249,20 +250,12 @@ async function main(): Promise<number> {
     const opsKey = randomBytes(24).toString('hex');
     const webKey = randomBytes(24).toString('hex');
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
+      ...pressure.baseEnv,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'info',
       GRAPHQL_API_KEYS: `chaos-ops:${opsKey}:proposals.all,chaos-web:${webKey}`,
-      UPSTREAM_BASE_URL: sandbox.baseUrl,
-      UPSTREAM_ENVIRONMENT_URL: sandbox.environmentUrl,
-      UPSTREAM_AUTH_URL: sandbox.authUrl,
-      UPSTREAM_CLIENT_ID: CLIENT_ID,
-      UPSTREAM_PRIVATE_KEY: privateKeyPem,
-      UPSTREAM_RATE_LIMIT_RPS: '1000',
-      UPSTREAM_RATE_LIMIT_BURST: '1000',
-      UPSTREAM_MAX_CONCURRENT: '64',
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       CALLER_BUDGETS: '*=100000/10000',
       DATABASE_URL: databaseUrl.toString(),
