@@ -38,6 +38,7 @@ import pg from 'pg';
 import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
 import { startCommand } from './start-command.js';
+import { floorTable, type FloorFigures, type GraphFigures, startFloor } from './floor.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
 const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
@@ -57,6 +58,9 @@ const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
 
+const TYPENAME = '{ __typename }';
+/** The graph's answer to INSTALLMENTS, read by the first ledger measured: the bytes S0 answers. */
+let installmentsAnswer = '{}';
 const INSTALLMENTS = 'query InstallmentsOnly($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }';
 const DASHBOARD = `query Dashboard($id: ID!) {
   proposal(id: $id) {
@@ -113,6 +117,25 @@ interface Graph {
   close(): Promise<void>;
 }
 
+/** The graph's answer to one query, as bytes the floor S0 then answers from memory. */
+async function answerText(url: string, query: string, id: string): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+    body: JSON.stringify({ query, variables: { id } }),
+  });
+  return response.text();
+}
+
+/** S0 and S1 measured as the graph is; S0 answers the graph's own installments answer. */
+async function measureFloor(sandbox: StandaloneSandbox): Promise<FloorFigures> {
+  const s0 = await startFloor('s0', sandbox, await freePort(), installmentsAnswer);
+  const s0Ms = await cpuPerQuery(s0, INSTALLMENTS, sandbox.disbursedId).finally(() => s0.close());
+  const s1 = await startFloor('s1', sandbox, await freePort());
+  const s1Ms = await cpuPerQuery(s1, INSTALLMENTS, sandbox.disbursedId).finally(() => s1.close());
+  return { s0: s0Ms, s1: s1Ms };
+}
+
 async function post(url: string, query: string, id: string): Promise<number> {
   const response = await fetch(url, {
     method: 'POST',
@@ -120,6 +143,9 @@ async function post(url: string, query: string, id: string): Promise<number> {
     body: JSON.stringify({ query, variables: { id } }),
   });
   const text = await response.text();
+  if (response.status !== 200 && response.status !== 503) {
+    throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+  }
   if (response.status === 200 && text.includes('"errors"')) {
     throw new Error(`the graph answered with errors: ${text.slice(0, 300)}`);
   }
@@ -192,7 +218,7 @@ async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string
 }
 
 /** Process CPU of the graph per query (ms), over CPU_REQUESTS requests, CONCURRENCY at a time, after a warm-up. */
-async function cpuPerQuery(graph: Graph, query: string, id: string): Promise<number> {
+async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string): Promise<number> {
   const run = async (amount: number): Promise<void> => {
     let left = amount;
     await Promise.all(
@@ -218,8 +244,7 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-interface LedgerRow {
-  ledger: string;
+interface LedgerRow extends GraphFigures {
   coldFirstMs?: number;
   coldMs: number;
   coldFirstCpuMs?: number;
@@ -227,9 +252,6 @@ interface LedgerRow {
   rssIdle: number;
   rssIdleFirst?: number;
   rssLoad: number;
-  warm: number;
-  cold: number;
-  dashboard: number;
 }
 
 /** One ledger configuration: cold starts, memory, CPU per query. */
@@ -263,12 +285,15 @@ async function measureLedger(
   startCpus.push(graph.coldStartCpuMs);
   await new Promise((done) => setTimeout(done, 2000));
   const rssIdle = await rssMiB(graph.pid);
+  installmentsAnswer = await answerText(graph.url, INSTALLMENTS, sandbox.disbursedId);
+  const typename = await cpuPerQuery(graph, TYPENAME, sandbox.disbursedId);
   const warm = await cpuPerQuery(graph, INSTALLMENTS, sandbox.disbursedId);
   const dashboard = await cpuPerQuery(graph, DASHBOARD, sandbox.disbursedId);
   const rssWarm = await rssMiB(graph.pid);
   await graph.close();
   const uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
   const cold = await cpuPerQuery(uncached, INSTALLMENTS, sandbox.disbursedId);
+  const coldDashboard = await cpuPerQuery(uncached, DASHBOARD, sandbox.disbursedId);
   const rssLoad = Math.max(rssWarm, await rssMiB(uncached.pid));
   await uncached.close();
   return {
@@ -280,9 +305,11 @@ async function measureLedger(
     coldCpuMs: median(startCpus),
     rssIdle,
     rssLoad,
+    typename,
     warm,
     cold,
     dashboard,
+    coldDashboard,
   };
 }
 
@@ -311,6 +338,7 @@ export async function runResourcesBench(): Promise<void> {
       `credit graph resources: Node ${process.version}, ${CPU_REQUESTS} requests per CPU figure (${CONCURRENCY} at a time), ${STARTS} cold starts per ledger (median)\n`,
     );
     const rows: LedgerRow[] = [];
+    const floors: FloorFigures[] = [];
     if (LEDGERS.has('embedded')) {
       // What npm start's build does once (scripts/build-if-changed.mjs): the prepared data directory.
       await prepareLedgerTemplate();
@@ -327,7 +355,8 @@ export async function runResourcesBench(): Promise<void> {
           },
         ),
       );
-      process.stdout.write('  measured: embedded\n');
+      floors.push(await measureFloor(sandbox));
+      process.stdout.write('  measured: embedded, floor\n');
     }
     if (LEDGERS.has('postgres')) {
       await admin.connect();
@@ -337,9 +366,18 @@ export async function runResourcesBench(): Promise<void> {
       const emptyDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
       dataDirs.push(emptyDir);
       rows.push(await measureLedger(sandbox, 'PostgreSQL (DATABASE_URL)', async () => ({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir })));
-      process.stdout.write('  measured: PostgreSQL\n');
+      floors.push(await measureFloor(sandbox));
+      process.stdout.write('  measured: PostgreSQL, floor\n');
     }
     process.stdout.write(`\n${table(rows)}\n\n`);
+    const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
+    if (floors.length > 0) {
+      const floor = { s0: mean(floors.map((figures) => figures.s0)), s1: mean(floors.map((figures) => figures.s1)) };
+      process.stdout.write(`${floorTable(floor, rows)}\n\n`);
+    }
+    process.stdout.write(
+      `RSS after load (target <= 220 MiB embedded, <= 160 MiB PostgreSQL): ${rows.map((row) => `${row.ledger} ${row.rssLoad.toFixed(0)} MiB`).join('; ')}\n\n`,
+    );
     // Beside the table, not in it: the graph's own CPU to its first 200 (median of the same starts).
     process.stdout.write(
       `cold start CPU ms to first 200 (graph process, median): ${rows
