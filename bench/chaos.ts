@@ -30,7 +30,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandboxThread } from './sandbox-thread.js';
 import { consultarDetalhes, createUpstreamClient, DEFAULT_SCOPE } from '../src/upstream/index.js';
-import { admin, createPortfolio } from './chaos-portfolio.js';
+import { admin, createPortfolio } from './setup.js';
 import { type Check, passes, type PressureOptions, runPressurePhases, runSoak } from './pressure.js';
 import { syntheticCpf } from './documents.js';
 import { Children, createDatabase, DatabaseProxy, freePort, RedisServer, Replica, type ReplicaExit, sleep } from './chaos-infra.js';

@@ -25,8 +25,8 @@ import { loadConfig } from '../src/config/index.js';
 import { createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
 import { connectUpstream } from '../src/server/upstream.js';
-import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
-import { syntheticCpf } from './documents.js';
+import { createUpstreamClient } from '../src/upstream/index.js';
+import { admin, createPortfolio, envNumber } from './setup.js';
 
 const POLL_SECONDS = envNumber('BENCH_POLL_SECONDS', 60);
 const FLOOD_SECONDS = envNumber('BENCH_FLOOD_SECONDS', 30);
@@ -35,15 +35,6 @@ const LATENCY_MS = envNumber('BENCH_LIMITS_LATENCY_MS', 50);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PRODUCTION_LIMITS = { UPSTREAM_RATE_LIMIT_RPS: '1', UPSTREAM_RATE_LIMIT_BURST: '3', UPSTREAM_MAX_CONCURRENT: '4' };
 const KEYS = { ui: `ui-${randomBytes(12).toString('hex')}`, flood: `flood-${randomBytes(12).toString('hex')}` };
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative number`);
-  }
-  return value;
-}
 
 /** The dashboard of one proposal: core record, installments with their balance, boletos. */
 const DASHBOARD = `query Dashboard($id: ID!) {
@@ -108,19 +99,6 @@ export async function startStandaloneSandbox(): Promise<StandaloneSandbox> {
   };
 }
 
-async function admin<T>(sandbox: StandaloneSandbox, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`sandbox admin ${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  }
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 const partnerCalls = async (sandbox: StandaloneSandbox): Promise<number> => (await admin<{ total: number }>(sandbox, 'GET', 'calls')).total;
 
 function connection(sandbox: StandaloneSandbox) {
@@ -131,46 +109,6 @@ function connection(sandbox: StandaloneSandbox) {
     clientId: sandbox.clientId,
     privateKeyPem: sandbox.privateKeyPem,
   };
-}
-
-/** Disbursed proposals created with an unlimited client before any measurement (setup, not measured). */
-async function createPortfolio(sandbox: StandaloneSandbox, client: UpstreamClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const document = syntheticCpf(520_000_000 + index * 7919);
-    const created = await incluirManual(
-      client,
-      {
-        dto: {
-          documentoCliente: document,
-          tipoContrato: 'CP',
-          vlrSolicitado: 1000 + index * 250,
-          prazo: 6 + (index % 7),
-          percJurosNegociado: 2.1,
-          formatoCalculo: 1,
-          codigoOperacao: `LIMITS-${index + 1}-${randomBytes(3).toString('hex')}`,
-          propostaContaPagamentoDTO: {
-            codigoBanco: 1,
-            tipoConta: 1,
-            agencia: '1234',
-            agenciaDig: '5',
-            conta: String(20_000 + index),
-            contaDig: '1',
-            documentoFederalPagamento: document,
-            nomePagamento: `Cliente Limits ${index + 1}`,
-          },
-        },
-        parametros: [{ nome: 'nomeCliente', valor: `Cliente Limits ${index + 1}` }],
-      },
-      { idempotencyKey: randomUUID() },
-    );
-    if (typeof created.codigo !== 'string') {
-      throw new Error('IncluirManual returned no codigo');
-    }
-    await admin(sandbox, 'POST', `proposals/${created.codigo}/situacao`, { situacao: 9 });
-    ids.push(created.codigo);
-  }
-  return ids;
 }
 
 interface Replica {
@@ -402,7 +340,12 @@ export async function runLimitsBench(): Promise<void> {
   const sandbox = await startStandaloneSandbox();
   const setup = createUpstreamClient({ ...connection(sandbox), scope: 'bmp.digital.api.full.access' });
   try {
-    const portfolio = await createPortfolio(sandbox, setup, 20);
+    const portfolio = await createPortfolio(sandbox, setup, {
+      size: 20,
+      tag: 'LIMITS',
+      amount: (index) => 1000 + index * 250,
+      installments: (index) => 6 + (index % 7),
+    });
     await admin(sandbox, 'PUT', 'faults', { latencyMs: LATENCY_MS });
     const run = randomBytes(4).toString('hex');
     process.stdout.write(

@@ -13,7 +13,6 @@
  * open), BENCH_LIVE_SUBSCRIBERS, BENCH_LIVE_PROPOSALS.
  */
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import { type Client, createClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
@@ -23,8 +22,8 @@ import { openLedgerDatabase, Ledger, SqlLedgerStore } from '../src/ledger/index.
 import { createSandbox } from '../src/sandbox/server.js';
 import { createApp, listen } from '../src/server/app.js';
 import { connectUpstream } from '../src/server/upstream.js';
-import { createUpstreamClient, DEFAULT_SCOPE, incluirManual } from '../src/upstream/index.js';
-import { syntheticCpf } from './documents.js';
+import { createUpstreamClient, DEFAULT_SCOPE } from '../src/upstream/index.js';
+import { createPortfolio } from './setup.js';
 import { fanOut } from './live-fanout.js';
 
 const env = (name: string, fallback: number): number => (process.env[name] === undefined ? fallback : Number(process.env[name]));
@@ -50,37 +49,7 @@ async function main(): Promise<void> {
 
   // The proposals, created straight at the sandbox (not through the graph's limits).
   const setup = createUpstreamClient({ ...connection, scope: DEFAULT_SCOPE });
-  const ids: string[] = [];
-  for (let index = 0; index < PROPOSALS; index += 1) {
-    const document = syntheticCpf(520_000_000 + index * 7919);
-    const created = await incluirManual(
-      setup,
-      {
-        dto: {
-          documentoCliente: document,
-          tipoContrato: 'CP',
-          vlrSolicitado: 1000 + index,
-          prazo: 6,
-          percJurosNegociado: 2.1,
-          formatoCalculo: 1,
-          codigoOperacao: `LIVE-${index + 1}`,
-          propostaContaPagamentoDTO: {
-            codigoBanco: 1,
-            tipoConta: 1,
-            agencia: '1234',
-            agenciaDig: '5',
-            conta: String(20_000 + index),
-            contaDig: '1',
-            documentoFederalPagamento: document,
-            nomePagamento: `Live ${index + 1}`,
-          },
-        },
-        parametros: [{ nome: 'nomeCliente', valor: `Live ${index + 1}` }],
-      },
-      { idempotencyKey: randomUUID() },
-    );
-    ids.push(created.codigo as string);
-  }
+  const ids = await createPortfolio(sandbox, setup, { size: PROPOSALS, tag: 'LIVE', amount: (index) => 1000 + index, installments: 6, disburse: false });
   await setup.close();
 
   // The fan-out first (one replica, a second of polls), then the deployment at the partner's limits.

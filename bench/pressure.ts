@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { Client, Pool } from 'undici';
 import WebSocket from 'ws';
 import { type Children, createDatabase, freePort, RedisServer, Replica, sleep } from './chaos-infra.js';
-import { createPortfolio } from './chaos-portfolio.js';
+import { createPortfolio } from './setup.js';
 import { syntheticCpf } from './documents.js';
 import { type Sandbox } from './sandbox-thread.js';
 import { type UpstreamClient } from '../src/upstream/index.js';

@@ -38,6 +38,7 @@ import pg from 'pg';
 import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
 import { startCommand } from './start-command.js';
+import { envNumber } from './setup.js';
 import { floorTable, type FloorFigures, type GraphFigures, startFloor } from './floor.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
@@ -70,15 +71,6 @@ const DASHBOARD = `query Dashboard($id: ID!) {
     boletos { number amount dueDate }
   }
 }`;
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative number`);
-  }
-  return value;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {

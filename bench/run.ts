@@ -4,18 +4,17 @@ import { join } from 'node:path';
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
-import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/config/index.js';
 import { type Sandbox, startSandboxThread } from './sandbox-thread.js';
 import { type App, createApp, type Listening, listen } from '../src/server/app.js';
 import { silentLogger } from '../src/server/logger.js';
-import { createUpstreamClient, incluirManual, type UpstreamClient } from '../src/upstream/index.js';
+import { createUpstreamClient, type UpstreamClient } from '../src/upstream/index.js';
+import { admin, createPortfolio, envNumber } from './setup.js';
 import { runLimitsBench } from './limits.js';
 import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
 import { runLedgerBench } from './ledger.js';
 import { runResourcesBench } from './resources.js';
-import { syntheticCpf } from './documents.js';
 
 /**
  * `npm run bench`: the sandbox with injected upstream latency, the credit graph over it, autocannon
@@ -55,68 +54,6 @@ interface Row {
   bareRps: number;
   bareP50: number;
   errors: number;
-}
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    throw new Error(`${name} must be a non-negative number`);
-  }
-  return value;
-}
-
-async function admin<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/_sandbox/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`sandbox admin ${method} ${path}: HTTP ${response.status} ${text.slice(0, 200)}`);
-  }
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
-/** 20 proposals created through the upstream client and disbursed through the admin API (agenda open). */
-async function createPortfolio(sandbox: Sandbox, client: UpstreamClient, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const document = syntheticCpf(410_000_000 + index * 7919);
-    const created = await incluirManual(
-      client,
-      {
-        dto: {
-          documentoCliente: document,
-          tipoContrato: 'CP',
-          vlrSolicitado: 1000 + index * 250,
-          prazo: 6 + (index % 7),
-          percJurosNegociado: 2.1,
-          formatoCalculo: 1,
-          codigoOperacao: `BENCH-${index + 1}`,
-          propostaContaPagamentoDTO: {
-            codigoBanco: 1,
-            tipoConta: 1,
-            agencia: '1234',
-            agenciaDig: '5',
-            conta: String(10_000 + index),
-            contaDig: '1',
-            documentoFederalPagamento: document,
-            nomePagamento: `Cliente Bench ${index + 1}`,
-          },
-        },
-        parametros: [{ nome: 'nomeCliente', valor: `Cliente Bench ${index + 1}` }],
-      },
-      { idempotencyKey: randomUUID() },
-    );
-    if (typeof created.codigo !== 'string') {
-      throw new Error('IncluirManual returned no codigo');
-    }
-    await admin(sandbox, 'POST', `proposals/${created.codigo}/situacao`, { situacao: 9 });
-    ids.push(created.codigo);
-  }
-  return ids;
 }
 
 async function graphOnce(url: string, scenario: Scenario, data: BenchData): Promise<void> {
@@ -257,7 +194,15 @@ async function main(): Promise<void> {
     if (disbursed === undefined) {
       throw new Error('the sandbox has no "disbursed" demo proposal');
     }
-    const data: BenchData = { disbursedId: disbursed.id, portfolioIds: await createPortfolio(sandbox, bareClient, 20) };
+    const data: BenchData = {
+      disbursedId: disbursed.id,
+      portfolioIds: await createPortfolio(sandbox, bareClient, {
+        size: 20,
+        tag: 'BENCH',
+        amount: (index) => 1000 + index * 250,
+        installments: (index) => 6 + (index % 7),
+      }),
+    };
 
     // The throughput table measures what one query costs: the shared read cache would answer most of it.
     const config = loadConfig({
