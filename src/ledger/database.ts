@@ -311,7 +311,7 @@ async function lockEmbeddedDir(dir: string): Promise<() => Promise<void>> {
 /** Runs every pending migration (under the advisory lock); throws when one fails. */
 export async function migrate(db: Kysely<LedgerTables>): Promise<string[]> {
   const migrator = new Migrator({
-    db: db as unknown as Kysely<unknown>,
+    db,
     provider: migrationProvider,
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,

@@ -4,6 +4,7 @@
  */
 import { type Redis } from 'ioredis';
 import { type SituationMarks } from '../reads/monotonic.js';
+import { type Script, script } from './redis-scripts.js';
 
 const RAISE = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '-1')
@@ -18,20 +19,18 @@ return current
 
 /** Marks in Redis under `<prefix>situation:<proposal id>`. */
 export class RedisSituationMarks implements SituationMarks {
+  private readonly raiseScript: Script;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlMs: number = 24 * 3600 * 1000,
   ) {
-    const commands = redis as unknown as Record<string, unknown>;
-    if (commands.creditGraphRaiseSituation === undefined) {
-      redis.defineCommand('creditGraphRaiseSituation', { numberOfKeys: 1, lua: RAISE });
-    }
+    this.raiseScript = script(redis, 'creditGraphRaiseSituation', 1, RAISE);
   }
 
   async raise(proposalId: string, rank: number): Promise<number> {
-    const run = (this.redis as unknown as { creditGraphRaiseSituation: (...args: Array<string | number>) => Promise<unknown> }).creditGraphRaiseSituation;
-    return Number(await run.call(this.redis, `${this.prefix}situation:${proposalId}`, rank, this.ttlMs));
+    return Number(await this.raiseScript(`${this.prefix}situation:${proposalId}`, rank, this.ttlMs));
   }
 
   async close(): Promise<void> {}

@@ -18,18 +18,7 @@ import {
   type ThrottleStatus,
 } from '../budget.js';
 import { type CachedRead, type CacheLookup, GLOBAL_TAG, type ReadCacheStore } from '../cache.js';
-
-type Script = (...args: Array<string | number>) => Promise<unknown>;
-
-/** Registers `lua` on `redis` (EVALSHA, loaded again after a server restart) and returns a caller for it. */
-function script(redis: Redis, name: string, keys: number | undefined, lua: string): Script {
-  const commands = redis as unknown as Record<string, Script | undefined>;
-  if (commands[name] === undefined) {
-    // Without numberOfKeys, the first argument of each call says how many keys follow.
-    redis.defineCommand(name, keys === undefined ? { lua } : { numberOfKeys: keys, lua });
-  }
-  return (...args) => (commands[name] as Script).apply(redis, args);
-}
+import { type Script, script } from './redis-scripts.js';
 
 /** Epochs outlive every entry: an epoch key that expired would bring entries of epoch 0 back. */
 const EPOCH_TTL_MS = 7 * 24 * 3600 * 1000;
