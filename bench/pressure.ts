@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Client, Pool } from 'undici';
 import WebSocket from 'ws';
 import { type Children, createDatabase, freePort, RedisServer, Replica, sleep } from './chaos-infra.js';
@@ -291,6 +291,9 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
   const cpuBefore = processStats(graph.replica.pid as number).cpuSeconds;
   const clientCpuBefore = process.cpuUsage();
   const serverBefore = await metrics(graph.url);
+  // The load's own event loop: a request it sends late, or an answer it reads late, counts in the latency it reports.
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
   const loadStart = performance.now();
   loadStartAt = loadStart;
   let sent = 0;
@@ -305,6 +308,7 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
     await sleep(2);
   }
   const loadEnd = performance.now();
+  clientLoop.disable();
   const cpuDuring = processStats(graph.replica.pid as number).cpuSeconds - cpuBefore;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   // Recovery: the first moment after which ten queries in a row answer within the normal latency.
@@ -339,7 +343,17 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
   const serverShare = (le: string): string => `${((100 * within(le)) / Math.max(1, within('+Inf'))).toFixed(1)} %`;
   log(
     `overload: the graph answered ${serverShare('0.05')} within 50 ms and ${serverShare('1')} within 1 s of receiving them; ` +
-      `the load's own CPU ${((clientCpu.user + clientCpu.system) / 1e3 / loadMs).toFixed(2)} cores`,
+      `the load's own CPU ${((clientCpu.user + clientCpu.system) / 1e3 / loadMs).toFixed(2)} cores, its event-loop delay p99 ${(clientLoop.percentile(99) / 1e6).toFixed(0)} ms (max ${(clientLoop.max / 1e6).toFixed(0)} ms)`,
+  );
+  // A refusal's wait clustered just past 1 s or 3 s is a connection's SYN retransmitted (the kernel's accept queue was full), not the graph's work.
+  const bands = [50, 1000, 2000, 4000, Number.POSITIVE_INFINITY];
+  log(
+    `overload: refusals by the client's wait: ${bands
+      .map(
+        (upper, index) =>
+          `${index === 0 ? '<' : `${bands[index - 1] ?? 0}-`}${upper} ms ${refused.filter((took) => took < upper && took >= (bands[index - 1] ?? 0)).length}`,
+      )
+      .join(', ')}`,
   );
   for (let second = 0; second < loadMs / 1000; second += 1) {
     const slice = timeline.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, took]) => took);
