@@ -18,10 +18,18 @@ const MINE = '{ creditViewer { proposals(first: 50) { totalCount nodes { id numb
 /** The demo proposals as the development caller lists them: the operation codes docs/callers.md shows, one per situation. */
 const DEMO = [
   ['DEMO-APPROVED', 'APPROVED'],
+  ['DEMO-CANCELLED', 'CANCELLED'],
   ['DEMO-CEDED', 'CEDED'],
   ['DEMO-DISBURSED', 'DISBURSED'],
+  ['DEMO-DRAFT', 'DRAFT'],
   ['DEMO-FGTS-DISBURSED', 'DISBURSED'],
+  ['DEMO-FINALIZED', 'FINALIZED'],
+  ['DEMO-PENDING', 'PENDING'],
+  ['DEMO-PENDING-PAYMENT', 'PENDING_PAYMENT'],
+  ['DEMO-REJECTED', 'REJECTED'],
+  ['DEMO-RELEASED-FOR-PAYMENT', 'RELEASED_FOR_PAYMENT'],
   ['DEMO-UNDER-REVIEW', 'UNDER_REVIEW'],
+  ['DEMO-VERIFIED', 'VERIFIED'],
 ];
 
 interface Listed {
@@ -149,7 +157,7 @@ describe('a ledger naming proposals its partner does not know', () => {
       const listed = await executeGraphQL<
         { creditViewer: { proposals: { edges: Array<{ node: Listed | null }>; nodes: Array<Listed | null> } } },
         Record<string, never>
-      >(service.http.graphqlUrl, '{ creditViewer { proposals(first: 10) { edges { node { id situation } } nodes { id operationCode situation } } } }', {});
+      >(service.http.graphqlUrl, '{ creditViewer { proposals(first: 20) { edges { node { id situation } } nodes { id operationCode situation } } } }', {});
       // Newest first: the one created now, the lost one, then the demo proposals (adopted at the first start).
       const nodes = listed.data?.creditViewer.proposals.nodes ?? [];
       expect(nodes.slice(0, 2)).toEqual([{ id: kept.id, operationCode: 'KEPT-1', situation: 'APPROVED' }, null]);

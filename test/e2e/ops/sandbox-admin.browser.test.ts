@@ -45,7 +45,7 @@ describeWithChromium('the sandbox admin page in Chromium', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     expect((await page.goto(`${sandbox.url}/_sandbox/`))?.status()).toBe(200);
     await page.waitForSelector('#proposals tbody tr');
-    expect(await page.locator('#proposals tbody tr').count()).toBe(5);
+    expect(await page.locator('#proposals tbody tr').count()).toBe(13);
     expect(await page.locator('a[href="/_sandbox/admin/openapi.json"]').count()).toBe(1);
     expect(await page.locator('a[href="/_sandbox/openapi.json"]').count()).toBe(1);
 

@@ -51,7 +51,7 @@ describe('sandbox persistence', () => {
     await first.close();
     const second = await createSandbox({ stateFile, demoOwner: 'demo' });
     const listed = (await (await fetch(`${second.url}/_sandbox/proposals`)).json()) as Array<{ codigo: string; situacao: number }>;
-    expect(listed).toHaveLength(5);
+    expect(listed).toHaveLength(13);
     expect(listed.find((p) => p.codigo === disbursed)?.situacao).toBe(9);
     expect(await (await fetch(`${second.url}/_sandbox/clock`)).json()).toEqual({ now: '2030-01-02T00:00:00.000Z' });
     await fetch(`${second.url}/_sandbox/reset`, { method: 'POST' });
