@@ -221,7 +221,7 @@ function banner(config: Config, http: Listening, sandbox: Sandbox | undefined): 
       config.nodeEnv === 'development' ? 'Demo proposals (the development caller\'s "My proposals"):' : 'Demo proposals (owned by the demo client):',
       ...sandbox.demo.map(
         (proposal) =>
-          `  ${proposal.label.padEnd(16)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${String(proposal.situation).padEnd(3)} ${proposal.operationCode}`,
+          `  ${proposal.label.padEnd(21)} id ${proposal.id}  number ${String(proposal.number).padEnd(8)} situation ${String(proposal.situation).padEnd(3)} ${proposal.operationCode}`,
       ),
     );
   }

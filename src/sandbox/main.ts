@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     `  credit analysis:  ${delayMs / 1000} s after a proposal is created (SANDBOX_ANALYSIS_SECONDS)`,
     '  demo proposals:',
     ...sandbox.demo.map(
-      (d) => `    ${d.label.padEnd(15)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`,
+      (d) => `    ${d.label.padEnd(20)} situacao ${String(d.situation).padStart(2)}  numero ${d.number}  codigo ${d.id}  codigoOperacao ${d.operationCode}`,
     ),
   ];
   console.log(lines.join('\n'));
