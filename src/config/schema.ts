@@ -22,9 +22,10 @@ import {
   seconds,
   serviceUrl,
   text,
-  token,
 } from './parsers.js';
 import { setting } from './setting.js';
+import { live } from './live.js';
+import { observability } from './observability.js';
 
 export { type SettingDoc, settingDocs } from './setting.js';
 
@@ -319,24 +320,6 @@ const sharing = {
   }),
 };
 
-/** Logs, metrics and traces. */
-const observability = {
-  LOG_LEVEL: setting(oneOf(['debug', 'info', 'warn', 'error', 'silent'], { anyCase: true }), {
-    default: 'info',
-    description: 'JSON lines from pino on stdout; never secrets or personal data (error messages, which may quote input, only at `debug`, redacted).',
-  }),
-  METRICS_TOKEN: setting(token(16, 512, 'openssl rand -hex 32'), {
-    secret: true,
-    description:
-      'When set, `GET /metrics` requires `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time; 401 `UNAUTHENTICATED` otherwise). Unset: `/metrics` is open; keep it off the public network.',
-  }),
-  OTEL_EXPORTER_OTLP_ENDPOINT: setting(httpUrl(), {
-    description:
-      'OpenTelemetry collector (OTLP over HTTP, e.g. `http://otel-collector:4318`); spans go to `${endpoint}/v1/traces`. Unset: no tracing, and the SDK is not even loaded. The exporter also reads the standard `OTEL_EXPORTER_OTLP_HEADERS`.',
-  }),
-  OTEL_SERVICE_NAME: setting(text({ max: 200 }), { default: 'credit-graph', description: '`service.name` of the spans.' }),
-};
-
 /** The access record: who read whose personal data and who wrote what (docs/audit.md). */
 const audit = {
   AUDIT_HMAC_KEY: setting(text({ max: 1000, pattern: /^[\s\S]{32,}$/, problem: 'must be 32 to 1000 characters (e.g. openssl rand -base64 32)' }), {
@@ -370,57 +353,6 @@ const audit = {
   AUDIT_PURGE_INTERVAL_MS: setting(integer(0, 86_400_000), {
     default: 3_600_000,
     description: 'Period of the purge of access records past `AUDIT_RETENTION_DAYS` (at most 10 batches of 1000 per period). `0` turns it off.',
-  }),
-};
-
-/** Live updates: the subscription watchers' polls and the transports' limits. */
-const live = {
-  LIVE_POLL_INTERVAL_MS: setting(integer(100, 3_600_000), {
-    default: 5000,
-    description:
-      'A watched proposal is polled at most once per interval by the whole deployment (claimed in Redis like a shared read). Keep it above the number of watched proposals in seconds at the production partner rate (1 call/s).',
-  }),
-  LIVE_MAX_BACKOFF_MS: setting(integer(100, 86_400_000), {
-    shown: 'max(`60000`, `LIVE_POLL_INTERVAL_MS`)',
-    description: 'Longest pause between two polls of a proposal while the partner fails or limits (at least `LIVE_POLL_INTERVAL_MS`).',
-  }),
-  LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: setting(integer(1, 100_000), {
-    default: 100,
-    description: 'Open subscriptions of one caller on one replica; past it `SUBSCRIPTION_LIMIT_REACHED`.',
-  }),
-  LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: setting(integer(1, 10_000), {
-    default: 20,
-    description: 'Open subscriptions on one WebSocket; past it `SUBSCRIPTION_LIMIT_REACHED`.',
-  }),
-  LIVE_VIEWER_MAX_PROPOSALS: setting(integer(1, 1000), {
-    default: 50,
-    description: "The caller's newest proposals one `viewerProposalEvents` stream watches.",
-  }),
-  LIVE_MAX_EVENT_BYTES: setting(integer(1024, 64 * 1024 * 1024), {
-    default: 1_048_576,
-    description: 'Largest subscription event sent (its JSON); a larger one is replaced by an `EVENT_TOO_LARGE` error event telling the subscriber to refetch.',
-  }),
-  LIVE_HEARTBEAT_MS: setting(integer(100, 600_000), { default: 12_000, description: 'WebSocket ping/pong and SSE comment interval.' }),
-  LIVE_IDLE_TIMEOUT_MS: setting(integer(100, 3_600_000), {
-    default: 60_000,
-    description: 'A WebSocket with no subscription and no operation for this long is closed.',
-  }),
-  LIVE_CONNECTION_INIT_TIMEOUT_MS: setting(integer(100, 600_000), {
-    default: 5000,
-    description: 'A WebSocket whose `connection_init` has not come (or not been accepted) by then is closed (4408).',
-  }),
-  LIVE_MAX_UNAUTHENTICATED_SOCKETS: setting(integer(1, 1_000_000), {
-    default: 1000,
-    description: 'WebSockets open at once on one replica before their `connection_init` is accepted; past it a new one is closed at once (1013).',
-  }),
-  LIVE_SEND_BUFFER_BYTES: setting(integer(16_384, 268_435_456), {
-    default: 1_048_576,
-    description:
-      "Bytes waiting to be sent to one WebSocket or SSE stream (the socket's own buffer included); a subscriber that lets more pile up is disconnected (WebSocket 4413, SSE stream ended). One event is always let through an empty buffer.",
-  }),
-  LIVE_SEND_BUFFER_EVENTS: setting(integer(1, 100_000), {
-    default: 100,
-    description: 'Messages waiting to be sent to one WebSocket or SSE stream; past it the subscriber is disconnected as for `LIVE_SEND_BUFFER_BYTES`.',
   }),
 };
 
