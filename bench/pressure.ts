@@ -227,6 +227,18 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
 
   // The open loop: request n leaves at n / rate seconds, whatever the answers before it did.
   const pool = new Pool(graph.url, { connections: LOAD_CONNECTIONS, headersTimeout: 10_000, bodyTimeout: 10_000, connectTimeout: 10_000 });
+  // BENCH_PREWARM=1: every connection of the pool opened before the load, as a load balancer keeps them; without it the pool grows under the load.
+  if (process.env.BENCH_PREWARM === '1') {
+    await Promise.all(
+      Array.from({ length: LOAD_CONNECTIONS }, () =>
+        pool
+          .request({ path: '/health', method: 'GET' })
+          .then((response) => response.body.text())
+          .catch(() => ''),
+      ),
+    );
+    log(`overload: the pool's ${LOAD_CONNECTIONS} connections opened before the load`);
+  }
   const admitted: number[] = [];
   const refused: number[] = [];
   const failed: Record<string, number> = {};
