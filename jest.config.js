@@ -21,12 +21,13 @@ export const BUILDING_SUITES = [
 
 export default {
   testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+    // .tsx: the back office's components (React JSX, tsconfig.json's `jsx`), for its own component tests over the mock kit.
+    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
   },
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/examples/back-office/test/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', ...BUILDING_SUITES.map((path) => `<rootDir>/${path.replaceAll('.', '\\.')}$`)],
   // Stryker's sandboxes (a copy of the project each) must not collide with it in jest's module map.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],

@@ -32,6 +32,7 @@ import {
   type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
+import type { FetchFunction, GraphQLResponse } from 'relay-runtime';
 import { cnpj, cpf, digitableLine, isoDate, isoDateTime, money, personName, rate, seededRng, type Rng } from './values.js';
 
 export interface MockOptions {
@@ -250,12 +251,16 @@ export async function executeMock(
   return await execute({ schema, document: parsed, variableValues: variables, operationName: operationName ?? undefined });
 }
 
-/** A Relay `FetchFunction` over a mocked schema: `new Environment({ network: Network.create(relayFetch(schema)), store })`. */
-export function relayFetch(schema: GraphQLSchema) {
-  return async (params: { text: string | null | undefined; name: string }, variables: Record<string, unknown>): Promise<ExecutionResult> => {
+/**
+ * A Relay `FetchFunction` over a mocked schema: `new Environment({ network: Network.create(relayFetch(schema)), store })`.
+ * Only its type comes from relay-runtime (erased at run time): the kit needs no Relay to load.
+ */
+export function relayFetch(schema: GraphQLSchema): FetchFunction {
+  return async (params, variables) => {
     if (typeof params.text !== 'string') {
       throw new TypeError(`operation ${params.name} has no text: persisted queries need their text to run against the mocks`);
     }
-    return await executeMock(schema, params.text, variables, params.name);
+    const result = await executeMock(schema, params.text, variables, params.name);
+    return { ...result, data: result.data ?? undefined } as GraphQLResponse;
   };
 }
