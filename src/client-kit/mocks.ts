@@ -6,7 +6,7 @@
  *   as strings with two decimals ("1234.56"; rates 0.50 to 4.99), calendar days as "YYYY-MM-DD",
  *   instants as RFC 3339 UTC, enums from their own values, proposal ids as UUIDs, other node ids opaque.
  * - Deterministic: the same seed and the same operations give the same values (for snapshots).
- * - A proposal asked by id is that proposal (`proposal(id:)`, `node(id:)`, `proposalChanged(id:)`),
+ * - A proposal asked by id is that proposal (`proposal(id:)`, `proposals(ids:)`, `proposalChanged(id:)`),
  *   the same object each time within one mocked schema.
  * - Any value can be fixed per type (`mocks: { Proposal: () => ({ situation: 'APPROVED' }) }`).
  *

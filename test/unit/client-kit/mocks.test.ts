@@ -1,4 +1,5 @@
 import { ApolloClient, InMemoryCache, gql } from '@apollo/client';
+import { parse, subscribe } from 'graphql';
 import { readFileSync } from 'node:fs';
 import relay from 'relay-runtime';
 import { mockApolloLink } from '../../../src/client-kit/apollo.js';
@@ -74,6 +75,32 @@ describe('mockClientSchema', () => {
     const { proposal } = (await executeMock(schema, DETAIL, { id: PROPOSAL_ID })).data as Detail;
     expect([proposal.situation, proposal.financedAmount]).toEqual(['UNDER_REVIEW', '1234.56']);
     expect(isValidCpf(proposal.client.document)).toBe(true);
+  });
+
+  it('answers the proposals asked by id, and the watched proposal’s change, as the same objects', async () => {
+    const { schema } = mockClientSchema({ sdl, seed: 5 });
+    const OTHER = '0b9a8f7e-6d5c-4b4a-9f3e-2d1c0b9a8f7e';
+    const listed = await executeMock(schema, 'query($ids: [ID!]!) { proposals(ids: $ids) { id situation financedAmount } }', { ids: [PROPOSAL_ID, OTHER] });
+    const read = await executeMock(schema, DETAIL, { id: PROPOSAL_ID });
+    const proposals = (listed.data as { proposals: Array<{ id: string; situation: string; financedAmount: string }> }).proposals;
+    expect(proposals.map((proposal) => proposal.id)).toEqual([PROPOSAL_ID, OTHER]);
+    const { proposal } = read.data as Detail;
+    expect(proposals[0]).toEqual({ id: PROPOSAL_ID, situation: proposal.situation, financedAmount: proposal.financedAmount });
+    const events = await subscribe({
+      schema,
+      document: parse('subscription($id: ID!) { proposalChanged(id: $id) { proposalId proposal { id situation } } }'),
+      variableValues: { id: PROPOSAL_ID },
+    });
+    if (!(Symbol.asyncIterator in events)) {
+      throw new Error(`no event stream: ${JSON.stringify(events.errors)}`);
+    }
+    const received = [];
+    for await (const event of events) {
+      received.push(event);
+    }
+    expect(received).toEqual([{ data: { proposalChanged: { proposalId: PROPOSAL_ID, proposal: { id: PROPOSAL_ID, situation: proposal.situation } } } }]);
+    const once = await executeMock(schema, 'subscription($id: ID!) { proposalChanged(id: $id) { proposalId proposal { id situation } } }', { id: PROPOSAL_ID });
+    expect(once).toEqual(received[0]);
   });
 
   it('answers an invalid operation with its validation error and no data', async () => {
