@@ -1,7 +1,8 @@
 import { type CallOptions, type UpstreamCaller } from '../../../src/upstream/client.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
 import { PartnerReads } from '../../../src/upstream/reads/flights.js';
-import { MemorySituationMarks, situationRank } from '../../../src/upstream/reads/monotonic.js';
+import { answerFacts, learnedFacts, olderFact } from '../../../src/upstream/reads/facts.js';
+import { MAX_FACTS, MemoryProposalMarks, situationRank } from '../../../src/upstream/reads/monotonic.js';
 import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 
 /** A partner whose proposal p1 is at `situation` now; answers at once and records each call. */
@@ -39,7 +40,7 @@ describe('monotonic reads of a proposal situation', () => {
       clientId: 'client-a',
       now: () => clock,
       store: new MemoryReadCacheStore({ now: () => clock }),
-      marks: { raise: async (_id, rank) => rank, close: async () => undefined },
+      marks: { raise: async (_id, facts) => ({ ...facts }), close: async () => undefined },
     });
     const s = unguarded.session({ callerId: 'alice' });
     await s.request('ConsultarDetalhes', AGENDA);
@@ -81,15 +82,60 @@ describe('monotonic reads of a proposal situation', () => {
 
   it('keeps at most maxEntries marks, forgetting the least recently raised, and forgets them after the TTL', async () => {
     let now = 0;
-    const marks = new MemorySituationMarks({ maxEntries: 2, ttlMs: 1000, now: () => now });
-    await marks.raise('a', 6);
-    await marks.raise('b', 1);
-    await marks.raise('a', 2);
-    await marks.raise('c', 3);
+    const marks = new MemoryProposalMarks({ maxEntries: 2, ttlMs: 1000, now: () => now });
+    await marks.raise('a', { s: 6 });
+    await marks.raise('b', { s: 1 });
+    await marks.raise('a', { s: 2 });
+    await marks.raise('c', { s: 3 });
     expect(marks.size()).toBe(2);
-    expect(await marks.raise('b', 0)).toBe(0); // b was evicted
-    expect(await marks.raise('a', 0)).toBe(0); // a was evicted by b's return
+    expect(await marks.raise('b', {})).toEqual({}); // b was evicted
+    expect(marks.size()).toBe(2); // reading an absent mark keeps nothing
+    expect(await marks.raise('a', { s: 0 })).toEqual({ s: 6 });
     now += 1001;
-    expect(await marks.raise('c', 0)).toBe(0);
+    expect(await marks.raise('c', {})).toEqual({});
+  });
+
+  it('raises each fact to the newest value seen, and keeps at most MAX_FACTS facts per proposal', async () => {
+    const marks = new MemoryProposalMarks();
+    expect(await marks.raise('p', { s: 2, pe: 1 })).toEqual({ s: 2, pe: 1 });
+    expect(await marks.raise('p', { s: 1, pe: 2, 'b:7': 1 })).toEqual({ s: 2, pe: 2, 'b:7': 1 });
+    const many = Object.fromEntries(Array.from({ length: MAX_FACTS + 10 }, (_, i) => [`b:${100 + i}`, 1]));
+    expect(Object.keys(await marks.raise('p', many))).toHaveLength(MAX_FACTS);
+  });
+});
+
+describe('facts that only move forward, as answers tell them', () => {
+  const boletos = (withCancelled: boolean, ...items: Array<Record<string, unknown>>) =>
+    answerFacts('ConsultarBoletos', { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: withCancelled } }, { boletos: items });
+  const issued = (n: number) => ({ numeroBoleto: n, dtCancelamento: null, dtCredito: null, vlrPago: null });
+
+  it('reads payment entries, agenda ledgers, paid amounts and boleto statuses as numbers', () => {
+    const record = { Codigo: 'p1', Situacao: 9, PropostaLancamentos: [{ Situacao: 1 }, { Situacao: 0 }] };
+    expect(answerFacts('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }, record)).toEqual({ proposalId: 'p1', facts: { s: 6, sg: 1, pe: 3 } });
+    const detail = { situacaoProposta: 2, vlrTotalPago: 120.5, parcelas: [{ lancamentos: [{}, {}] }, { lancamentos: [{}] }] };
+    const detailed = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true } };
+    expect(answerFacts('ConsultarDetalhes', detailed, detail)?.facts).toEqual({ s: 2, sg: 0, ap: 12050, al: 3 });
+    // Some installments only, or without the ledger: no total is compared.
+    expect(answerFacts('ConsultarDetalhes', { dto: { codigoProposta: 'p1', nroParcelas: [1] } }, detail)?.facts).toEqual({ s: 2, sg: 0 });
+    expect(answerFacts('ConsultarParcelas', { dto: { codigoProposta: 'p1' } }, { parcelas: [{ vlrPago: 10.1 }, { vlrPago: null }] })?.facts).toEqual({
+      ip: 1010,
+    });
+    const list = boletos(true, issued(1), { ...issued(2), dtCredito: '2026-01-02T00:00:00' }, { ...issued(3), dtCancelamento: '2026-01-03T00:00:00' });
+    expect(list).toEqual({ proposalId: 'p1', facts: { 'b:1': 1, 'b:2': 2, 'b:3': 3 }, boletoList: { withCancelled: true } });
+  });
+
+  it('finds an answer older than the mark: a lower number, an older boleto status, or a boleto missing', () => {
+    const mark = { 'b:1': 2, 'b:2': 3, pe: 3 };
+    expect(olderFact(boletos(true, issued(1), { ...issued(2), dtCancelamento: 'x' })!, mark)).toBe('b:1');
+    expect(olderFact(boletos(false, { ...issued(1), vlrPago: 10 })!, mark)).toBeUndefined(); // 2 was cancelled: left out
+    expect(olderFact(boletos(true, { ...issued(1), vlrPago: 10 })!, mark)).toBe('b:2'); // asked with cancelled ones: lacks 2
+    expect(olderFact(boletos(false, { ...issued(1), vlrPago: 10 }, issued(2))!, mark)).toBe('b:2'); // 2 shown open again
+    expect(olderFact({ proposalId: 'p1', facts: { pe: 2 } }, mark)).toBe('pe');
+    expect(olderFact({ proposalId: 'p1', facts: { pe: 4 } }, mark)).toBeUndefined();
+  });
+
+  it('learns from a fresh list without cancelled boletos that an open boleto it lacks was cancelled', () => {
+    expect(learnedFacts(boletos(false, issued(1))!, { 'b:1': 1, 'b:2': 1, 'b:3': 3 })).toEqual({ 'b:2': 3 });
+    expect(learnedFacts(boletos(true, issued(1))!, { 'b:2': 1 })).toEqual({});
   });
 });
