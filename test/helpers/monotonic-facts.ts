@@ -63,7 +63,10 @@ export class FactsTold {
     const older = new Set<Kind>();
     if (typeof p.situationCode === 'number') {
       const rank = situationRank(p.situationCode) ?? -1;
-      (rank < this.situation ? older.add('situation') : undefined, (this.situation = Math.max(this.situation, rank)));
+      if (rank < this.situation) {
+        older.add('situation');
+      }
+      this.situation = Math.max(this.situation, rank);
     }
     for (const s of p.signers ?? []) {
       const status = s.status === 'SIGNED' ? 2 : 1;
@@ -82,11 +85,17 @@ export class FactsTold {
     }
     if (p.installments !== undefined) {
       const count = p.installments.reduce((sum, i) => sum + i.entries.length, 0);
-      (count < this.entries ? older.add('entries') : undefined, (this.entries = Math.max(this.entries, count)));
+      if (count < this.entries) {
+        older.add('entries');
+      }
+      this.entries = Math.max(this.entries, count);
     }
     if (p.agenda?.totalPaid != null) {
       const paid = Number(p.agenda.totalPaid);
-      (paid < this.totalPaid ? older.add('payments') : undefined, (this.totalPaid = Math.max(this.totalPaid, paid)));
+      if (paid < this.totalPaid) {
+        older.add('payments');
+      }
+      this.totalPaid = Math.max(this.totalPaid, paid);
     }
     for (const kind of older) {
       this.regressions.push(`${label}: ${kind}`);
