@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config/index.js';
 import { createApp, type Listening, listen } from '../../src/server/app.js';
 import { type ConnectedUpstream, connectUpstream } from '../../src/server/upstream.js';
-import { type ProposalMarks, situationRank } from '../../src/upstream/reads/monotonic.js';
+import { MAX_FACTS, type ProposalMarks, situationRank } from '../../src/upstream/reads/monotonic.js';
+import { RedisProposalMarks } from '../../src/upstream/stores/redis-marks.js';
 import { executeGraphQL, type GraphResponse, TEST_READ_POLICIES } from '../helpers/graph.js';
 import { openTestLedger, type TestLedgerDatabase } from '../helpers/ledger.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -26,7 +27,7 @@ interface Replica {
 }
 
 /** Marks that remember nothing: the guard switched off, to show what the cache alone would serve. */
-const FORGETFUL: ProposalMarks = { raise: async (_id, facts) => ({ ...facts }), close: async () => undefined };
+const FORGETFUL: ProposalMarks = { raise: async (_id, facts) => ({ ...facts }), settle: async () => undefined, close: async () => undefined };
 
 async function replica(sandbox: Sandbox, env: Record<string, string>, ledgers: TestLedgerDatabase, marks?: ProposalMarks): Promise<Replica> {
   const config = loadConfig({
@@ -274,5 +275,37 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
       await a.close();
       await b.close();
     }
+  });
+});
+
+describeWithRedis('proposal marks in Redis', () => {
+  const prefix = redisTestPrefix('marks');
+  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
+
+  beforeAll(async () => {
+    await redis.connect();
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) {
+      await redis.del(...keys);
+    }
+    redis.disconnect();
+  });
+
+  it('raises each fact to the newest value, caps the facts, settles only unchanged facts, with a TTL', async () => {
+    const marks = new RedisProposalMarks(redis, prefix, 60_000);
+    expect(await marks.raise('p', {})).toEqual({});
+    expect(await redis.exists(`${prefix}marks:p`)).toBe(0);
+    expect(await marks.raise('p', { s: 2, ap: 1000 })).toEqual({ s: 2, ap: 1000 });
+    expect(await marks.raise('p', { s: 1, ap: 1500, 'b:7': 1 })).toEqual({ s: 2, ap: 1500, 'b:7': 1 });
+    await marks.settle('p', { ap: 1500, 'b:7': 1, s: 3 }, { ap: 500 });
+    expect(await marks.raise('p', {})).toEqual({ s: 2, ap: 500 });
+    const many = Object.fromEntries(Array.from({ length: MAX_FACTS + 10 }, (_, i) => [`b:${100 + i}`, 1]));
+    expect(Object.keys(await marks.raise('p', many))).toHaveLength(MAX_FACTS);
+    const ttl = await redis.pttl(`${prefix}marks:p`);
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
   });
 });

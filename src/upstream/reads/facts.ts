@@ -128,25 +128,36 @@ export function answerFacts(operation: ReadOperation, body: unknown, value: unkn
 const level = (name: string, value: number): number => (name.startsWith('b:') ? Math.min(value, BOLETO.paid) : value);
 
 /**
- * The first fact in which `found` is older than `mark` (the newest seen), or undefined when it is
- * not older: a lower number, or a boleto list lacking a boleto already shown (unless the list leaves
- * out cancelled ones and that one was seen cancelled).
+ * The facts in which `found` is older than `mark` (the newest seen); none when it is not older: a
+ * lower number, or a boleto list lacking a boleto already shown (unless the list leaves out
+ * cancelled ones and that one was seen cancelled).
  */
-export function olderFact(found: AnswerFacts, mark: Readonly<Facts>): string | undefined {
+export function olderFacts(found: AnswerFacts, mark: Readonly<Facts>): string[] {
+  const older: string[] = [];
   for (const [name, value] of Object.entries(found.facts)) {
     const newest = mark[name];
     if (newest !== undefined && level(name, value) < level(name, newest)) {
-      return name;
+      older.push(name);
     }
   }
   if (found.boletoList !== undefined) {
     for (const [name, newest] of Object.entries(mark)) {
       if (name.startsWith('b:') && found.facts[name] === undefined && (found.boletoList.withCancelled || newest < BOLETO.cancelled)) {
-        return name;
+        older.push(name);
       }
     }
   }
-  return undefined;
+  return older;
+}
+
+/** The first fact in which `found` is older than `mark`, or undefined. */
+export function olderFact(found: AnswerFacts, mark: Readonly<Facts>): string | undefined {
+  return olderFacts(found, mark)[0];
+}
+
+/** `facts` restricted to `names`. */
+export function factsNamed(facts: Readonly<Facts>, names: readonly string[]): Facts {
+  return Object.fromEntries(names.filter((name) => facts[name] !== undefined).map((name) => [name, facts[name] as number]));
 }
 
 /**

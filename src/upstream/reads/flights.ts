@@ -21,7 +21,7 @@ import { safeObserver, type UpstreamObserver } from '../observer.js';
 import { type OperationName } from '../operations.js';
 import { MemoryReadCacheStore } from '../stores/memory.js';
 import { fromFailure, toFailure, transient } from './failures.js';
-import { answerFacts, carriesFacts, learnedFacts, olderFact } from './facts.js';
+import { answerFacts, carriesFacts, factsNamed, learnedFacts, olderFacts } from './facts.js';
 import { type Mark, MemoryProposalMarks, type ProposalMarks } from './monotonic.js';
 import { PeerClaims } from './peer-claims.js';
 import { countedCall, emptyCost, markFetchedAt, type ReadSession, type RequestCost, type SessionOptions, stamped } from './session.js';
@@ -199,7 +199,7 @@ export class PartnerReads {
       await this.learn(found, mark);
       return value;
     }
-    if (olderFact(found, mark) === undefined) {
+    if (olderFacts(found, mark).length === 0) {
       return value;
     }
     // An older answer than one already told (a cached, stale or lagging read): the partner's now.
@@ -207,7 +207,14 @@ export class PartnerReads {
     const again = await this.read(operation, body, call, cost, true);
     const refreshed = answerFacts(operation, body, again);
     if (refreshed !== undefined) {
-      await this.learn(refreshed, await this.raiseMarks(refreshed.proposalId, refreshed.facts));
+      const after = await this.raiseMarks(refreshed.proposalId, refreshed.facts);
+      await this.learn(refreshed, after);
+      // Still older: the partner moved the fact back itself. Its word is settled into the mark, so
+      // the next cached read of this answer is not sent again (unless the mark moved meanwhile).
+      const still = olderFacts(refreshed, after);
+      if (still.length > 0) {
+        await this.settleMarks(refreshed.proposalId, factsNamed(after, still), factsNamed(refreshed.facts, still));
+      }
     }
     return again;
   }
@@ -217,6 +224,14 @@ export class PartnerReads {
     const learned = learnedFacts(found, mark);
     if (Object.keys(learned).length > 0) {
       await this.raiseMarks(found.proposalId, learned);
+    }
+  }
+
+  private async settleMarks(proposalId: string, from: Mark, to: Mark): Promise<void> {
+    try {
+      await this.marks.settle(proposalId, from, to);
+    } catch (error) {
+      this.storeFailed('marks', error);
     }
   }
 

@@ -47,7 +47,29 @@ export interface ProposalMarks {
    * already holding {@link MAX_FACTS} is not kept); answers the whole mark after. `{}` reads it.
    */
   raise(proposalId: string, facts: Readonly<Mark>): Promise<Mark>;
+  /**
+   * The partner's word on facts it moved back itself (a fresh read still older than the mark): each
+   * fact named in `from` is set to its value in `to` (removed when `to` lacks it), only if the mark
+   * still holds the value `from` gives (nobody raised it meanwhile).
+   */
+  settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The facts of `from` the mark still holds as `from` gives them, set to `to` or removed (the rule of `settle`). */
+export function settled(mark: Readonly<Mark>, from: Readonly<Mark>, to: Readonly<Mark>): Mark {
+  const next: Mark = { ...mark };
+  for (const [name, expected] of Object.entries(from)) {
+    if (next[name] === expected) {
+      const value = to[name];
+      if (value === undefined) {
+        delete next[name];
+      } else {
+        next[name] = value;
+      }
+    }
+  }
+  return next;
 }
 
 /** Options of the in-memory marks. */
@@ -95,6 +117,13 @@ export class MemoryProposalMarks implements ProposalMarks {
       this.marks.delete(oldest);
     }
     return { ...mark };
+  }
+
+  async settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void> {
+    const found = this.marks.get(proposalId);
+    if (found !== undefined && found.expiresAt > this.now()) {
+      found.mark = settled(found.mark, from, to);
+    }
   }
 
   /** Proposals remembered now. */

@@ -28,9 +28,24 @@ end
 return redis.call('HGETALL', KEYS[1])
 `;
 
+// ARGV: name, expected, value ('' removes) triples. Each is set only if the mark still holds expected.
+const SETTLE = `
+for i = 1, #ARGV, 3 do
+  if redis.call('HGET', KEYS[1], ARGV[i]) == ARGV[i + 1] then
+    if ARGV[i + 2] == '' then
+      redis.call('HDEL', KEYS[1], ARGV[i])
+    else
+      redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 2])
+    end
+  end
+end
+return 0
+`;
+
 /** Marks in Redis under `<prefix>marks:<proposal id>`. */
 export class RedisProposalMarks implements ProposalMarks {
   private readonly raiseScript: Script;
+  private readonly settleScript: Script;
 
   constructor(
     private readonly redis: Redis,
@@ -38,6 +53,7 @@ export class RedisProposalMarks implements ProposalMarks {
     private readonly ttlMs: number = 24 * 3600 * 1000,
   ) {
     this.raiseScript = script(redis, 'creditGraphRaiseMarks', 1, RAISE);
+    this.settleScript = script(redis, 'creditGraphSettleMarks', 1, SETTLE);
   }
 
   async raise(proposalId: string, facts: Readonly<Mark>): Promise<Mark> {
@@ -48,6 +64,13 @@ export class RedisProposalMarks implements ProposalMarks {
       mark[flat[i] as string] = Number(flat[i + 1]);
     }
     return mark;
+  }
+
+  async settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void> {
+    const triples = Object.entries(from).flatMap(([name, expected]) => [name, String(expected), to[name] === undefined ? '' : String(to[name])]);
+    if (triples.length > 0) {
+      await this.settleScript(`${this.prefix}marks:${proposalId}`, ...triples);
+    }
   }
 
   async close(): Promise<void> {}

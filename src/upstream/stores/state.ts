@@ -182,6 +182,13 @@ class FallbackProposalMarks implements ProposalMarks {
     );
   }
 
+  settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void> {
+    return this.health.run(
+      () => this.primary.settle(proposalId, from, to),
+      () => this.memory.settle(proposalId, from, to),
+    );
+  }
+
   async close(): Promise<void> {}
 }
 

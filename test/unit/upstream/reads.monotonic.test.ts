@@ -40,7 +40,7 @@ describe('monotonic reads of a proposal situation', () => {
       clientId: 'client-a',
       now: () => clock,
       store: new MemoryReadCacheStore({ now: () => clock }),
-      marks: { raise: async (_id, facts) => ({ ...facts }), close: async () => undefined },
+      marks: { raise: async (_id, facts) => ({ ...facts }), settle: async () => undefined, close: async () => undefined },
     });
     const s = unguarded.session({ callerId: 'alice' });
     await s.request('ConsultarDetalhes', AGENDA);
@@ -101,6 +101,89 @@ describe('monotonic reads of a proposal situation', () => {
     expect(await marks.raise('p', { s: 1, pe: 2, 'b:7': 1 })).toEqual({ s: 2, pe: 2, 'b:7': 1 });
     const many = Object.fromEntries(Array.from({ length: MAX_FACTS + 10 }, (_, i) => [`b:${100 + i}`, 1]));
     expect(Object.keys(await marks.raise('p', many))).toHaveLength(MAX_FACTS);
+  });
+
+  it('settles facts only where the mark still holds what the settler saw', async () => {
+    const marks = new MemoryProposalMarks();
+    await marks.raise('p', { ap: 1000, 'b:1': 3, al: 4 });
+    await marks.settle('p', { ap: 1000, 'b:1': 3, al: 3 }, { ap: 500 });
+    expect(await marks.raise('p', {})).toEqual({ ap: 500, al: 4 });
+  });
+});
+
+/** A partner holding the boletos of p1 (number: status) and its agenda's total paid; records each call. */
+class BoletoPartner implements UpstreamCaller {
+  boletos: Record<number, 'issued' | 'paid' | 'cancelled'> = { 1: 'issued' };
+  paid = 0;
+  readonly calls: OperationName[] = [];
+
+  async request<T>(operation: OperationName, body: object, options: CallOptions = {}): Promise<T> {
+    options.onAttempt?.();
+    this.calls.push(operation);
+    if (operation === 'ConsultarDetalhes') {
+      return { situacaoProposta: 9, vlrTotalPago: this.paid, parcelas: [] } as T;
+    }
+    const withCancelled = (body as { dtoConsultaBoletos: { trazerBoletosCancelados: boolean } }).dtoConsultaBoletos.trazerBoletosCancelados;
+    const boletos = Object.entries(this.boletos)
+      .filter(([, status]) => withCancelled || status !== 'cancelled')
+      .map(([n, status]) => ({
+        numeroBoleto: Number(n),
+        dtCancelamento: status === 'cancelled' ? '2026-01-02T00:00:00' : null,
+        dtCredito: status === 'paid' ? '2026-01-02T00:00:00' : null,
+      }));
+    return { boletos } as T;
+  }
+}
+
+describe('monotonic reads of boletos and payments', () => {
+  const OPEN = { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: false } };
+  const ALL = { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: true } };
+  const numbers = (answer: unknown): number[] => (answer as { boletos: Array<{ numeroBoleto: number }> }).boletos.map((b) => b.numeroBoleto);
+  let partner: BoletoPartner;
+  let reads: PartnerReads;
+
+  beforeEach(() => {
+    partner = new BoletoPartner();
+    reads = new PartnerReads(partner, { clientId: 'client-a', store: new MemoryReadCacheStore() });
+  });
+
+  it('reads a cached boleto list again once when it shows a cancelled boleto open or lacks a newer one, then serves the cache', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    expect(numbers(await s().request('ConsultarBoletos', OPEN))).toEqual([1]);
+    partner.boletos = { 1: 'cancelled', 2: 'issued' };
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1, 2]);
+    partner.calls.length = 0;
+    for (let i = 0; i < 5; i += 1) {
+      expect(numbers(await s().request('ConsultarBoletos', OPEN))).toEqual([2]);
+    }
+    expect(partner.calls).toEqual(['ConsultarBoletos']);
+    expect(reads.stats().regressionsRefreshed).toBe(1);
+  });
+
+  it('learns from a fresh list without cancelled boletos that one it lacks was cancelled', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    await s().request('ConsultarBoletos', ALL);
+    partner.boletos = { 1: 'cancelled' };
+    expect(numbers(await reads.session({ callerId: 'alice', fresh: true }).request('ConsultarBoletos', OPEN))).toEqual([]);
+    partner.calls.length = 0;
+    // The cached list with cancelled ones (1 issued) is now older: read again once.
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1]);
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1]);
+    expect(partner.calls).toEqual(['ConsultarBoletos']);
+  });
+
+  it('settles a fact the partner moved back itself: one read again, then the cache is served', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    const AGENDA_TOTAL = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: false } };
+    const AGENDA_OTHER = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: false } };
+    await s().request('ConsultarDetalhes', AGENDA_TOTAL);
+    partner.paid = 10;
+    await s().request('ConsultarDetalhes', AGENDA_OTHER); // tells 10 paid
+    partner.paid = 5; // a payment reversed at the partner
+    partner.calls.length = 0;
+    expect((await s().request('ConsultarDetalhes', AGENDA_TOTAL)) as { vlrTotalPago: number }).toMatchObject({ vlrTotalPago: 5 });
+    expect((await s().request('ConsultarDetalhes', AGENDA_TOTAL)) as { vlrTotalPago: number }).toMatchObject({ vlrTotalPago: 5 });
+    expect(partner.calls).toEqual(['ConsultarDetalhes']);
   });
 });
 
