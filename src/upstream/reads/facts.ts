@@ -3,7 +3,8 @@
  * a number that grows with the fact (docs/partner-calls.md, "Monotonic reads"):
  *
  * - `s`: the situation's lifecycle rank (ConsultaProposta, ConsultarDetalhes);
- * - `sg`: 1 once a situation reached only when every signer has signed (finalized or later) was told;
+ * - `sg`: 1 once a situation reached only when every signer has signed (finalized or later) was told
+ *   (told, never compared: a cancellation after it does not unsign anyone);
  * - `pe`: the proposal's payment entries (ConsultaProposta `PropostaLancamentos`), each counting 1,
  *   plus 1 once paid or returned: an answer lacking an entry or showing it pending again is lower;
  * - `ap`: the agenda's total paid in cents (ConsultarDetalhes of every installment);
@@ -47,7 +48,10 @@ function situationFacts(code: unknown, facts: Facts): void {
   const rank = situationRank(code);
   if (rank !== undefined) {
     facts.s = rank;
-    facts.sg = ALL_SIGNED_SITUATIONS.has(code as number) ? 1 : 0;
+    // Only told, never compared: a later situation outside the set (cancelled) does not unsign anyone.
+    if (ALL_SIGNED_SITUATIONS.has(code as number)) {
+      facts.sg = 1;
+    }
   }
 }
 

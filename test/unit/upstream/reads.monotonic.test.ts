@@ -197,9 +197,11 @@ describe('facts that only move forward, as answers tell them', () => {
     expect(answerFacts('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }, record)).toEqual({ proposalId: 'p1', facts: { s: 6, sg: 1, pe: 3 } });
     const detail = { situacaoProposta: 2, vlrTotalPago: 120.5, parcelas: [{ lancamentos: [{}, {}] }, { lancamentos: [{}] }] };
     const detailed = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true } };
-    expect(answerFacts('ConsultarDetalhes', detailed, detail)?.facts).toEqual({ s: 2, sg: 0, ap: 12050, al: 3 });
+    expect(answerFacts('ConsultarDetalhes', detailed, detail)?.facts).toEqual({ s: 2, ap: 12050, al: 3 });
     // Some installments only, or without the ledger: no total is compared.
-    expect(answerFacts('ConsultarDetalhes', { dto: { codigoProposta: 'p1', nroParcelas: [1] } }, detail)?.facts).toEqual({ s: 2, sg: 0 });
+    expect(answerFacts('ConsultarDetalhes', { dto: { codigoProposta: 'p1', nroParcelas: [1] } }, detail)?.facts).toEqual({ s: 2 });
+    // Cancelled after every signature was in: nothing said of the signatures (the mark keeps them).
+    expect(answerFacts('ConsultaProposta', {}, { Codigo: 'p1', Situacao: 4 })?.facts).toEqual({ s: 8 });
     expect(answerFacts('ConsultarParcelas', { dto: { codigoProposta: 'p1' } }, { parcelas: [{ vlrPago: 10.1 }, { vlrPago: null }] })?.facts).toEqual({
       ip: 1010,
     });
