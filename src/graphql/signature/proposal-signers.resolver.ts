@@ -11,7 +11,7 @@ const ALL_SIGNED_SITUATIONS = new Set([6, 7, 8, 9, 10, 11]);
 
 /** The description of Proposal.signers: long, so named. */
 const SIGNERS_DESCRIPTION =
-  'The people asked to sign the credit note through the graph (inviteSigners, registerSignedSigners), one per document, in the order first registered, with how far each has signed: SIGNED when registered as signed, or when the proposal situation this same query reads is FINALIZED or later; otherwise INVITED. Upstream: assinantes sent to Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, from the ledger; Situacao when already read. No partner call (the partner has no read of signatures).';
+  'The people asked to sign the credit note through the graph (inviteSigners, registerSignedSigners), one per document, in the order first registered, with how far each has signed: SIGNED when registered as signed, or when the proposal situation this same query reads, or any earlier answer told, is FINALIZED or later (a status never moves back); otherwise INVITED. Upstream: assinantes sent to Proposta/IncluirAssinaturaCCB / IncluirAssinaturaCCBFinalizada, from the ledger; Situacao when already read. No partner call (the partner has no read of signatures).';
 
 /** `Proposal.signers`: read back from the ledger (no partner call); the signature noun resolves its own field of the proposal. */
 @Resolver((_of) => Proposal)
@@ -21,8 +21,10 @@ export class ProposalSignersResolver {
   })
   async signers(@Root() proposal: Proposal, @Ctx() ctx: GraphContext): Promise<Signer[]> {
     const records = succeeded(await ctx.history.load(proposal.id), ['IncluirAssinaturaCCB', 'IncluirAssinaturaCCBFinalizada']);
-    // Only what the query already read refines the ledger: no read is made for it.
-    const allSigned = typeof proposal.situationCode === 'number' && ALL_SIGNED_SITUATIONS.has(proposal.situationCode);
+    // Only what was already read refines the ledger: no partner read is made for it. What this query
+    // read, or else what any answer told of the proposal (its marks: signatures never move back).
+    const readHere = typeof proposal.situationCode === 'number' && ALL_SIGNED_SITUATIONS.has(proposal.situationCode);
+    const allSigned = readHere || records.length === 0 ? readHere : ((await ctx.reads.mark?.(proposal.id))?.sg ?? 0) >= 1;
     const byDocument = new Map<string, Signer>();
     for (const record of records) {
       for (const s of (record.details as SignersDetails).signers ?? []) {

@@ -21,7 +21,8 @@ import { safeObserver, type UpstreamObserver } from '../observer.js';
 import { type OperationName } from '../operations.js';
 import { MemoryReadCacheStore } from '../stores/memory.js';
 import { fromFailure, toFailure, transient } from './failures.js';
-import { carriesSituation, MemorySituationMarks, situationFact, type SituationMarks } from './monotonic.js';
+import { answerFacts, carriesFacts, factsNamed, learnedFacts, olderFacts } from './facts.js';
+import { type Mark, MemoryProposalMarks, type ProposalMarks } from './monotonic.js';
 import { PeerClaims } from './peer-claims.js';
 import { countedCall, emptyCost, markFetchedAt, type ReadSession, type RequestCost, type SessionOptions, stamped } from './session.js';
 
@@ -37,7 +38,7 @@ export interface PartnerReadStats {
   storeFailures: number;
   /** Reads answered by another replica's partner call (it held the claim; this one waited for its answer). */
   peerServed: number;
-  /** Answers older than a situation already told of their proposal, read again from the partner (`monotonic.ts`). */
+  /** Answers older than a fact already told of their proposal (situation, payments, boletos), read again from the partner (`monotonic.ts`). */
   regressionsRefreshed: number;
 }
 
@@ -68,8 +69,8 @@ export interface PartnerReadsOptions {
   peerWaitMs?: number;
   /** With a shared store: how often a waiting replica looks for the other's answer (default 25 ms). */
   peerPollMs?: number;
-  /** The newest situation seen per proposal (default: memory of this process); see `monotonic.ts`. */
-  marks?: SituationMarks;
+  /** The newest facts seen per proposal (default: memory of this process); see `monotonic.ts`. */
+  marks?: ProposalMarks;
 }
 
 interface Flight {
@@ -85,7 +86,7 @@ export class PartnerReads {
   private readonly observer: UpstreamObserver;
   private readonly policies: Record<ReadOperation, ReadPolicy>;
   private readonly peers: PeerClaims;
-  private readonly marks: SituationMarks;
+  private readonly marks: ProposalMarks;
   private readonly counters: PartnerReadStats = {
     hits: 0,
     misses: 0,
@@ -106,7 +107,7 @@ export class PartnerReads {
     this.now = options.now ?? Date.now;
     this.observer = safeObserver(options.observer);
     this.policies = readPoliciesWith(options.policies);
-    this.marks = options.marks ?? new MemorySituationMarks({ now: this.now });
+    this.marks = options.marks ?? new MemoryProposalMarks({ now: this.now });
     this.peers = new PeerClaims(this.store, options, {
       peerAnswered: (operation) => {
         this.counters.peerServed += 1;
@@ -133,6 +134,7 @@ export class PartnerReads {
           ? stamped(this.client.request<T>(operation, body, counted), this.now)
           : (this.monotonicRead(operation, body, counted, cost, fresh) as Promise<T>);
       },
+      mark: (proposalId) => this.raiseMarks(proposalId, {}),
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };
@@ -179,38 +181,66 @@ export class PartnerReads {
   }
 
   /**
-   * A read whose situation never moves back: an answer older than the newest situation seen of its
-   * proposal (on any replica sharing the marks) is read again from the partner before it is served.
+   * A read whose facts never move back: an answer older than the newest facts seen of its proposal
+   * (on any replica sharing the marks) is read again from the partner, once, before it is served. A
+   * fresh read costs nothing more than its partner call (and one look at the marks).
    */
   private async monotonicRead(operation: ReadOperation, body: object, call: CallOptions, cost: RequestCost, fresh: boolean): Promise<unknown> {
     const value = await this.read(operation, body, call, cost, fresh);
-    if (!carriesSituation(operation)) {
+    if (!carriesFacts(operation)) {
       return value;
     }
-    const fact = situationFact(operation, body, value);
-    if (fact === undefined) {
+    const found = answerFacts(operation, body, value);
+    if (found === undefined) {
       return value;
     }
-    const newest = await this.raiseMark(fact.proposalId, fact.rank);
-    if (fresh || newest <= fact.rank) {
+    const mark = await this.raiseMarks(found.proposalId, found.facts);
+    if (fresh) {
+      await this.learn(found, mark);
+      return value;
+    }
+    if (olderFacts(found, mark).length === 0) {
       return value;
     }
     // An older answer than one already told (a cached, stale or lagging read): the partner's now.
     this.counters.regressionsRefreshed += 1;
     const again = await this.read(operation, body, call, cost, true);
-    const refreshed = situationFact(operation, body, again);
+    const refreshed = answerFacts(operation, body, again);
     if (refreshed !== undefined) {
-      await this.raiseMark(refreshed.proposalId, refreshed.rank);
+      const after = await this.raiseMarks(refreshed.proposalId, refreshed.facts);
+      await this.learn(refreshed, after);
+      // Still older: the partner moved the fact back itself. Its word is settled into the mark, so
+      // the next cached read of this answer is not sent again (unless the mark moved meanwhile).
+      const still = olderFacts(refreshed, after);
+      if (still.length > 0) {
+        await this.settleMarks(refreshed.proposalId, factsNamed(after, still), factsNamed(refreshed.facts, still));
+      }
     }
     return again;
   }
 
-  private async raiseMark(proposalId: string, rank: number): Promise<number> {
+  /** Raises what a partner answer read fresh teaches beyond its own facts (a boleto cancelled since). */
+  private async learn(found: NonNullable<ReturnType<typeof answerFacts>>, mark: Mark): Promise<void> {
+    const learned = learnedFacts(found, mark);
+    if (Object.keys(learned).length > 0) {
+      await this.raiseMarks(found.proposalId, learned);
+    }
+  }
+
+  private async settleMarks(proposalId: string, from: Mark, to: Mark): Promise<void> {
     try {
-      return await this.marks.raise(proposalId, rank);
+      await this.marks.settle(proposalId, from, to);
     } catch (error) {
       this.storeFailed('marks', error);
-      return rank;
+    }
+  }
+
+  private async raiseMarks(proposalId: string, facts: Mark): Promise<Mark> {
+    try {
+      return await this.marks.raise(proposalId, facts);
+    } catch (error) {
+      this.storeFailed('marks', error);
+      return { ...facts };
     }
   }
 

@@ -1,15 +1,13 @@
 /**
- * Monotonic reads of a proposal's situation: what the graph told any caller about where a proposal
- * stands along the partner's lifecycle never moves back, whichever partner read answers (the
- * proposal record or the agenda detail, fresh, cached, stale-while-revalidate, or another replica's).
+ * Monotonic reads of a proposal: what the graph told any caller about facts that only move forward
+ * (its situation along the partner's lifecycle, its payments, boletos and signatures) never moves
+ * back, whichever partner read answers (fresh, cached, stale-while-revalidate, or another replica's).
  *
- * Every answer that carries a situation raises the proposal's mark (the newest rank seen, kept in
- * {@link SituationMarks}: memory, or Redis shared by every replica). An answer older than the mark
- * that came from the cache is not served: the read is sent to the partner again, and that answer is
- * served (docs/partner-calls.md, "Monotonic reads").
+ * Every answer that tells such facts raises the proposal's mark (the newest value seen of each fact,
+ * `facts.ts`, kept in {@link ProposalMarks}: memory, or Redis shared by every replica). An answer
+ * older than the mark that came from the cache is not served: the read is sent to the partner again,
+ * and that answer is served (docs/partner-calls.md, "Monotonic reads").
  */
-import { type ReadOperation } from '../freshness.js';
-import { proposalIdOf } from '../freshness.js';
 
 /**
  * The order of the published situation codes along the lifecycle (docs/partner/facts.md). Codes a
@@ -36,42 +34,46 @@ export function situationRank(code: unknown): number | undefined {
   return typeof code === 'number' ? RANK[code] : undefined;
 }
 
-/** The reads whose answer carries the proposal's situation, and where. */
-const SITUATION_OF: Partial<Record<ReadOperation, (value: Record<string, unknown>) => unknown>> = {
-  ConsultaProposta: (value) => value.Situacao ?? value.situacao,
-  ConsultarDetalhes: (value) => value.situacaoProposta ?? value.SituacaoProposta,
-};
+/** The newest value seen of each fact of a proposal, by fact name (`facts.ts`). */
+export type Mark = Record<string, number>;
 
-/** Whether answers of `operation` carry a situation the guard orders. */
-export function carriesSituation(operation: ReadOperation): boolean {
-  return SITUATION_OF[operation] !== undefined;
-}
+/** Most facts kept per proposal (boletos are one fact each): bounds each mark's bytes. */
+export const MAX_FACTS = 128;
 
-/** The proposal an answer speaks of and its situation's rank, when it carries one. */
-export function situationFact(operation: ReadOperation, body: unknown, value: unknown): { proposalId: string; rank: number } | undefined {
-  const pick = SITUATION_OF[operation];
-  if (pick === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return undefined;
-  }
-  const record = value as Record<string, unknown>;
-  const rank = situationRank(pick(record));
-  const fromAnswer = record.Codigo ?? record.codigoProposta ?? record.CodigoProposta;
-  const proposalId = proposalIdOf(body) ?? (typeof fromAnswer === 'string' && fromAnswer !== '' ? fromAnswer : undefined);
-  return rank === undefined || proposalId === undefined || proposalId.length > MAX_ID_LENGTH ? undefined : { proposalId, rank };
-}
-
-/** Longest proposal id kept (the partner's are UUIDs): bounds each mark's bytes. */
-export const MAX_ID_LENGTH = 64;
-
-/** Where the newest situation rank seen per proposal is kept. */
-export interface SituationMarks {
-  /** Raises `proposalId`'s mark to `rank` when it is higher; answers the mark after (the newest rank seen). */
-  raise(proposalId: string, rank: number): Promise<number>;
+/** Where the newest facts seen per proposal are kept. */
+export interface ProposalMarks {
+  /**
+   * Raises each of `facts` of `proposalId` to its value when it is higher (a fact new to a mark
+   * already holding {@link MAX_FACTS} is not kept); answers the whole mark after. `{}` reads it.
+   */
+  raise(proposalId: string, facts: Readonly<Mark>): Promise<Mark>;
+  /**
+   * The partner's word on facts it moved back itself (a fresh read still older than the mark): each
+   * fact named in `from` is set to its value in `to` (removed when `to` lacks it), only if the mark
+   * still holds the value `from` gives (nobody raised it meanwhile).
+   */
+  settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void>;
   close(): Promise<void>;
 }
 
+/** The facts of `from` the mark still holds as `from` gives them, set to `to` or removed (the rule of `settle`). */
+export function settled(mark: Readonly<Mark>, from: Readonly<Mark>, to: Readonly<Mark>): Mark {
+  const next: Mark = { ...mark };
+  for (const [name, expected] of Object.entries(from)) {
+    if (next[name] === expected) {
+      const value = to[name];
+      if (value === undefined) {
+        delete next[name];
+      } else {
+        next[name] = value;
+      }
+    }
+  }
+  return next;
+}
+
 /** Options of the in-memory marks. */
-export interface MemorySituationMarksOptions {
+export interface MemoryProposalMarksOptions {
   /** Most proposals remembered (the least recently raised go first; default 10 000). */
   maxEntries?: number;
   /** How long a mark is kept after it was last raised or read (default 24 h). */
@@ -79,32 +81,49 @@ export interface MemorySituationMarksOptions {
   now?: () => number;
 }
 
-/** The marks of one replica: bounded in entries (so in bytes: ids are at most 64 characters) and in time. */
-export class MemorySituationMarks implements SituationMarks {
-  private readonly marks = new Map<string, { rank: number; expiresAt: number }>();
+/** The marks of one replica: bounded in entries and facts (so in bytes) and in time. */
+export class MemoryProposalMarks implements ProposalMarks {
+  private readonly marks = new Map<string, { mark: Mark; expiresAt: number }>();
   private readonly maxEntries: number;
   private readonly ttlMs: number;
   private readonly now: () => number;
 
-  constructor(options: MemorySituationMarksOptions = {}) {
+  constructor(options: MemoryProposalMarksOptions = {}) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.ttlMs = options.ttlMs ?? 24 * 3600 * 1000;
     this.now = options.now ?? Date.now;
   }
 
-  async raise(proposalId: string, rank: number): Promise<number> {
+  async raise(proposalId: string, facts: Readonly<Mark>): Promise<Mark> {
     const now = this.now();
     const found = this.marks.get(proposalId);
-    const current = found !== undefined && found.expiresAt > now ? found.rank : -1;
-    const newest = Math.max(current, rank);
-    // Re-inserted: the Map's order is the recency order the bound evicts by.
+    const mark: Mark = found !== undefined && found.expiresAt > now ? { ...found.mark } : {};
+    let size = Object.keys(mark).length;
+    for (const [name, value] of Object.entries(facts)) {
+      const current = mark[name];
+      if (current === undefined ? size < MAX_FACTS : value > current) {
+        size += current === undefined ? 1 : 0;
+        mark[name] = value;
+      }
+    }
     this.marks.delete(proposalId);
-    this.marks.set(proposalId, { rank: newest, expiresAt: now + this.ttlMs });
+    if (size === 0) {
+      return mark;
+    }
+    // Re-inserted: the Map's order is the recency order the bound evicts by.
+    this.marks.set(proposalId, { mark, expiresAt: now + this.ttlMs });
     while (this.marks.size > this.maxEntries) {
       const oldest = this.marks.keys().next().value as string;
       this.marks.delete(oldest);
     }
-    return newest;
+    return { ...mark };
+  }
+
+  async settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void> {
+    const found = this.marks.get(proposalId);
+    if (found !== undefined && found.expiresAt > this.now()) {
+      found.mark = settled(found.mark, from, to);
+    }
   }
 
   /** Proposals remembered now. */

@@ -83,6 +83,11 @@ export interface ReadSession extends UpstreamCaller {
    * themselves; the write path calls it too, so a write sent another way still invalidates.
    */
   invalidateProposal(proposalId: string, operation?: OperationName): Promise<void>;
+  /**
+   * The newest facts told of `proposalId` (monotonic reads, `monotonic.ts`): no partner call; absent
+   * on a session without the read layer.
+   */
+  mark?(proposalId: string): Promise<Readonly<Record<string, number>>>;
 }
 
 /** `call` on behalf of `callerId`, each HTTP attempt counted into `cost`. */

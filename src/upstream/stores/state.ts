@@ -15,7 +15,7 @@ import {
   type ThrottleStatus,
 } from '../budget.js';
 import { type CachedRead, type CacheLookup, type ReadCacheStore } from '../cache.js';
-import { MemorySituationMarks, type SituationMarks } from '../reads/monotonic.js';
+import { type Mark, MemoryProposalMarks, type ProposalMarks } from '../reads/monotonic.js';
 import { MemoryReadCacheStore } from './memory.js';
 
 /** Which kind of state changed health. */
@@ -50,8 +50,8 @@ export interface SharedState {
   readStore: ReadCacheStore;
   callerBudgets: CallerBudgets;
   partnerBudget: PartnerBudget;
-  /** The newest situation seen per proposal (monotonic reads), beside the read cache. */
-  situationMarks: SituationMarks;
+  /** The newest facts seen per proposal (monotonic reads: situation, payments, boletos, signatures), beside the read cache. */
+  situationMarks: ProposalMarks;
   /** True when a Redis URL was given. */
   readonly shared: boolean;
   /** Kinds of state currently answered from memory because Redis failed. */
@@ -168,17 +168,24 @@ class FallbackReadCache implements ReadCacheStore {
   }
 }
 
-class FallbackSituationMarks implements SituationMarks {
+class FallbackProposalMarks implements ProposalMarks {
   constructor(
-    private readonly primary: SituationMarks,
-    private readonly memory: SituationMarks,
+    private readonly primary: ProposalMarks,
+    private readonly memory: ProposalMarks,
     readonly health: Fallback,
   ) {}
 
-  raise(proposalId: string, rank: number): Promise<number> {
+  raise(proposalId: string, facts: Readonly<Mark>): Promise<Mark> {
     return this.health.run(
-      () => this.primary.raise(proposalId, rank),
-      () => this.memory.raise(proposalId, rank),
+      () => this.primary.raise(proposalId, facts),
+      () => this.memory.raise(proposalId, facts),
+    );
+  }
+
+  settle(proposalId: string, from: Readonly<Mark>, to: Readonly<Mark>): Promise<void> {
+    return this.health.run(
+      () => this.primary.settle(proposalId, from, to),
+      () => this.memory.settle(proposalId, from, to),
     );
   }
 
@@ -259,13 +266,13 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
     readStore: new MemoryReadCacheStore(),
     callerBudgets: new MemoryCallerBudgets(options.callerBudgets, now),
     partnerBudget: new MemoryPartnerBudget(options.partner, now),
-    situationMarks: new MemorySituationMarks({ now }),
+    situationMarks: new MemoryProposalMarks({ now }),
   };
   if (options.redisUrl === undefined) {
     return { ...memory, shared: false, degraded: () => [], close: () => memory.readStore.close() };
   }
   // Loaded only here: a replica without REDIS_URL never loads ioredis.
-  const [{ Redis }, { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore }, { RedisSituationMarks }] = await Promise.all([
+  const [{ Redis }, { RedisCallerBudgets, RedisPartnerBudget, RedisReadCacheStore }, { RedisProposalMarks }] = await Promise.all([
     import('ioredis'),
     import('./redis.js'),
     import('./redis-marks.js'),
@@ -297,7 +304,7 @@ export async function createSharedState(options: SharedStateOptions): Promise<Sh
       health.partnerBudget,
     ),
     // Marks fall back with the read cache: they guard its answers.
-    situationMarks: new FallbackSituationMarks(new RedisSituationMarks(redis, prefix), memory.situationMarks, health.readCache),
+    situationMarks: new FallbackProposalMarks(new RedisProposalMarks(redis, prefix), memory.situationMarks, health.readCache),
     shared: true,
     degraded: () => (Object.entries(health) as Array<[SharedStateComponent, Fallback]>).filter(([, h]) => h.degraded).map(([name]) => name),
     close: async () => {

@@ -1,7 +1,8 @@
 import { type CallOptions, type UpstreamCaller } from '../../../src/upstream/client.js';
 import { type OperationName } from '../../../src/upstream/operations.js';
 import { PartnerReads } from '../../../src/upstream/reads/flights.js';
-import { MemorySituationMarks, situationRank } from '../../../src/upstream/reads/monotonic.js';
+import { answerFacts, learnedFacts, olderFact } from '../../../src/upstream/reads/facts.js';
+import { MAX_FACTS, MemoryProposalMarks, situationRank } from '../../../src/upstream/reads/monotonic.js';
 import { MemoryReadCacheStore } from '../../../src/upstream/stores/memory.js';
 
 /** A partner whose proposal p1 is at `situation` now; answers at once and records each call. */
@@ -39,7 +40,7 @@ describe('monotonic reads of a proposal situation', () => {
       clientId: 'client-a',
       now: () => clock,
       store: new MemoryReadCacheStore({ now: () => clock }),
-      marks: { raise: async (_id, rank) => rank, close: async () => undefined },
+      marks: { raise: async (_id, facts) => ({ ...facts }), settle: async () => undefined, close: async () => undefined },
     });
     const s = unguarded.session({ callerId: 'alice' });
     await s.request('ConsultarDetalhes', AGENDA);
@@ -81,15 +82,145 @@ describe('monotonic reads of a proposal situation', () => {
 
   it('keeps at most maxEntries marks, forgetting the least recently raised, and forgets them after the TTL', async () => {
     let now = 0;
-    const marks = new MemorySituationMarks({ maxEntries: 2, ttlMs: 1000, now: () => now });
-    await marks.raise('a', 6);
-    await marks.raise('b', 1);
-    await marks.raise('a', 2);
-    await marks.raise('c', 3);
+    const marks = new MemoryProposalMarks({ maxEntries: 2, ttlMs: 1000, now: () => now });
+    await marks.raise('a', { s: 6 });
+    await marks.raise('b', { s: 1 });
+    await marks.raise('a', { s: 2 });
+    await marks.raise('c', { s: 3 });
     expect(marks.size()).toBe(2);
-    expect(await marks.raise('b', 0)).toBe(0); // b was evicted
-    expect(await marks.raise('a', 0)).toBe(0); // a was evicted by b's return
+    expect(await marks.raise('b', {})).toEqual({}); // b was evicted
+    expect(marks.size()).toBe(2); // reading an absent mark keeps nothing
+    expect(await marks.raise('a', { s: 0 })).toEqual({ s: 6 });
     now += 1001;
-    expect(await marks.raise('c', 0)).toBe(0);
+    expect(await marks.raise('c', {})).toEqual({});
+  });
+
+  it('raises each fact to the newest value seen, and keeps at most MAX_FACTS facts per proposal', async () => {
+    const marks = new MemoryProposalMarks();
+    expect(await marks.raise('p', { s: 2, pe: 1 })).toEqual({ s: 2, pe: 1 });
+    expect(await marks.raise('p', { s: 1, pe: 2, 'b:7': 1 })).toEqual({ s: 2, pe: 2, 'b:7': 1 });
+    const many = Object.fromEntries(Array.from({ length: MAX_FACTS + 10 }, (_, i) => [`b:${100 + i}`, 1]));
+    expect(Object.keys(await marks.raise('p', many))).toHaveLength(MAX_FACTS);
+  });
+
+  it('settles facts only where the mark still holds what the settler saw', async () => {
+    const marks = new MemoryProposalMarks();
+    await marks.raise('p', { ap: 1000, 'b:1': 3, al: 4 });
+    await marks.settle('p', { ap: 1000, 'b:1': 3, al: 3 }, { ap: 500 });
+    expect(await marks.raise('p', {})).toEqual({ ap: 500, al: 4 });
+  });
+});
+
+/** A partner holding the boletos of p1 (number: status) and its agenda's total paid; records each call. */
+class BoletoPartner implements UpstreamCaller {
+  boletos: Record<number, 'issued' | 'paid' | 'cancelled'> = { 1: 'issued' };
+  paid = 0;
+  readonly calls: OperationName[] = [];
+
+  async request<T>(operation: OperationName, body: object, options: CallOptions = {}): Promise<T> {
+    options.onAttempt?.();
+    this.calls.push(operation);
+    if (operation === 'ConsultarDetalhes') {
+      return { situacaoProposta: 9, vlrTotalPago: this.paid, parcelas: [] } as T;
+    }
+    const withCancelled = (body as { dtoConsultaBoletos: { trazerBoletosCancelados: boolean } }).dtoConsultaBoletos.trazerBoletosCancelados;
+    const boletos = Object.entries(this.boletos)
+      .filter(([, status]) => withCancelled || status !== 'cancelled')
+      .map(([n, status]) => ({
+        numeroBoleto: Number(n),
+        dtCancelamento: status === 'cancelled' ? '2026-01-02T00:00:00' : null,
+        dtCredito: status === 'paid' ? '2026-01-02T00:00:00' : null,
+      }));
+    return { boletos } as T;
+  }
+}
+
+describe('monotonic reads of boletos and payments', () => {
+  const OPEN = { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: false } };
+  const ALL = { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: true } };
+  const numbers = (answer: unknown): number[] => (answer as { boletos: Array<{ numeroBoleto: number }> }).boletos.map((b) => b.numeroBoleto);
+  let partner: BoletoPartner;
+  let reads: PartnerReads;
+
+  beforeEach(() => {
+    partner = new BoletoPartner();
+    reads = new PartnerReads(partner, { clientId: 'client-a', store: new MemoryReadCacheStore() });
+  });
+
+  it('reads a cached boleto list again once when it shows a cancelled boleto open or lacks a newer one, then serves the cache', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    expect(numbers(await s().request('ConsultarBoletos', OPEN))).toEqual([1]);
+    partner.boletos = { 1: 'cancelled', 2: 'issued' };
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1, 2]);
+    partner.calls.length = 0;
+    for (let i = 0; i < 5; i += 1) {
+      expect(numbers(await s().request('ConsultarBoletos', OPEN))).toEqual([2]);
+    }
+    expect(partner.calls).toEqual(['ConsultarBoletos']);
+    expect(reads.stats().regressionsRefreshed).toBe(1);
+  });
+
+  it('learns from a fresh list without cancelled boletos that one it lacks was cancelled', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    await s().request('ConsultarBoletos', ALL);
+    partner.boletos = { 1: 'cancelled' };
+    expect(numbers(await reads.session({ callerId: 'alice', fresh: true }).request('ConsultarBoletos', OPEN))).toEqual([]);
+    partner.calls.length = 0;
+    // The cached list with cancelled ones (1 issued) is now older: read again once.
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1]);
+    expect(numbers(await s().request('ConsultarBoletos', ALL))).toEqual([1]);
+    expect(partner.calls).toEqual(['ConsultarBoletos']);
+  });
+
+  it('settles a fact the partner moved back itself: one read again, then the cache is served', async () => {
+    const s = () => reads.session({ callerId: 'alice' });
+    const AGENDA_TOTAL = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: false } };
+    const AGENDA_OTHER = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: true, trazerAgendaDetalhada: false } };
+    await s().request('ConsultarDetalhes', AGENDA_TOTAL);
+    partner.paid = 10;
+    await s().request('ConsultarDetalhes', AGENDA_OTHER); // tells 10 paid
+    partner.paid = 5; // a payment reversed at the partner
+    partner.calls.length = 0;
+    expect((await s().request('ConsultarDetalhes', AGENDA_TOTAL)) as { vlrTotalPago: number }).toMatchObject({ vlrTotalPago: 5 });
+    expect((await s().request('ConsultarDetalhes', AGENDA_TOTAL)) as { vlrTotalPago: number }).toMatchObject({ vlrTotalPago: 5 });
+    expect(partner.calls).toEqual(['ConsultarDetalhes']);
+  });
+});
+
+describe('facts that only move forward, as answers tell them', () => {
+  const boletos = (withCancelled: boolean, ...items: Array<Record<string, unknown>>) =>
+    answerFacts('ConsultarBoletos', { dto: { codigoProposta: 'p1' }, dtoConsultaBoletos: { trazerBoletosCancelados: withCancelled } }, { boletos: items });
+  const issued = (n: number) => ({ numeroBoleto: n, dtCancelamento: null, dtCredito: null, vlrPago: null });
+
+  it('reads payment entries, agenda ledgers, paid amounts and boleto statuses as numbers', () => {
+    const record = { Codigo: 'p1', Situacao: 9, PropostaLancamentos: [{ Situacao: 1 }, { Situacao: 0 }] };
+    expect(answerFacts('ConsultaProposta', { dto: { CodigoProposta: 'p1' } }, record)).toEqual({ proposalId: 'p1', facts: { s: 6, sg: 1, pe: 3 } });
+    const detail = { situacaoProposta: 2, vlrTotalPago: 120.5, parcelas: [{ lancamentos: [{}, {}] }, { lancamentos: [{}] }] };
+    const detailed = { dto: { codigoProposta: 'p1' }, dtoConsultaDetalhes: { trazerBoleto: false, trazerAgendaDetalhada: true } };
+    expect(answerFacts('ConsultarDetalhes', detailed, detail)?.facts).toEqual({ s: 2, ap: 12050, al: 3 });
+    // Some installments only, or without the ledger: no total is compared.
+    expect(answerFacts('ConsultarDetalhes', { dto: { codigoProposta: 'p1', nroParcelas: [1] } }, detail)?.facts).toEqual({ s: 2 });
+    // Cancelled after every signature was in: nothing said of the signatures (the mark keeps them).
+    expect(answerFacts('ConsultaProposta', {}, { Codigo: 'p1', Situacao: 4 })?.facts).toEqual({ s: 8 });
+    expect(answerFacts('ConsultarParcelas', { dto: { codigoProposta: 'p1' } }, { parcelas: [{ vlrPago: 10.1 }, { vlrPago: null }] })?.facts).toEqual({
+      ip: 1010,
+    });
+    const list = boletos(true, issued(1), { ...issued(2), dtCredito: '2026-01-02T00:00:00' }, { ...issued(3), dtCancelamento: '2026-01-03T00:00:00' });
+    expect(list).toEqual({ proposalId: 'p1', facts: { 'b:1': 1, 'b:2': 2, 'b:3': 3 }, boletoList: { withCancelled: true } });
+  });
+
+  it('finds an answer older than the mark: a lower number, an older boleto status, or a boleto missing', () => {
+    const mark = { 'b:1': 2, 'b:2': 3, pe: 3 };
+    expect(olderFact(boletos(true, issued(1), { ...issued(2), dtCancelamento: 'x' })!, mark)).toBe('b:1');
+    expect(olderFact(boletos(false, { ...issued(1), vlrPago: 10 })!, mark)).toBeUndefined(); // 2 was cancelled: left out
+    expect(olderFact(boletos(true, { ...issued(1), vlrPago: 10 })!, mark)).toBe('b:2'); // asked with cancelled ones: lacks 2
+    expect(olderFact(boletos(false, { ...issued(1), vlrPago: 10 }, issued(2))!, mark)).toBe('b:2'); // 2 shown open again
+    expect(olderFact({ proposalId: 'p1', facts: { pe: 2 } }, mark)).toBe('pe');
+    expect(olderFact({ proposalId: 'p1', facts: { pe: 4 } }, mark)).toBeUndefined();
+  });
+
+  it('learns from a fresh list without cancelled boletos that an open boleto it lacks was cancelled', () => {
+    expect(learnedFacts(boletos(false, issued(1))!, { 'b:1': 1, 'b:2': 1, 'b:3': 3 })).toEqual({ 'b:2': 3 });
+    expect(learnedFacts(boletos(true, issued(1))!, { 'b:2': 1 })).toEqual({});
   });
 });
