@@ -115,6 +115,7 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
       : createLiveTransport({
           schema: graph.schema,
           guard,
+          trusted,
           maxTokens: config.documentLimits.maxTokens,
           graph: graph.subscriptions,
           context: graph.context,

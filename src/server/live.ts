@@ -15,7 +15,7 @@
  *
  * Both carry every operation: subscriptions stream from graph/live (`subscribe`); queries and
  * mutations are answered by the HTTP pipeline (server/live/operations.ts). Documents pass the same
- * guard as HTTP's, parsed with the same token limit. A subscription's stream ends with TOKEN_EXPIRED
+ * trusted documents gate (server/live/trusted.ts) and guard as HTTP's, parsed with the same token limit. A subscription's stream ends with TOKEN_EXPIRED
  * when its JWT expires (and the socket takes no new operation); each stream's send buffer is bounded
  * (server/live/send-buffer.ts).
  */
@@ -47,7 +47,9 @@ import { type OperationRunner, type SocketOperation } from './live/operations.js
 import { type SendBufferStats } from './live/send-buffer.js';
 import { serveSse } from './live/sse.js';
 import { LiveStreams, type StreamOwner } from './live/streams.js';
+import { trustedQuery, trustSseRequest } from './live/trusted.js';
 import { openWebSocket, type SocketBase } from './live/websocket.js';
+import { type TrustedDocumentGate } from './trusted-documents-gate.js';
 import { type Caller, type GraphRequest, type LiveGraph } from './types.js';
 
 export { BAD_MESSAGE_CLOSE_CODE, SLOW_CONSUMER_CLOSE_CODE } from './live/websocket.js';
@@ -73,6 +75,7 @@ export interface LiveTransportSettings {
 export interface LiveTransportDeps {
   schema: GraphQLSchema;
   guard: DocumentGuard;
+  trusted: TrustedDocumentGate;
   /** The token limit of a document's parse (GRAPHQL_MAX_TOKENS), as Apollo Server parses. */
   maxTokens: number;
   graph: LiveGraph;
@@ -215,7 +218,8 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     onSubscribe: async (ctx, id, payload) => {
       const extra = ctx.extra;
       const caller = extra.owner.caller as Caller;
-      const checked = prepare(payload.query, payload.operationName);
+      const trusted = trustedQuery(deps.trusted, payload, caller.scopes);
+      const checked = 'errors' in trusted ? trusted : prepare(trusted.query, payload.operationName);
       const prepared: Prepared = expired(caller) ? { errors: [tokenExpired()], operation: checked.operation } : checked;
       if ('errors' in prepared) {
         if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
@@ -230,7 +234,7 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         const stand = {};
         socketOperations.set(stand, {
           caller,
-          query: payload.query,
+          query: (trusted as { query: string }).query,
           operationName: payload.operationName,
           variables: payload.variables,
           extensions: payload.extensions,
@@ -381,6 +385,9 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       if (caller === undefined) {
         void reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
+      }
+      if (trustSseRequest(deps.trusted, request, reply, caller.scopes) === 'refused') {
+        return;
       }
       const owner: StreamOwner = { transport: 'sse', streams: new Set(), caller };
       sseOwners.set(request, owner);

@@ -17,6 +17,10 @@ export type TrustedDocumentDecision =
   | { readonly kind: 'run'; readonly search?: string }
   | { readonly kind: 'refuse'; readonly status: number; readonly code: string; readonly message: string; readonly allow?: string };
 
+/** What the gate decided for one operation over a socket (graphql-ws, graphql-sse): the text to run, or the refusal. */
+export type SocketTrustDecision =
+  { readonly kind: 'run'; readonly query: string } | { readonly kind: 'refuse'; readonly code: string; readonly message: string };
+
 /** The parts of an HTTP GraphQL request the gate reads and, for a document by id, rewrites. */
 export interface GraphQLHttpRequest {
   readonly method: string;
@@ -35,6 +39,13 @@ export interface TrustedDocumentGate {
   readonly size: number;
   /** Resolves a document id into its text (in place) and decides whether the request may run. */
   decide(request: GraphQLHttpRequest, scopes: readonly string[]): TrustedDocumentDecision;
+  /**
+   * The same decision for one operation over graphql-ws or graphql-sse: `fields` are its payload
+   * (`query`, `operationName`, `extensions`, `documentId`), the id resolved into its text. Those
+   * protocols need a `query` string: a document by id is sent with an empty one. A socket has no
+   * automatic persisted queries, so an Apollo hash outside the manifest with no text is not found.
+   */
+  decideOperation(fields: Readonly<Record<string, unknown>>, scopes: readonly string[]): SocketTrustDecision;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -84,8 +95,25 @@ export function createTrustedDocumentGate(
   }
   const logged = new Set<string>();
 
-  return {
+  const gate: TrustedDocumentGate = {
     size: entries.size,
+    decideOperation(fields, scopes) {
+      const body: Record<string, unknown> = { ...fields };
+      if (body.query === '') {
+        delete body.query;
+      }
+      const decision = gate.decide({ method: 'POST', query: undefined, body }, scopes);
+      if (decision.kind === 'refuse') {
+        return { kind: 'refuse', code: decision.code, message: decision.message };
+      }
+      if (typeof body.query === 'string') {
+        return { kind: 'run', query: body.query };
+      }
+      if (apolloHash(fields.extensions) !== undefined) {
+        return { kind: 'refuse', code: 'PERSISTED_DOCUMENT_NOT_FOUND', message: 'No trusted document has this persisted-query hash.' };
+      }
+      return { kind: 'run', query: typeof fields.query === 'string' ? fields.query : '' };
+    },
     decide(request, scopes) {
       const post = request.method === 'POST';
       const fields = post ? request.body : request.query;
@@ -147,4 +175,5 @@ export function createTrustedDocumentGate(
       return { kind: 'run' };
     },
   };
+  return gate;
 }
