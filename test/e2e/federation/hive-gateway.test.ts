@@ -195,6 +195,79 @@ describe('Hive Gateway', () => {
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
   });
 
+  it("defers the agenda and boletos: the deferred _entities fetch costs what the whole query's agenda and boletos cost, the first part one core read", async () => {
+    const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.id as string;
+    const deferredRequests: string[] = [];
+    // A second runtime over the same supergraph, with incremental delivery: it plans the deferred
+    // fragment as a follow-up `_entities` fetch of Proposal by key.
+    const deferring = createGatewayRuntime({
+      supergraph: supergraphSdl,
+      logging: false,
+      deferStream: true,
+      plugins: () => [{ onFetch: ({ options }) => void deferredRequests.push(String(options.body)) }],
+    });
+    const selection = (deferred: boolean): string =>
+      `query ($id: ID!) { proposal(id: $id) { id number situation ${deferred ? '... @defer {' : ''} agenda { proposalNumber financedAmount installmentCount } boletos { number dueDate } ${deferred ? '}' : ''} } }`;
+    /** The complete answer of `query`: a multipart one's parts merged (the deferred part's data into its path). */
+    const run = async (query: string): Promise<{ data: Record<string, unknown>; parts: number }> => {
+      const response = await deferring.fetch('http://gateway.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'multipart/mixed, application/json' },
+        body: JSON.stringify({ query, variables: { id: disbursed } }),
+      });
+      const text = await response.text();
+      const parts = (response.headers.get('content-type') ?? '').startsWith('multipart/mixed')
+        ? text
+            .split(/\r?\n--[^\r\n]*/)
+            .map((part) => part.slice(part.indexOf('{')))
+            .filter((part) => part.startsWith('{'))
+            .map((part) => JSON.parse(part) as { data?: Record<string, unknown>; incremental?: Array<{ data: Record<string, unknown>; path: string[] }> })
+        : [JSON.parse(text) as { data?: Record<string, unknown> }];
+      const data = { ...(parts[0]?.data ?? {}) };
+      for (const part of parts.slice(1)) {
+        for (const increment of (part as { incremental?: Array<{ data: Record<string, unknown>; path: string[] }> }).incremental ?? []) {
+          let target = data as Record<string, unknown>;
+          for (const key of increment.path) {
+            target = target[key] as Record<string, unknown>;
+          }
+          Object.assign(target, increment.data);
+        }
+      }
+      return { data, parts: parts.length };
+    };
+    try {
+      await graph.admin.resetCalls();
+      const whole = await run(selection(false));
+      const wholeCalls = await graph.admin.calls();
+      await graph.admin.resetCalls();
+      deferredRequests.length = 0;
+      const deferred = await run(selection(true));
+      const deferredCalls = await graph.admin.calls();
+      const plan = [...deferredRequests];
+      await graph.admin.resetCalls();
+      await run('query ($id: ID!) { proposal(id: $id) { id number situation } }');
+      const firstPartCalls = await graph.admin.calls();
+      expect(deferred.parts).toBeGreaterThan(1);
+      expect(deferred.data).toEqual(whole.data);
+      expect((whole.data.proposal as { agenda: { proposalNumber: number } }).agenda.proposalNumber).toBe(
+        graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.number,
+      );
+      // The gateway's plan: the proposal, then the deferred fragment by key (one request, agenda and boletos aliased).
+      expect(plan).toHaveLength(2);
+      expect(plan[1]?.match(/_entities\(representations:/g)).toHaveLength(2);
+      // Without @defer: the agenda read carries the proposal's core fields too (no ConsultaProposta).
+      expect(wholeCalls.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
+      // With @defer: the deferred _entities fetch reads the agenda and boletos once each, as the whole query does
+      // (resolving the Proposal by key adds no read), but the first part, planned alone, cannot know the agenda
+      // will follow: its number and situation cost one ConsultaProposta the whole query folded into the agenda read.
+      expect(firstPartCalls.operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+      expect(deferredCalls.operations).toEqual({ ...wholeCalls.operations, ...firstPartCalls.operations });
+      expect(deferredCalls.total).toBe(wholeCalls.total + 1);
+    } finally {
+      await deferring.dispose();
+    }
+  });
+
   it('passes a Subscription through: the router subscribes to the subgraph (GraphQL over SSE) and streams its events', async () => {
     const id = graph.sandbox.demo.find((proposal) => proposal.label === 'under-review')?.id as string;
     const controller = new AbortController();
