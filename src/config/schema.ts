@@ -6,6 +6,7 @@
  * {@link SETTING_GROUPS}.
  */
 import { z } from 'zod';
+import { uploads } from './uploads.schema.js';
 import { DEFAULT_DOCUMENT_LIMITS, DEFAULT_QUERY_LIMITS, DEFAULT_SCOPE } from '../shared/settings.js';
 import {
   apiCallers,
@@ -77,10 +78,10 @@ const requests = {
       "Documents outside the operation manifest (docs/trusted-documents.md) from callers without the `federation` scope: `off` runs them, `log` runs them and logs each one once (its hash and operation name, never its text), `require` refuses them (`PERSISTED_DOCUMENT_REQUIRED`). Documents by id (`documentId`, Apollo's `persistedQuery` hash) run in every mode.",
   }),
   GRAPHQL_MAX_BODY_BYTES: setting(integer(1024, 1024 ** 3), {
-    default: 16 * 1024 * 1024,
-    shown: '`16777216` (16 MiB)',
+    default: 1024 * 1024,
+    shown: '`1048576` (1 MiB)',
     description:
-      'Largest request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Documents travel as base64 in `attachDocument` (at most 10 MiB decoded, about 13.4 MiB encoded), so keep it above that.',
+      'Largest GraphQL request body; larger ones get HTTP 413 `PAYLOAD_TOO_LARGE`. Large documents travel apart, through `POST /uploads` (`UPLOAD_MAX_BYTES`), and `attachDocument` names them by `uploadId`; inline base64 content fits within this.',
   }),
   MAX_REQUESTS_IN_FLIGHT: setting(integer(2, 100_000), {
     default: 256,
@@ -360,6 +361,7 @@ const audit = {
 export const SETTING_GROUPS = {
   'The service': service,
   'GraphQL requests': requests,
+  Uploads: uploads,
   Callers: callers,
   'The operations ledger': ledger,
   'The partner (upstream)': upstream,
@@ -370,7 +372,18 @@ export const SETTING_GROUPS = {
 } as const;
 
 /** The whole environment: every variable above, parsed. */
-export const settingsSchema = z.object({ ...service, ...requests, ...callers, ...ledger, ...upstream, ...sharing, ...live, ...audit, ...observability });
+export const settingsSchema = z.object({
+  ...service,
+  ...requests,
+  ...uploads,
+  ...callers,
+  ...ledger,
+  ...upstream,
+  ...sharing,
+  ...live,
+  ...audit,
+  ...observability,
+});
 
 /** The parsed environment. */
 export type Settings = z.output<typeof settingsSchema>;

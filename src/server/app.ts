@@ -34,6 +34,7 @@ import { createOperationRunner } from './live/operations.js';
 import { type Logger, requestLogContext, silentLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { type Tracing } from './tracing.js';
+import { registerUploadRoute } from './uploads.js';
 import { createTrustedDocumentGate, type TrustedDocumentGate } from './trusted-documents-gate.js';
 import { PERSISTED_DOCUMENTS } from './trusted-documents.manifest.js';
 import { ANONYMOUS_CALLER, type Caller, type GraphBinding } from './types.js';
@@ -91,7 +92,7 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   const metrics = deps.metrics ?? createMetrics();
   const assembled =
     deps.graph !== undefined
-      ? { graph: deps.graph, readinessChecks: [], onStop: undefined }
+      ? { graph: deps.graph, readinessChecks: [], onStop: undefined, uploads: undefined }
       : await assembleCreditGraph(config, { ...deps, upstream: required(deps.upstream) }, logger);
   const graph: GraphBinding = assembled.graph as GraphBinding;
   const formatError = createFormatError([...SERVER_ERROR_CODES, ...graph.errorCodes], logger, graph.normalizeError);
@@ -152,6 +153,9 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
       http.route({ method: 'GET', url: GRAPHQL_PATH, onRequest: refuseEarly, handler: graphql, wsHandler: live.webSocket });
     }
     http.post(GRAPHQL_PATH, { onRequest: refuseEarly }, graphql);
+    if (assembled.uploads !== undefined) {
+      await registerUploadRoute(http, { store: assembled.uploads, authenticate, admission });
+    }
     await http.ready();
   } catch (error) {
     admission.close();

@@ -1,5 +1,6 @@
 import { type Config } from '../config/index.js';
 import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
+import { UploadStore } from '../graphql/common/upload-store.js';
 import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';
 import { toGraphQLError } from '../graphql/runtime/errors.js';
@@ -88,6 +89,7 @@ export async function creditGraph(
           ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
           ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
           ...(hooks === undefined ? {} : { live: hooks }),
+          ...(sharing.uploads === undefined ? {} : { uploads: sharing.uploads }),
         });
       return build(reads.session({ callerId, fresh }), live === undefined ? undefined : liveHooks(live, build, () => reads.session({ callerId })));
     },
@@ -144,6 +146,8 @@ export interface GraphSharing {
   schema?: Promise<GraphQLSchema>;
   /** Where disclosures of personal data and writes are recorded (docs/audit.md); default: nowhere. */
   recorder?: AccessRecorder;
+  /** Documents sent through POST /uploads (attachDocument's uploadId); default: none. */
+  uploads?: UploadStore;
 }
 
 /** Opens the ledger `config.ledger` describes: the PostgreSQL server of DATABASE_URL, else PGlite under DATA_DIR. */
@@ -226,6 +230,8 @@ export interface CreditGraphDeps {
    * `config.audit.journalDir` when the ledger is opened here; with a ledger passed in, memory and no journal.
    */
   access?: { store?: AccessStore; journalDir?: string };
+  /** The upload store (tests give one with their own clock); default: one in memory with `config.uploads`. */
+  uploads?: UploadStore;
 }
 
 /** The credit graph with what it needs at readiness and at stop. */
@@ -235,6 +241,8 @@ export interface AssembledGraph {
   readinessChecks: ReadinessCheck[];
   /** Lets writes in flight finish (until `deadline`, epoch ms) or leaves them in doubt, then closes the ledger when it was opened here. */
   onStop: (deadline: number) => Promise<void>;
+  /** Documents sent through POST /uploads, served by the app's upload route. */
+  uploads: UploadStore;
 }
 
 /**
@@ -277,6 +285,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
     personIds: createPersonIds(config.personIdSecret),
     operationCodeNamespaces: createOperationCodeNamespaces(config.personIdSecret),
+    uploads: options.uploads ?? new UploadStore(config.uploads),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
   // The ledger's open is started first, then the schema is built while its connection and migrations
@@ -343,6 +352,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     return {
       graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema, recorder }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger)],
+      uploads: sharing.uploads as UploadStore,
       onStop: async (deadline) => {
         const drained = await inFlight.drain(ledger, Math.max(0, deadline - Date.now()));
         if (drained.finished + drained.leftInDoubt > 0) {

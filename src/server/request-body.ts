@@ -69,7 +69,8 @@ export function requestBodies(app: FastifyInstance, limit: number): void {
     }
     // HTTP's deflate is the zlib format (RFC 9110 8.4.1.2).
     const inflater = coding === 'gzip' ? createGunzip() : createInflate();
-    const decoded = new DecodedLimit(limit);
+    // A route's own limit (POST /uploads) when it has one.
+    const decoded = new DecodedLimit(request.routeOptions.bodyLimit ?? limit);
     inflater.once('error', () => decoded.destroy(new HttpError(400, 'BAD_REQUEST', `The request body is not valid ${coding} data.`)));
     payload.on('data', (chunk: Buffer) => {
       decoded.receivedEncodedLength += chunk.length;

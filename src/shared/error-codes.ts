@@ -67,6 +67,7 @@ export const HTTP_ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'SERVER_STOPPING',
   'OVERLOADED',
+  'UPLOAD_STORE_FULL',
 ] as const;
 
 /** A code the HTTP adapter answers with. */

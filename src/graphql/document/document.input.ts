@@ -6,7 +6,7 @@ import { CalendarDateScalar } from '../scalars.js';
 /** Extensions the partner accepts (docs/partner/contract.md, "Limits"). */
 export const ALLOWED_EXTENSIONS = ['txt', 'bmp', 'jpg', 'jpeg', 'gif', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'zip'] as const;
 
-/** Largest document the graph forwards, decoded: 10 MiB (about 13.4 MiB as base64, within the 16 MiB request limit). */
+/** Largest document the graph forwards, decoded: 10 MiB (inline as base64 only within GRAPHQL_MAX_BODY_BYTES; larger ones through POST /uploads). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** The extension in lower case, without a leading dot. */
@@ -79,10 +79,20 @@ export class AttachDocumentInput {
   validUntil?: string | null;
 
   @Field((_type) => String, {
-    description: `File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB). Upstream: arquivo.`,
+    nullable: true,
+    description: `File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most ${MAX_DOCUMENT_BYTES} bytes decoded (10 MiB), and the whole request within GRAPHQL_MAX_BODY_BYTES (1 MiB by default): larger documents go through POST /uploads and uploadId. Exactly one of contentBase64 and uploadId. Upstream: arquivo.`,
   })
   @IsNotEmpty(catalogue(CATALOGUE.documentMissing))
   @IsBase64({}, catalogue(CATALOGUE.documentUploadFailed))
   @MaxDecodedBytes(MAX_DOCUMENT_BYTES, {})
-  contentBase64: string;
+  contentBase64?: string | null;
+
+  @Field((_type) => ID, {
+    nullable: true,
+    description:
+      'The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), as often as needed (the same idempotencyKey and the same file: one write). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64).',
+  })
+  @IsOptional()
+  @MaxLength(64)
+  uploadId?: string | null;
 }

@@ -14,7 +14,7 @@ export function attachDocumentRequest(input: AttachDocumentInput): IncluirDocume
       tipoDocumento: input.documentTypeCode,
       nomeArquivo: input.fileName,
       extensao: normalizeExtension(input.extension),
-      arquivo: input.contentBase64.replace(/\s+/g, ''),
+      arquivo: (input.contentBase64 ?? '').replace(/\s+/g, ''),
       ...(input.validUntil ? { dtValidade: toUpstreamCalendarDate(input.validUntil) } : {}),
     },
   };

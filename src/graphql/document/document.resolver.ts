@@ -1,7 +1,8 @@
 import { type GraphQLResolveInfo } from 'graphql';
 import { Arg, Ctx, Info, Mutation, Resolver } from 'type-graphql';
 import { incluirDocumento } from '../../upstream/index.js';
-import { idempotencyKeyDescription, validatedWrite } from '../runtime/write.js';
+import { idempotencyKeyDescription, validatedWrite, type WriteOutcome } from '../runtime/write.js';
+import { userError, type UserError, UserErrorCode } from '../common/user-error.type.js';
 import { payloadProposal } from '../proposal/proposal.reads.js';
 import { type GraphContext } from '../runtime/context.js';
 import { AttachDocumentInput } from './document.input.js';
@@ -15,14 +16,20 @@ import { ATTACH_DOCUMENT } from './document.errors.js';
 export class DocumentResolver {
   @Mutation((_returns) => AttachDocumentPayload, {
     description:
-      'Attaches a document (base64, at most 10 MiB decoded; extensions txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip) to a proposal. Upstream: Proposta/IncluirDocumento.',
+      'Attaches a document (at most 10 MiB decoded; extensions txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip) to a proposal: inline as base64 (contentBase64, within GRAPHQL_MAX_BODY_BYTES) or sent first to POST /uploads and named by uploadId. Upstream: Proposta/IncluirDocumento.',
   })
   async attachDocument(
-    @Arg('input', (_type) => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) input: AttachDocumentInput,
+    @Arg('input', (_type) => AttachDocumentInput, { validate: false, description: 'The document. Upstream: dto, documento.' }) given: AttachDocumentInput,
     @Arg('idempotencyKey', (_type) => String, { description: idempotencyKeyDescription('attachDocument') }) idempotencyKey: string,
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
+    const source = withUploadedContent(given, ctx);
+    if (!source.ok) {
+      ctx.audit.wrote('IncluirDocumento', Object.keys(given).sort(), given.proposalId, null, 'refused');
+      return refused(source.userErrors, ctx);
+    }
+    const input = source.value;
     const outcome = await validatedWrite(
       ctx,
       input,
@@ -38,11 +45,7 @@ export class DocumentResolver {
       async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
     if (!outcome.ok) {
-      return Object.assign(new AttachDocumentPayload(), {
-        document: null,
-        proposal: null,
-        userErrors: presentUserErrors(ATTACH_DOCUMENT.errors, outcome.userErrors, ctx.locale),
-      });
+      return refused(outcome.userErrors, ctx);
     }
     return Object.assign(new AttachDocumentPayload(), {
       document: mapDocument(outcome.value, input.proposalId, documentDetails(attachDocumentRequest(input))),
@@ -50,4 +53,40 @@ export class DocumentResolver {
       userErrors: [],
     });
   }
+}
+
+function refused(userErrors: UserError[], ctx: GraphContext): AttachDocumentPayload {
+  return Object.assign(new AttachDocumentPayload(), {
+    document: null,
+    proposal: null,
+    userErrors: presentUserErrors(ATTACH_DOCUMENT.errors, userErrors, ctx.locale),
+  });
+}
+
+/**
+ * The input with its file inline: as given, or with the caller's upload as base64 in
+ * `contentBase64` (the request sent, and so its fingerprint, is then the same as inline). Exactly
+ * one of contentBase64 and uploadId; an upload that is unknown, expired or another caller's is
+ * refused alike, before anything is recorded or sent.
+ */
+export function withUploadedContent(input: AttachDocumentInput, ctx: Pick<GraphContext, 'uploads' | 'callerId'>): WriteOutcome<AttachDocumentInput> {
+  const inline = input.contentBase64 !== undefined && input.contentBase64 !== null;
+  const uploadId = input.uploadId ?? undefined;
+  if (inline && uploadId !== undefined) {
+    return invalid('Send either contentBase64 or uploadId, not both.', ['input', 'uploadId'], 'oneDocumentSource');
+  }
+  if (uploadId === undefined) {
+    return inline
+      ? { ok: true, value: input }
+      : invalid('A document must be sent: contentBase64 or uploadId.', ['input', 'contentBase64'], 'documentSourceGiven');
+  }
+  const upload = ctx.uploads?.get(uploadId, ctx.callerId);
+  if (upload === undefined) {
+    return invalid('No upload of yours has this uploadId (unknown, expired or not yours).', ['input', 'uploadId'], 'uploadFound');
+  }
+  return { ok: true, value: Object.assign(new AttachDocumentInput(), input, { contentBase64: upload.bytes.toString('base64') }) };
+}
+
+function invalid(message: string, field: string[], rule: string): WriteOutcome<never> {
+  return { ok: false, userErrors: [userError(UserErrorCode.INVALID_INPUT, message, field, null, rule)] };
 }

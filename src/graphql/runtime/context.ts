@@ -13,6 +13,7 @@ import { createHistory, createOwnership, type Ownership } from './ownership.js';
 import { createPersonIds, type PersonIds } from '../common/person-id.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces, type OperationCodes, operationCodesOf } from '../common/operation-code.js';
 import { type WritesInFlight } from './writes-in-flight.js';
+import { type UploadStore } from '../common/upload-store.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;
@@ -77,6 +78,8 @@ export interface CreateContextOptions {
   purpose?: string;
   /** Where this request's disclosures of personal data and writes are recorded; default: nowhere (tests). */
   recorder?: AccessRecorder;
+  /** Documents sent through POST /uploads, for attachDocument's uploadId; default: none (every uploadId is unknown). */
+  uploads?: UploadStore;
 }
 
 /** The per-request context every resolver receives. */
@@ -116,6 +119,8 @@ export interface GraphContext {
   requestId: string;
   /** This request's access record (graphql/audit/: disclosures of personal data and writes). */
   audit: AuditTrail;
+  /** Documents sent through POST /uploads (attachDocument's uploadId). */
+  uploads: UploadStore | undefined;
 }
 
 const developmentPersonIds = createPersonIds(DEVELOPMENT_PERSON_ID_SECRET);
@@ -151,5 +156,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     locale: options.locale ?? DEFAULT_LOCALE,
     requestId,
     audit: new AuditTrail(options.recorder, callerId, requestId, options.purpose),
+    uploads: options.uploads,
   };
 }

@@ -5,7 +5,9 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** Why attachDocument did not do what was asked; stable, clients switch on it. messageKey is "attachDocument.<code in camelCase>"; upstreamCode keeps the partner's catalogue code. Listed with their partner codes in docs/errors.md. */
 export type AttachDocumentErrorCode =
-  /** A document must be sent. messageKey: attachDocument.documentMissing. */
+  /** Send the document either inline (contentBase64) or as an upload (uploadId), not both. Graph rule: `oneDocumentSource`. messageKey: attachDocument.contentAndUpload. */
+  | 'CONTENT_AND_UPLOAD'
+  /** A document must be sent (contentBase64 or uploadId). Graph rule: `documentSourceGiven`. messageKey: attachDocument.documentMissing. */
   | 'DOCUMENT_MISSING'
   /** File extension not allowed; allowed: txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip. Graph rule: `isAllowedExtension`. messageKey: attachDocument.extensionNotAllowed. */
   | 'EXTENSION_NOT_ALLOWED'
@@ -34,12 +36,14 @@ export type AttachDocumentErrorCode =
   /** Too many decimal places: amounts take at most 2, percentages at most 4. Graph rule: `maxDecimalPlaces`. messageKey: attachDocument.tooManyDecimalPlaces. */
   | 'TOO_MANY_DECIMAL_PLACES'
   /** The document upload failed: the content is not valid base64. messageKey: attachDocument.uploadFailed. */
-  | 'UPLOAD_FAILED';
+  | 'UPLOAD_FAILED'
+  /** No upload of this caller has this uploadId: it is unknown, expired (UPLOAD_TTL_SECONDS) or another caller's. Graph rule: `uploadFound`. messageKey: attachDocument.uploadNotFound. */
+  | 'UPLOAD_NOT_FOUND';
 
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
 export type AttachDocumentInput = {
-  /** File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB). Upstream: arquivo. */
-  contentBase64: string;
+  /** File content as base64 (C0068/V0002 when it is not base64), not empty (C0107/V0003), at most 10485760 bytes decoded (10 MiB), and the whole request within GRAPHQL_MAX_BODY_BYTES (1 MiB by default): larger documents go through POST /uploads and uploadId. Exactly one of contentBase64 and uploadId. Upstream: arquivo. */
+  contentBase64?: string | null | undefined;
   /** Document type code, 1 to 66 (e.g. 22 = CCB, 5 = CPF, 6 = proof of address) (C0107/V0002 otherwise). Upstream: tipoDocumento. */
   documentTypeCode: number;
   /** File extension, one of txt, bmp, jpg, jpeg, gif, png, pdf, doc, docx, xls, xlsx, zip (C0107/V0001 otherwise). Upstream: extensao. */
@@ -48,6 +52,8 @@ export type AttachDocumentInput = {
   fileName: string;
   /** Id of the proposal to attach the document to. Upstream: dto.codigoProposta. */
   proposalId: string | number;
+  /** The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), as often as needed (the same idempotencyKey and the same file: one write). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64). */
+  uploadId?: string | number | null | undefined;
   /** Until when the document is valid. Upstream: dtValidade. */
   validUntil?: string | null | undefined;
 };
