@@ -48,9 +48,10 @@ describe('loadConfig', () => {
       expect(config.upstreamLimits.scope).toBe('bmp.digital.api.full.access');
     });
 
-    it('accepts by default a request carrying the largest document attachDocument allows, as base64', () => {
-      const base64 = Math.ceil(MAX_DOCUMENT_BYTES / 3) * 4;
-      expect(loadConfig({}).maxBodyBytes).toBeGreaterThan(base64 + 64 * 1024);
+    it('sizes the GraphQL body for GraphQL (1 MiB) and takes the largest document attachDocument allows through POST /uploads', () => {
+      const config = loadConfig({});
+      expect(config.maxBodyBytes).toBe(1024 * 1024);
+      expect(config.uploads).toEqual({ maxBytes: MAX_DOCUMENT_BYTES, ttlMs: 900_000, maxStoredBytes: 256 * 1024 * 1024 });
     });
 
     it('turns introspection, the landing page and CORS off in production and listens on every interface', () => {
