@@ -225,6 +225,8 @@ function toConfig(s: Settings) {
       burst: s.UPSTREAM_RATE_LIMIT_BURST ?? rates.burst,
       maxConcurrent: s.UPSTREAM_MAX_CONCURRENT ?? rates.maxConcurrent,
       maxWaitMs: s.UPSTREAM_RATE_LIMIT_MAX_WAIT_MS,
+      /** Hung calls moved out of the slots (UPSTREAM_OVERDUE_AFTER_MS, UPSTREAM_MAX_OVERDUE_CALLS); undefined: off. */
+      overdue: s.UPSTREAM_OVERDUE_AFTER_MS === 0 ? undefined : { afterMs: s.UPSTREAM_OVERDUE_AFTER_MS, maxCalls: s.UPSTREAM_MAX_OVERDUE_CALLS },
       /** Deadline of one operation, retries included. */
       timeoutMs,
       /** When a slow read is sent once more; undefined: never (hedging off). */

@@ -261,6 +261,16 @@ const upstream = {
     default: 5000,
     description: 'Longest a call queues for the limiter before failing with `UPSTREAM_RATE_LIMITED`.',
   }),
+  UPSTREAM_OVERDUE_AFTER_MS: setting(integer(0, 600_000), {
+    default: 3000,
+    description:
+      'A partner call still unanswered after this long gives its `UPSTREAM_MAX_CONCURRENT` slot back to the other calls and waits on as overdue (its answer still counts), so hung calls cannot hold every slot. `0`: calls keep their slot until they end.',
+  }),
+  UPSTREAM_MAX_OVERDUE_CALLS: setting(integer(1, 10_000), {
+    default: 16,
+    description:
+      'Overdue partner calls (`UPSTREAM_OVERDUE_AFTER_MS`) one replica lets wait at once; while that many are overdue and every slot is taken, a new call fails at once with `UPSTREAM_RATE_LIMITED` (nothing sent) instead of queueing.',
+  }),
   UPSTREAM_TIMEOUT_MS: setting(integer(100, 600_000), {
     default: 10_000,
     description: 'Deadline of one upstream operation, retries included (`UPSTREAM_TIMEOUT` after it).',

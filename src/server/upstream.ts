@@ -31,6 +31,7 @@ export function upstreamClientOptions(connection: UpstreamConnection, limits: Up
       burst: limits.burst,
       maxConcurrent: limits.maxConcurrent,
       maxWaitMs: limits.maxWaitMs,
+      ...(limits.overdue === undefined ? {} : { overdue: limits.overdue }),
     },
   };
 }
@@ -85,6 +86,8 @@ export async function connectUpstream(
     requestsPerSecond: limits.requestsPerSecond,
     burst: limits.burst,
     maxWaitMs: limits.maxWaitMs,
+    slots: limits.maxConcurrent,
+    ...(limits.overdue === undefined ? {} : { overdue: limits.overdue }),
     weights: config.sharing.callerWeights,
     ...(options.observer?.limiterQueue === undefined ? {} : { onQueue: (event) => options.observer?.limiterQueue?.(event) }),
   });

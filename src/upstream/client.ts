@@ -366,7 +366,7 @@ export class UpstreamClient {
           waitBoundMs: Math.max(0, deadline - performance.now()),
         });
       } catch (error) {
-        if (error instanceof LimiterRefusal && error.reason === 'wait-bound') {
+        if (error instanceof LimiterRefusal && (error.reason === 'wait-bound' || error.reason === 'overdue-full')) {
           throw new UpstreamRateLimitedError(`${operation}: ${error.message}; not sent`, { operation, local: true });
         }
         progress.endedQueued ||= signal.aborted;

@@ -14,6 +14,19 @@ export interface RateLimitOptions {
   maxConcurrent: number;
   /** Longest a call may wait for a slot. */
   maxWaitMs: number;
+  /** Hung calls moved out of the slots (default: never moved). */
+  overdue?: OverdueOptions;
+}
+
+/**
+ * Calls that outlive their expected latency: after `afterMs` a call gives its slot back to the
+ * others and waits on in a pool of at most `maxCalls` overdue calls (its answer still counts: a write
+ * is never abandoned). While that pool is full and every slot is taken, a new call is refused at once
+ * (`overdue-full`) instead of queueing behind calls that may never answer.
+ */
+export interface OverdueOptions {
+  afterMs: number;
+  maxCalls: number;
 }
 
 /** One call asking the limiter for a slot. */
@@ -39,7 +52,7 @@ export interface CallLimiter {
 /** Why the limiter refused a call. */
 export class LimiterRefusal extends Error {
   constructor(
-    readonly reason: 'wait-bound' | 'aborted' | 'closed',
+    readonly reason: 'wait-bound' | 'overdue-full' | 'aborted' | 'closed',
     message: string,
   ) {
     super(message);

@@ -8,7 +8,7 @@
  * waits, so they never delay a query or a write.
  */
 import { MemoryPartnerBudget, type PartnerBudget } from './budget.js';
-import { type CallLimiter, type CallTicket, LimiterRefusal, type RateLimitOptions } from './limiter.js';
+import { type CallLimiter, type CallTicket, LimiterRefusal, type OverdueOptions, type RateLimitOptions } from './limiter.js';
 
 /** Time and timers, injectable so tests move time instead of sleeping. */
 export interface SchedulerClock {
@@ -42,6 +42,10 @@ export interface FairLimiterOptions {
   clock?: SchedulerClock;
   /** Told whenever the number of waiting calls changes. */
   onQueue?: (event: { waiting: number; inFlight: number }) => void;
+  /** Hung calls moved out of the slots into a bounded pool (limiter.ts); default: never moved. */
+  overdue?: OverdueOptions;
+  /** The budget's in-flight cap (`maxConcurrent`): with `overdue`, whether a new call would have to queue. */
+  slots?: number;
 }
 
 interface Waiter {
@@ -66,6 +70,8 @@ export class FairLimiter implements CallLimiter {
   private turn = 0;
   private servedThisTurn = 0;
   private held = 0;
+  /** Calls past `overdue.afterMs` that gave their slot back and still wait for their answer. */
+  private overdueCalls = 0;
   private pumping = false;
   private retryTimer: unknown;
   private retryAt = Number.POSITIVE_INFINITY;
@@ -93,6 +99,11 @@ export class FairLimiter implements CallLimiter {
     return this.held;
   }
 
+  /** Calls moved out of the slots for outliving `overdue.afterMs`, still unanswered. */
+  get overdue(): number {
+    return this.overdueCalls;
+  }
+
   /** Waiting reads of one caller. */
   waitingOf(caller: string): number {
     return this.reads.get(caller)?.length ?? 0;
@@ -109,6 +120,11 @@ export class FairLimiter implements CallLimiter {
     }
     if (ticket.signal?.aborted) {
       return Promise.reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
+    }
+    if (this.overdueFull()) {
+      return Promise.reject(
+        new LimiterRefusal('overdue-full', `${this.overdueCalls} partner calls are overdue and every slot is taken: refused rather than queued behind them`),
+      );
     }
     const bound = Math.min(this.options.maxWaitMs, ticket.waitBoundMs);
     const estimate = this.estimatedWaitMs(ticket);
@@ -296,19 +312,66 @@ export class FairLimiter implements CallLimiter {
     }
   }
 
+  /** Whether the overdue pool is full while a new call would have to queue (every slot taken, or others waiting). */
+  private overdueFull(): boolean {
+    const overdue = this.options.overdue;
+    if (overdue === undefined || this.overdueCalls < overdue.maxCalls) {
+      return false;
+    }
+    return this.waiting > 0 || (this.options.slots !== undefined && this.held >= this.options.slots);
+  }
+
+  /**
+   * The release of one granted slot. With `overdue`, a call still running after `afterMs` gives its
+   * slot back (the budget's lease) and is counted in the overdue pool until it ends; while the pool
+   * is full it keeps its slot and tries again a quarter of `afterMs` later.
+   */
   private releaser(lease: string): () => void {
-    let released = false;
-    return () => {
-      if (released) {
-        return;
-      }
-      released = true;
-      this.held -= 1;
-      this.report();
+    let state: 'held' | 'overdue' | 'released' = 'held';
+    const giveBack = (): void => {
       void this.options.budget.release(lease).then(
         () => this.pump(),
         () => this.pump(),
       );
+    };
+    let timer: unknown;
+    const overdue = this.options.overdue;
+    const watch = (ms: number): void => {
+      timer = this.clock.setTimeout(() => {
+        if (state !== 'held' || overdue === undefined) {
+          return;
+        }
+        if (this.overdueCalls >= overdue.maxCalls) {
+          watch(Math.max(1, Math.ceil(overdue.afterMs / 4)));
+          return;
+        }
+        state = 'overdue';
+        this.held -= 1;
+        this.overdueCalls += 1;
+        this.report();
+        giveBack();
+      }, ms);
+    };
+    if (overdue !== undefined) {
+      watch(overdue.afterMs);
+    }
+    return () => {
+      if (state === 'released') {
+        return;
+      }
+      if (timer !== undefined) {
+        this.clock.clearTimeout(timer);
+      }
+      if (state === 'overdue') {
+        state = 'released';
+        this.overdueCalls -= 1;
+        this.report();
+        return;
+      }
+      state = 'released';
+      this.held -= 1;
+      this.report();
+      giveBack();
     };
   }
 
@@ -347,5 +410,13 @@ export function localLimiter(options: RateLimitOptions, clock: SchedulerClock = 
   }
   const burst = Math.max(1, options.burst ?? Math.ceil(options.requestsPerSecond));
   const budget = new MemoryPartnerBudget({ requestsPerSecond: options.requestsPerSecond, burst, maxConcurrent: options.maxConcurrent }, () => clock.now());
-  return new FairLimiter({ budget, requestsPerSecond: options.requestsPerSecond, burst, maxWaitMs: options.maxWaitMs, clock });
+  return new FairLimiter({
+    budget,
+    requestsPerSecond: options.requestsPerSecond,
+    burst,
+    maxWaitMs: options.maxWaitMs,
+    clock,
+    slots: options.maxConcurrent,
+    ...(options.overdue === undefined ? {} : { overdue: options.overdue }),
+  });
 }
