@@ -269,7 +269,7 @@ const upstream = {
   UPSTREAM_MAX_OVERDUE_CALLS: setting(integer(1, 10_000), {
     default: 16,
     description:
-      'Overdue partner calls (`UPSTREAM_OVERDUE_AFTER_MS`) one replica lets wait at once; while that many are overdue and every slot is taken, a new call fails at once with `UPSTREAM_RATE_LIMITED` (nothing sent) instead of queueing.',
+      'Overdue partner calls (`UPSTREAM_OVERDUE_AFTER_MS`) one replica lets wait at once; while that many are overdue and every slot is held by another call past that time, a new call fails at once with `UPSTREAM_RATE_LIMITED` (nothing sent) instead of queueing.',
   }),
   UPSTREAM_TIMEOUT_MS: setting(integer(100, 600_000), {
     default: 10_000,

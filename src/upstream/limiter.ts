@@ -21,7 +21,7 @@ export interface RateLimitOptions {
 /**
  * Calls that outlive their expected latency: after `afterMs` a call gives its slot back to the
  * others and waits on in a pool of at most `maxCalls` overdue calls (its answer still counts: a write
- * is never abandoned). While that pool is full and every slot is taken, a new call is refused at once
+ * is never abandoned). While that pool is full and every slot is held by a call past `afterMs`, a new call is refused at once
  * (`overdue-full`) instead of queueing behind calls that may never answer.
  */
 export interface OverdueOptions {

@@ -72,6 +72,8 @@ export class FairLimiter implements CallLimiter {
   private held = 0;
   /** Calls past `overdue.afterMs` that gave their slot back and still wait for their answer. */
   private overdueCalls = 0;
+  /** Calls past `overdue.afterMs` still holding their slot because the overdue pool was full. */
+  private stuckCalls = 0;
   private pumping = false;
   private retryTimer: unknown;
   private retryAt = Number.POSITIVE_INFINITY;
@@ -312,13 +314,13 @@ export class FairLimiter implements CallLimiter {
     }
   }
 
-  /** Whether the overdue pool is full while a new call would have to queue (every slot taken, or others waiting). */
+  /** Whether the overdue pool is full and every slot is held by a call past `overdue.afterMs`: a new call would queue behind hung calls. */
   private overdueFull(): boolean {
     const overdue = this.options.overdue;
-    if (overdue === undefined || this.overdueCalls < overdue.maxCalls) {
+    if (overdue === undefined || this.overdueCalls < overdue.maxCalls || this.stuckCalls === 0) {
       return false;
     }
-    return this.waiting > 0 || (this.options.slots !== undefined && this.held >= this.options.slots);
+    return this.stuckCalls >= (this.options.slots ?? this.held);
   }
 
   /**
@@ -328,6 +330,13 @@ export class FairLimiter implements CallLimiter {
    */
   private releaser(lease: string): () => void {
     let state: 'held' | 'overdue' | 'released' = 'held';
+    let stuck = false;
+    const unstick = (): void => {
+      if (stuck) {
+        stuck = false;
+        this.stuckCalls -= 1;
+      }
+    };
     const giveBack = (): void => {
       void this.options.budget.release(lease).then(
         () => this.pump(),
@@ -342,9 +351,14 @@ export class FairLimiter implements CallLimiter {
           return;
         }
         if (this.overdueCalls >= overdue.maxCalls) {
+          if (!stuck) {
+            stuck = true;
+            this.stuckCalls += 1;
+          }
           watch(Math.max(1, Math.ceil(overdue.afterMs / 4)));
           return;
         }
+        unstick();
         state = 'overdue';
         this.held -= 1;
         this.overdueCalls += 1;
@@ -362,6 +376,7 @@ export class FairLimiter implements CallLimiter {
       if (timer !== undefined) {
         this.clock.clearTimeout(timer);
       }
+      unstick();
       if (state === 'overdue') {
         state = 'released';
         this.overdueCalls -= 1;
