@@ -81,6 +81,16 @@ function cents(decimal: string): number {
   return Number(units) * 100 + Number(fraction.slice(0, 2));
 }
 
+/**
+ * The disbursed demo proposal's installment amounts by number, as the partner scheduled them: they
+ * follow the day the demo was created (its first due date), so a boleto's amount is compared with
+ * the schedule's, to the cent, not with a figure of one calendar day.
+ */
+async function installmentAmounts(): Promise<Map<number, string>> {
+  const data = ok(await graph.execute('query ($id: ID!) { proposal(id: $id) { installments { number amount } } }', { id: demo.disbursed }));
+  return new Map(data.proposal.installments.map((installment: Data) => [installment.number as number, installment.amount as string]));
+}
+
 const CREATE = /* GraphQL */ `
   mutation Create($key: String!, $input: CreateProposalInput!) {
     createProposal(idempotencyKey: $key, input: $input) {
@@ -275,6 +285,7 @@ describe('lazy and minimal upstream calls', () => {
   });
 
   it('boletos: one ConsultarBoletos per includeCancelled value, numbers filtered without another call', async () => {
+    const amounts = await installmentAmounts();
     const { result, calls } = await counted(graph, () =>
       graph.execute(
         `query ($id: ID!) { proposal(id: $id) {
@@ -289,7 +300,7 @@ describe('lazy and minimal upstream calls', () => {
     expect(data.proposal.all[0]).toEqual({
       number: 5000001,
       digitableLine: expect.stringMatching(/^\d{47}$/),
-      amount: '1157.81',
+      amount: amounts.get(2),
       dueDate: expect.stringMatching(DAY),
       installmentNumbers: [2],
     });
@@ -726,13 +737,14 @@ describe('mutations', () => {
         userErrors { code field message upstreamCode }
       }
     }`;
+    const amounts = await installmentAmounts();
     const first = ok(await graph.execute(GENERATE, { id: demo.disbursed })).generateBoletos;
     expect(first.userErrors).toEqual([]);
     expect(first.boletos).toEqual([
       {
         number: expect.any(Number),
         digitableLine: expect.stringMatching(/^\d{47}$/),
-        amount: '1157.81',
+        amount: amounts.get(3),
         dueDate: expect.stringMatching(DAY),
         installmentNumbers: [3],
         qrCode: { emv: expect.stringMatching(/^000201/) },
@@ -745,13 +757,15 @@ describe('mutations', () => {
   });
 
   it('generateSingleBoleto covers several installments for the sum of their balances', async () => {
+    const amounts = await installmentAmounts();
+    const sum = cents(amounts.get(7) ?? '') + cents(amounts.get(8) ?? '');
     const data = ok(
       await graph.execute(
         'mutation ($id: ID!) { generateSingleBoleto(idempotencyKey: "acceptance-single", input: { proposalId: $id, installmentNumbers: [7, 8] }) { boletos { amount installmentNumbers } userErrors { code } } }',
         { id: demo.disbursed },
       ),
     );
-    expect(data.generateSingleBoleto).toEqual({ boletos: [{ amount: '2315.62', installmentNumbers: [7, 8] }], userErrors: [] });
+    expect(data.generateSingleBoleto).toEqual({ boletos: [{ amount: (sum / 100).toFixed(2), installmentNumbers: [7, 8] }], userErrors: [] });
   });
 
   it('addGuarantor: individual and company guarantors, validation before any call', async () => {
