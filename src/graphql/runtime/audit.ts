@@ -1,10 +1,11 @@
+import { type ExecutionResult } from 'graphql';
 import { type AccessEntry, type AccessOutcome, type AccessRecorder } from '../../ledger/index.js';
 
 /** Longest purpose kept (a caller's free text: bounded like any input). */
 export const MAX_PURPOSE_LENGTH = 200;
 
 /** One disclosure being gathered: a kind of data of one subject, with one outcome, over the whole answer. */
-interface Gathered {
+export interface Gathered {
   kind: string;
   document: string | null;
   proposalId: string | null;
@@ -56,6 +57,22 @@ export class AuditTrail {
     (this.writes ??= []).push(this.entry('write', kind, fields, document, proposalId, outcome));
   }
 
+  /**
+   * The disclosures gathered so far (a copy; writes are not included), to {@link replay} on another
+   * trail: a subscription event is executed once for every subscriber of its cohort, and each
+   * subscriber's own trail records what was delivered to it.
+   */
+  disclosures(): readonly Gathered[] {
+    return [...(this.gathered?.values() ?? [])].map((g) => ({ ...g, fields: new Set(g.fields) }));
+  }
+
+  /** Notes `disclosures` (from {@link disclosures} of another trail) as this request's own. */
+  replay(disclosures: readonly Gathered[]): void {
+    for (const g of disclosures) {
+      this.disclose(g.kind, g.document, g.fields, g.outcome, g.proposalId);
+    }
+  }
+
   /** Whether anything was noted. */
   get empty(): boolean {
     return this.gathered === undefined && this.writes === undefined;
@@ -100,4 +117,34 @@ export class AuditTrail {
 function boundedPurpose(purpose: string): string | null {
   const trimmed = purpose.trim().slice(0, MAX_PURPOSE_LENGTH);
   return trimmed === '' ? null : trimmed;
+}
+
+/** The disclosures of each executed subscription event, computed once for its whole cohort. */
+const disclosed = new WeakMap<ExecutionResult, readonly Gathered[]>();
+
+/**
+ * Keeps what executing one subscription event disclosed (gathered on `trail`, the event's own
+ * context) with its result. The result is shared by every subscriber of the cohort; nothing is
+ * recorded yet: an event replaced by a later one before its subscriber took it was never disclosed.
+ */
+export function noteEventDisclosures(result: ExecutionResult, trail: AuditTrail): ExecutionResult {
+  const disclosures = trail.disclosures();
+  if (disclosures.length > 0) {
+    disclosed.set(result, disclosures);
+  }
+  return result;
+}
+
+/**
+ * Records that `result` was delivered to the subscriber of `trail` (its caller, its subscription's
+ * request id and purpose): one record per kind of data and subject, as for a query answer. An event
+ * that disclosed nothing (or was replaced by a size error) costs one look-up.
+ */
+export function recordDelivered(result: ExecutionResult, trail: AuditTrail): ExecutionResult {
+  const disclosures = disclosed.get(result);
+  if (disclosures !== undefined) {
+    trail.replay(disclosures);
+    trail.commit();
+  }
+  return result;
 }
