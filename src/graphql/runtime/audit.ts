@@ -21,6 +21,8 @@ export interface Gathered {
  */
 export class AuditTrail {
   private gathered: Map<string, Gathered> | undefined;
+  /** The entry noted last (the next note is most often about the same person). */
+  private last: Gathered | undefined;
   private writes: AccessEntry[] | undefined;
   private purposeText: string | null;
 
@@ -40,12 +42,17 @@ export class AuditTrail {
 
   /** Notes that `fields` of `kind` about the person of `document` were disclosed, found absent, refused or failed. */
   disclose(kind: string, document: string | null, fields: Iterable<string>, outcome: AccessOutcome, proposalId: string | null = null): void {
-    const key = `${kind}\n${document ?? ''}\n${outcome}\n${proposalId ?? ''}`;
-    this.gathered ??= new Map();
-    let entry = this.gathered.get(key);
-    if (entry === undefined) {
-      entry = { kind, document, proposalId, outcome, fields: new Set() };
-      this.gathered.set(key, entry);
+    // The same person's fields are noted one by one: the last entry is checked before the map.
+    let entry = this.last;
+    if (entry === undefined || entry.kind !== kind || entry.document !== document || entry.outcome !== outcome || entry.proposalId !== proposalId) {
+      const key = `${kind}\n${document ?? ''}\n${outcome}\n${proposalId ?? ''}`;
+      this.gathered ??= new Map();
+      entry = this.gathered.get(key);
+      if (entry === undefined) {
+        entry = { kind, document, proposalId, outcome, fields: new Set() };
+        this.gathered.set(key, entry);
+      }
+      this.last = entry;
     }
     for (const field of fields) {
       entry.fields.add(field);
@@ -83,11 +90,18 @@ export class AuditTrail {
     if (this.empty) {
       return;
     }
+    if (this.recorder === undefined) {
+      this.gathered = undefined;
+      this.last = undefined;
+      this.writes = undefined;
+      return;
+    }
     const entries: AccessEntry[] = [...(this.writes ?? [])];
     for (const g of this.gathered?.values() ?? []) {
-      entries.push(this.entry('read', g.kind, [...g.fields], g.document, g.proposalId, g.outcome));
+      entries.push(this.entry('read', g.kind, g.fields, g.document, g.proposalId, g.outcome));
     }
     this.gathered = undefined;
+    this.last = undefined;
     this.writes = undefined;
     this.recorder?.record(entries);
   }
@@ -95,7 +109,7 @@ export class AuditTrail {
   private entry(
     action: AccessEntry['action'],
     kind: string,
-    fields: readonly string[],
+    fields: Iterable<string>,
     document: string | null,
     proposalId: string | null,
     outcome: AccessOutcome,
