@@ -157,7 +157,7 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
     if (assembled.uploads !== undefined) {
       await registerUploadRoute(http, { store: assembled.uploads, authenticate, admission });
     }
-    registerAuditExport(http, { graph, authenticate });
+    registerAuditExport(http, { graph, authenticate, purposeOf: (request) => purposeOf(request.headers[PURPOSE_HEADER]) });
     await http.ready();
   } catch (error) {
     admission.close();

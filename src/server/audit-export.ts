@@ -6,7 +6,8 @@
  * the document. JSON or CSV by `?format=json|csv` or the Accept header. At most `limit` records
  * (default and most {@link MAX_HTTP_EXPORT_RECORDS}) per answer, newest first; when more are kept the
  * answer's `x-next-cursor` header is the `after` of the next page. Needs `audit.read` (401 without a
- * caller, 403 INSUFFICIENT_SCOPE with another scope); the export, and a refused one, is itself an access record.
+ * caller, 403 INSUFFICIENT_SCOPE with another scope); the export, and a refused one, is itself an access
+ * record, with the request's `x-purpose` as its purpose.
  */
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type AuditTrail } from '../graphql/runtime/audit.js';
@@ -77,7 +78,10 @@ export function exportFormatOf(query: unknown, accept: string | undefined): Acce
 }
 
 /** Registers the route on `app`: callers authenticated as for GraphQL, records read through the graph's access recorder. */
-export function registerAuditExport(app: FastifyInstance, deps: { graph: GraphBinding; authenticate: CallerAuthenticator }): void {
+export function registerAuditExport(
+  app: FastifyInstance,
+  deps: { graph: GraphBinding; authenticate: CallerAuthenticator; purposeOf: (request: FastifyRequest) => { purpose?: string } },
+): void {
   app.route({ method: ['GET', 'PUT', 'DELETE', 'PATCH'], url: AUDIT_EXPORT_PATH, handler: async (request, reply) => refuseMethod(request, reply) });
   app.post(AUDIT_EXPORT_PATH, async (request, reply) => {
     const caller = await deps.authenticate(request.headers.authorization);
@@ -90,7 +94,13 @@ export function registerAuditExport(app: FastifyInstance, deps: { graph: GraphBi
       return refuse(request, reply, 400, 'BAD_USER_INPUT', 'format must be json or csv.');
     }
     const parsed = parseBody(request.body);
-    const context = (await deps.graph.context({ callerId: caller.callerId, scopes: caller.scopes, fresh: false, requestId: request.id })) as {
+    const context = (await deps.graph.context({
+      callerId: caller.callerId,
+      scopes: caller.scopes,
+      fresh: false,
+      requestId: request.id,
+      ...deps.purposeOf(request),
+    })) as {
       audit?: AuditTrail;
     };
     const trail = context.audit;

@@ -49,16 +49,21 @@ describe('the HTTP export of a person’s access records', () => {
     await graph?.close();
   });
 
-  const post = (caller: keyof typeof KEYS | undefined, body: unknown, options: { search?: string; accept?: string } = {}) =>
+  const post = (caller: keyof typeof KEYS | undefined, body: unknown, options: { search?: string; accept?: string; purpose?: string } = {}) =>
     fetch(`${graph.baseUrl}${AUDIT_EXPORT_PATH}${options.search ?? ''}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(caller === undefined ? {} : { authorization: `Bearer ${KEYS[caller]}` }),
         ...(options.accept === undefined ? {} : { accept: options.accept }),
+        ...(options.purpose === undefined ? {} : { 'x-purpose': options.purpose }),
       },
       body: JSON.stringify(body),
     });
+
+  /** The records of a JSON export in chain order, newest first (records made within one millisecond tie on time). */
+  const recordsOf = async (response: Response): Promise<unknown[]> =>
+    ((await response.json()) as { records: Array<{ seq: number }> }).records.sort((a, b) => b.seq - a.seq);
 
   const bureau = (purpose: string) => ({
     id: expect.stringMatching(UUID),
@@ -90,8 +95,11 @@ describe('the HTTP export of a person’s access records', () => {
     const file = (await response.json()) as { subjectHmac: string; generatedAt: string; records: unknown[] };
     expect(file).toEqual({ subjectHmac: keys.subject(CPF), generatedAt: expect.any(String), records: [bureau('renewal'), bureau('credit analysis')] });
     // The next export lists the first one: an access like any other.
-    const again = (await (await post('officer', { document: CPF })).json()) as { records: unknown[] };
-    expect(again.records).toEqual([exportRecord('officer', 'disclosed'), bureau('renewal'), bureau('credit analysis')]);
+    const again = await recordsOf(await post('officer', { document: CPF }, { purpose: 'data subject request' }));
+    expect(again).toEqual([exportRecord('officer', 'disclosed'), bureau('renewal'), bureau('credit analysis')]);
+    // The x-purpose of an export is kept on its record.
+    const third = await recordsOf(await post('officer', { document: CPF }));
+    expect(third.slice(0, 2)).toEqual([{ ...exportRecord('officer', 'disclosed'), purpose: 'data subject request' }, exportRecord('officer', 'disclosed')]);
   });
 
   it('answers CSV by ?format=csv or by Accept, the same rows', async () => {
@@ -140,7 +148,7 @@ describe('the HTTP export of a person’s access records', () => {
       errors: [{ message: 'Exporting access records needs the audit.read scope.', extensions: { code: 'INSUFFICIENT_SCOPE' } }],
       extensions: { requestId: expect.any(String) },
     });
-    const records = ((await (await post('officer', { document: CPF })).json()) as { records: unknown[] }).records;
+    const records = await recordsOf(await post('officer', { document: CPF }));
     // The refused attempt, then the export before it (this export's own record comes after its file).
     expect(records.slice(0, 2)).toEqual([exportRecord('web', 'refused'), exportRecord('officer', 'disclosed')]);
     expect((await post(undefined, { document: CPF })).status).toBe(401);
