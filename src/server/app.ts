@@ -23,6 +23,7 @@ import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { type Admission, createAdmission } from './admission.js';
 import { createApolloServer } from './apollo.js';
 import { type CallerAuthenticator, createCallerAuthenticator, wantsFreshData } from './callers.js';
+import { registerAuditExport } from './audit-export.js';
 import { createFormatError, HttpError } from './errors.js';
 import { createExplorer, type ExplorerOptions } from './explorer.js';
 import { createFrontDoor, GRAPHQL_PATH, refuse, sendExplorerPage } from './front-door.js';
@@ -156,6 +157,7 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
     if (assembled.uploads !== undefined) {
       await registerUploadRoute(http, { store: assembled.uploads, authenticate, admission });
     }
+    registerAuditExport(http, { graph, authenticate, purposeOf: (request) => purposeOf(request.headers[PURPOSE_HEADER]) });
     await http.ready();
   } catch (error) {
     admission.close();

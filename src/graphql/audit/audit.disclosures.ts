@@ -53,42 +53,67 @@ function failureOutcome(error: unknown): AccessOutcome {
   return error instanceof GraphQLError && REFUSALS.has(String(error.extensions.code)) ? 'refused' : 'failed';
 }
 
-/** The fields a look-up of `type` asked for (names only), or the one field resolved. */
-function fieldsOf(disclosure: Disclosure, info: GraphQLResolveInfo): string[] {
+/** The fields a look-up of `type` asked for (names only), or the one field resolved (one array per field, reused). */
+function fieldsOf(disclosure: Disclosure, info: GraphQLResolveInfo, own: readonly string[]): readonly string[] {
   if (disclosure.type === undefined) {
-    return [info.fieldName];
+    return own;
   }
   return [...selectedFields(info, info.fieldNodes, disclosure.type).keys()].filter((name) => name !== '__typename');
 }
 
-function recorded<TSource>(resolve: GraphQLFieldResolver<TSource, GraphContext>, disclosure: Disclosure): GraphQLFieldResolver<TSource, GraphContext> {
+/** Notes one resolution's outcome on the request's trail (a look-up answered by its fields' own records notes only a failure or absence). */
+function note(
+  disclosure: Disclosure,
+  own: readonly string[],
+  source: unknown,
+  args: Record<string, unknown>,
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  outcome: AccessOutcome,
+): void {
+  if (!(disclosure.answeredByFields === true && outcome === 'disclosed')) {
+    ctx.audit.disclose(disclosure.kind, disclosure.subject(source, args), fieldsOf(disclosure, info, own), outcome);
+  }
+}
+
+const outcomeOf = (value: unknown): AccessOutcome => (value === null || value === undefined ? 'not_found' : 'disclosed');
+
+/**
+ * `resolve`, noting each resolution on the request's access record. Kept light (a field of a person
+ * is resolved for every person of an answer): no closure per call, the field's name array made once,
+ * a synchronous answer noted without a promise.
+ */
+function recorded<TSource>(
+  resolve: GraphQLFieldResolver<TSource, GraphContext>,
+  disclosure: Disclosure,
+  fieldName: string,
+): GraphQLFieldResolver<TSource, GraphContext> {
+  const own: readonly string[] = Object.freeze([fieldName]);
   return (source, args: Record<string, unknown>, ctx, info) => {
     if (typeof args.purpose === 'string') {
       ctx.audit.purpose = args.purpose;
     }
-    const note = (outcome: AccessOutcome): void => {
-      if (!(disclosure.answeredByFields === true && outcome === 'disclosed')) {
-        ctx.audit.disclose(disclosure.kind, disclosure.subject(source, args), fieldsOf(disclosure, info), outcome);
-      }
-    };
-    const settled = (value: unknown): unknown => {
-      note(value === null || value === undefined ? 'not_found' : 'disclosed');
-      return value;
-    };
     let result: unknown;
     try {
       result = resolve(source, args, ctx, info);
     } catch (error) {
-      note(failureOutcome(error));
+      note(disclosure, own, source, args, ctx, info, failureOutcome(error));
       throw error;
     }
     if (result instanceof Promise) {
-      return result.then(settled, (error: unknown) => {
-        note(failureOutcome(error));
-        throw error;
-      });
+      return result.then(
+        (value: unknown) => {
+          note(disclosure, own, source, args, ctx, info, outcomeOf(value));
+          return value;
+        },
+        (error: unknown) => {
+          note(disclosure, own, source, args, ctx, info, failureOutcome(error));
+          throw error;
+        },
+      );
     }
-    return settled(result);
+    note(disclosure, own, source, args, ctx, info, outcomeOf(result));
+    return result;
   };
 }
 
@@ -108,7 +133,7 @@ export function recordDisclosures(schema: GraphQLSchema): GraphQLSchema {
       const coordinate = `${type.name}.${field.name}`;
       const disclosure = DISCLOSURES[coordinate];
       if (disclosure !== undefined) {
-        field.resolve = recorded(field.resolve ?? defaultFieldResolver, disclosure);
+        field.resolve = recorded(field.resolve ?? defaultFieldResolver, disclosure, field.name);
         missing.delete(coordinate);
       }
     }

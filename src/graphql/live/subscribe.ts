@@ -22,6 +22,7 @@ import { type LiveEvent, type LiveHub } from './watches.js';
 import { overlaySession } from './event-session.js';
 import { Cohort, cohortKey } from './cohorts.js';
 import { LiveStream } from './subscriber-stream.js';
+import { noteEventDisclosures, recordDelivered } from '../runtime/audit.js';
 
 /** What graphql/live keeps on a context (`ctx.live.machinery`). */
 export interface LiveMachinery {
@@ -136,7 +137,7 @@ export async function liveSubscribe(args: ExecutionArgs, admit?: SubscriptionAdm
     const cohort = await existing;
     if (cohort?.open === true) {
       try {
-        return cohort.join();
+        return recordedMember(cohort.join(), base);
       } catch (error) {
         return { errors: [locatedAtRoot(error, operation)] };
       }
@@ -165,15 +166,26 @@ export async function liveSubscribe(args: ExecutionArgs, admit?: SubscriptionAdm
     return 'errors' in stream ? { errors: stream.errors?.map(asClientMistake) } : { errors: [new GraphQLError('Not a live stream.')] };
   }
   const maxBytes = hub.settings.maxEventBytes;
-  const run = async (event: LiveEvent): Promise<ExecutionResult> =>
-    capped(await execute({ ...args, rootValue: event, contextValue: eventContextFor(base, event) }), event.proposalId, maxBytes);
+  const run = async (event: LiveEvent): Promise<ExecutionResult> => {
+    const contextValue = eventContextFor(base, event);
+    // The disclosures of an execution, noted once; each member records them when the event is delivered to it.
+    const executed = await execute({ ...args, rootValue: event, contextValue });
+    const sent = capped(executed, event.proposalId, maxBytes);
+    // Replaced by a size error, the event discloses nothing.
+    return sent === executed ? noteEventDisclosures(sent, contextValue.audit) : sent;
+  };
   const cohort = new Cohort(hub, base.callerId, stream, run, () => {
     if (cohorts.get(key) === made) {
       cohorts.delete(key);
     }
   });
   settle(cohort);
-  return cohort.first();
+  return recordedMember(cohort.first(), base);
+}
+
+/** A member whose every delivered event is recorded on its own subscription's access record (callerId, request id). */
+function recordedMember(member: AsyncGenerator<ExecutionResult>, ctx: GraphContext): AsyncGenerator<ExecutionResult> {
+  return mapEvents(member, (result) => recordDelivered(result, ctx.audit));
 }
 
 /** The cohorts of each hub, by {@link cohortKey}; a promise while the first subscription's resolver runs. */

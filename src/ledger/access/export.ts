@@ -1,4 +1,4 @@
-import { type AccessRecord } from './record.js';
+import { type AccessCursor, type AccessRecord } from './record.js';
 
 /** The file formats of an export. */
 export type AccessExportFormat = 'json' | 'csv';
@@ -66,4 +66,20 @@ export function exportAccessRecords(
 function exported(record: AccessRecord): Record<string, unknown> {
   const { prevHash: _prevHash, ...rest } = record;
   return { ...rest, at: record.at.toISOString() };
+}
+
+/** The position after `record` in the newest-first order, as an opaque cursor (base64url JSON of time and id). */
+export function encodeAccessCursor(record: Pick<AccessRecord, 'at' | 'id'>): string {
+  return Buffer.from(JSON.stringify([record.at.toISOString(), record.id])).toString('base64url');
+}
+
+/** The position a cursor of {@link encodeAccessCursor} names, or undefined when `cursor` is not one. */
+export function decodeAccessCursor(cursor: string): AccessCursor | undefined {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const date = typeof at === 'string' ? new Date(at) : new Date(NaN);
+    return typeof id === 'string' && /^[0-9a-f-]{36}$/.test(id) && !Number.isNaN(date.getTime()) ? { at: date, id } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -32,7 +32,15 @@ export class MemoryAccessStore implements AccessStore {
     const head = this.heads.get(chain) ?? { chain, headSeq: 0, headHash: GENESIS_HASH, anchorSeq: 0, anchorHash: GENESIS_HASH };
     const sealed = sealAfter(chain, { seq: head.headSeq, hash: head.headHash }, fresh, keys);
     const last = sealed[sealed.length - 1] as AccessRecord;
-    this.records.set(chain, [...(this.records.get(chain) ?? []), ...sealed.map(copy)]);
+    // Appended in place: a copy of the whole chain per batch made a long run quadratic.
+    let kept = this.records.get(chain);
+    if (kept === undefined) {
+      kept = [];
+      this.records.set(chain, kept);
+    }
+    for (const record of sealed) {
+      kept.push(copy(record));
+    }
     for (const record of sealed) {
       this.ids.add(record.id);
     }
