@@ -95,34 +95,36 @@ function toldOf(answer: GraphResponse<Record<string, unknown>>, id: string): num
   return told.situationCode;
 }
 
-describeWithRedis('monotonic reads of a proposal across queries and replicas', () => {
-  let sandbox: Sandbox;
-  let ledgers: TestLedgerDatabase;
-  const prefix = redisTestPrefix('monotonic');
+/** A demo sandbox, a ledger database and a Redis key prefix of one describe block, removed after it. */
+function monotonicWorld(name: string): { sandbox: Sandbox; ledgers: TestLedgerDatabase; prefix: string } {
   const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
-
+  const world = { prefix: redisTestPrefix(name) } as { sandbox: Sandbox; ledgers: TestLedgerDatabase; prefix: string };
   beforeAll(async () => {
     await redis.connect();
-    sandbox = await startTestSandbox({ demo: true });
-    ledgers = await openTestLedger();
+    world.sandbox = await startTestSandbox({ demo: true });
+    world.ledgers = await openTestLedger();
   });
-
   afterAll(async () => {
-    await sandbox.close();
-    await ledgers.close();
-    const keys = await redis.keys(`${prefix}*`);
+    await world.sandbox.close();
+    await world.ledgers.close();
+    const keys = await redis.keys(`${world.prefix}*`);
     if (keys.length > 0) {
       await redis.del(...keys);
     }
     redis.disconnect();
   });
+  return world;
+}
+
+describeWithRedis('monotonic reads of a proposal across queries and replicas', () => {
+  const world = monotonicWorld('monotonic');
 
   it('never answers an older situation than one already answered, in 200 interleaved reads on two replicas after a disbursement', async () => {
     // Proposal reads stay fresh for 10 minutes: without the guard, the cached record would say
     // "under review" for all of them while the agenda's read says "disbursed".
-    const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, READ_CACHE_POLICIES: TEST_READ_POLICIES, REDIS_COMMAND_TIMEOUT_MS: '30000' };
-    const a = await replica(sandbox, env, ledgers);
-    const b = await replica(sandbox, env, ledgers);
+    const env = { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: world.prefix, READ_CACHE_POLICIES: TEST_READ_POLICIES, REDIS_COMMAND_TIMEOUT_MS: '30000' };
+    const a = await replica(world.sandbox, env, world.ledgers);
+    const b = await replica(world.sandbox, env, world.ledgers);
     try {
       const input = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 };
       const created = await a.ask<{ createProposal: { proposal: { id: string }; userErrors: unknown[] } }>(CREATE, { key: randomUUID(), input });
@@ -133,8 +135,8 @@ describeWithRedis('monotonic reads of a proposal across queries and replicas', (
       expect(situationRank(before)).toBeLessThan(situationRank(9) ?? 0);
 
       // The change at the partner: disbursed (the agenda opens), while both replicas' cache holds the record.
-      await sandbox.admin.setSituation(id, 9);
-      await sandbox.admin.resetCalls();
+      await world.sandbox.admin.setSituation(id, 9);
+      await world.sandbox.admin.resetCalls();
       // The agenda's read is not cached yet: it tells "disbursed" first.
       expect(toldOf(await b.ask(DETAIL, { id }), id)).toBe(9);
 
@@ -153,7 +155,7 @@ describeWithRedis('monotonic reads of a proposal across queries and replicas', (
       expect(regressions).toEqual([]);
       // The cached record (under review) was refreshed once, by the first read that would have served
       // it; its new answer, in the shared cache, served every later read on both replicas.
-      expect((await sandbox.admin.calls()).operations['/FGTS/ConsultaProposta']).toBe(1);
+      expect((await world.sandbox.admin.calls()).operations['/FGTS/ConsultaProposta']).toBe(1);
     } finally {
       await a.close();
       await b.close();
@@ -162,26 +164,7 @@ describeWithRedis('monotonic reads of a proposal across queries and replicas', (
 });
 
 describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
-  let sandbox: Sandbox;
-  let ledgers: TestLedgerDatabase;
-  const prefix = redisTestPrefix('monotonic-facts');
-  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true });
-
-  beforeAll(async () => {
-    await redis.connect();
-    sandbox = await startTestSandbox({ demo: true });
-    ledgers = await openTestLedger();
-  });
-
-  afterAll(async () => {
-    await sandbox.close();
-    await ledgers.close();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) {
-      await redis.del(...keys);
-    }
-    redis.disconnect();
-  });
+  const world = monotonicWorld('monotonic-facts');
 
   const POLICIES = { READ_CACHE_POLICIES: TEST_READ_POLICIES, REDIS_COMMAND_TIMEOUT_MS: '30000' };
 
@@ -192,13 +175,13 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
    * answers of keys nobody cached tell the new state, and 200 interleaved reads follow.
    */
   async function scenario(readers: Replica[]): Promise<{ told: FactsTold; calls: Record<string, number> }> {
-    const outside = await replica(sandbox, POLICIES, ledgers);
+    const outside = await replica(world.sandbox, POLICIES, world.ledgers);
     try {
       const input = { clientDocument: '52998224725', contractType: 'CP', requestedAmount: '1500.00', monthlyInterestRate: '1.99', installments: 6 };
       const created = await outside.ask<{ createProposal: { proposal: { id: string } } }>(CREATE, { key: randomUUID(), input });
       const id = created.data?.createProposal.proposal.id ?? '';
       const told = new FactsTold(id);
-      await sandbox.admin.setSituation(id, 2);
+      await world.sandbox.admin.setSituation(id, 2);
       await outside.write('inviteSigners', {
         proposalId: id,
         signers: [{ name: 'Ana Assinante', email: 'ana@example.com', document: '52998224725', mobilePhone: '11987654321' }],
@@ -206,7 +189,7 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
       for (const query of WARM_QUERIES.slice(0, 2)) {
         told.observe('warm', await (readers[0] as Replica).ask(query, { id }));
       }
-      await sandbox.admin.setSituation(id, 9);
+      await world.sandbox.admin.setSituation(id, 9);
       await outside.write('generateSingleBoleto', { proposalId: id, installmentNumbers: [1] });
       for (const query of WARM_QUERIES.slice(2)) {
         told.observe('warm', await (readers[0] as Replica).ask(query, { id }));
@@ -214,26 +197,26 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
       // The changes the readers do not see: a payment, and the boleto issued again (the first cancelled).
       await outside.write('registerInstallmentPayment', { proposalId: id, payment: { installmentNumber: 2, amount: '10.00' } });
       await outside.write('generateSingleBoleto', { proposalId: id, installmentNumbers: [1] });
-      await sandbox.admin.resetCalls();
+      await world.sandbox.admin.resetCalls();
       for (const query of TELLING_QUERIES) {
         told.observe('telling', await (readers[readers.length - 1] as Replica).ask(query, { id }));
       }
       told.expectNewState();
       // Reads nobody had cached: one partner call each, nothing more for the marks.
-      expect((await sandbox.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarBoletos': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
-      await sandbox.admin.resetCalls();
+      expect((await world.sandbox.admin.calls()).operations).toEqual({ '/AgendaRecebivel/ConsultarBoletos': 1, '/AgendaRecebivel/ConsultarDetalhes': 1 });
+      await world.sandbox.admin.resetCalls();
       for (let i = 0; i < 200; i += 1) {
         const query = FACT_QUERIES[i % FACT_QUERIES.length] as string;
         told.observe(`read ${i}`, await (readers[i % readers.length] as Replica).ask(query, { id }));
       }
-      return { told, calls: (await sandbox.admin.calls()).operations };
+      return { told, calls: (await world.sandbox.admin.calls()).operations };
     } finally {
       await outside.close();
     }
   }
 
   it('never answers an older payment, boleto or signature than one already answered, in memory (one replica)', async () => {
-    const a = await replica(sandbox, POLICIES, ledgers);
+    const a = await replica(world.sandbox, POLICIES, world.ledgers);
     try {
       const { told, calls } = await scenario([a]);
       expect(told.regressions).toEqual([]);
@@ -247,9 +230,9 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
   });
 
   it('never answers an older payment, boleto or signature than one already answered, on two replicas sharing Redis', async () => {
-    const env = { ...POLICIES, REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: `${prefix}on:` };
-    const a = await replica(sandbox, env, ledgers);
-    const b = await replica(sandbox, env, ledgers);
+    const env = { ...POLICIES, REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: `${world.prefix}on:` };
+    const a = await replica(world.sandbox, env, world.ledgers);
+    const b = await replica(world.sandbox, env, world.ledgers);
     try {
       const { told, calls } = await scenario([a, b]);
       expect(told.regressions).toEqual([]);
@@ -262,9 +245,9 @@ describeWithRedis('monotonic reads of payments, boletos and signatures', () => {
   });
 
   it('answers older states without the marks (the guard switched off), for no partner call', async () => {
-    const env = { ...POLICIES, REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: `${prefix}off:` };
-    const a = await replica(sandbox, env, ledgers, FORGETFUL);
-    const b = await replica(sandbox, env, ledgers, FORGETFUL);
+    const env = { ...POLICIES, REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: `${world.prefix}off:` };
+    const a = await replica(world.sandbox, env, world.ledgers, FORGETFUL);
+    const b = await replica(world.sandbox, env, world.ledgers, FORGETFUL);
     try {
       const { told, calls } = await scenario([a, b]);
       // Every read of a cached key answers the state before the changes: the record (approved), the
