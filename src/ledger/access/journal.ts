@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { type PendingAccess } from './record.js';
+import { accessLine, type PendingAccess } from './record.js';
 
 const SUFFIX = '.jsonl';
 
@@ -43,12 +43,17 @@ export class AccessJournal {
 
   /** Writes records to the current segment: returns once the operating system holds them, with the characters written. */
   append(records: readonly PendingAccess[]): number {
+    return this.appendLines(records.map((r) => accessLine(r)));
+  }
+
+  /** Writes records' lines ({@link accessLine}) to the current segment in one `write`: returns once the operating system holds them, with the characters written. */
+  appendLines(lines: readonly string[]): number {
     if (this.fd === undefined) {
       // Time-ordered names: leftovers are replayed in the order they were written.
       this.segment = join(this.dir, `${Date.now().toString().padStart(15, '0')}-${randomUUID()}${SUFFIX}`);
       this.fd = openSync(this.segment, 'a');
     }
-    const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+    const text = lines.length === 1 ? `${lines[0]}\n` : `${lines.join('\n')}\n`;
     writeSync(this.fd, text);
     return text.length;
   }

@@ -1,5 +1,5 @@
 import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, type ChainState, GENESIS_HASH, type PendingAccess } from './record.js';
-import { type AccessStore, sealAfter } from './store.js';
+import { type AccessStore, type AppendHints, sealAfter } from './store.js';
 
 /** Newest first: time, then id, both descending. */
 const newestFirst = (a: AccessRecord, b: AccessRecord): number => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
@@ -24,7 +24,7 @@ export class MemoryAccessStore implements AccessStore {
   readonly heads = new Map<string, ChainState>();
   private readonly ids = new Set<string>();
 
-  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>): Promise<number> {
+  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>, _hints?: AppendHints): Promise<number> {
     const fresh = records.filter((r) => !this.ids.has(r.id));
     if (fresh.length === 0) {
       return 0;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { lockDataDir } from '../data-dir-lock.js';
 import { LedgerUnavailableError } from '../errors.js';
 import { AccessJournal } from './journal.js';
-import { ACCESS_CHAIN, type AccessEntry, type AccessKeys, type PendingAccess } from './record.js';
+import { ACCESS_CHAIN, type AccessEntry, type AccessKeys, accessLine, type PendingAccess } from './record.js';
 import { type AccessStore } from './store.js';
 
 /** Options of {@link AccessRecorder.open}. */
@@ -31,6 +31,10 @@ export interface AccessRecorderOptions {
  */
 export class AccessRecorder {
   private queue: PendingAccess[] = [];
+  /** The queued records' journal lines, in the queue's order: the insert sends them as written. */
+  private lines: string[] = [];
+  /** How many records at the head of the queue went into an insert that failed (and so may have committed): their insert looks ids up. */
+  private unsure = 0;
   /** Closed journal segments whose records are not all in the database yet. */
   private segments: string[] = [];
   private flushing: Promise<void> | undefined;
@@ -99,15 +103,35 @@ export class AccessRecorder {
       return;
     }
     const at = this.now();
-    const pending = entries.map((entry): PendingAccess => ({ ...entry, id: randomUUID(), at }));
-    let journaled = false;
+    const iso = at.toISOString();
+    const pending: PendingAccess[] = [];
+    const lines: string[] = [];
     let bytes = 0;
+    for (const entry of entries) {
+      const record: PendingAccess = {
+        callerId: entry.callerId,
+        requestId: entry.requestId,
+        action: entry.action,
+        kind: entry.kind,
+        fields: entry.fields,
+        subjectHmac: entry.subjectHmac,
+        proposalId: entry.proposalId,
+        outcome: entry.outcome,
+        purpose: entry.purpose,
+        id: randomUUID(),
+        at,
+      };
+      const line = accessLine(record, iso);
+      pending.push(record);
+      lines.push(line);
+      bytes += line.length + 1;
+    }
+    let journaled = false;
     try {
-      bytes = this.journal?.append(pending) ?? pending.length * 512;
+      this.journal?.appendLines(lines);
       journaled = this.journal !== undefined;
     } catch (error) {
       // The database insert still comes; only a crash before it would lose these.
-      bytes = pending.length * 512;
       this.options.onError?.(error);
     }
     if (this.spilled && journaled) {
@@ -118,6 +142,8 @@ export class AccessRecorder {
       // The journal holds them: memory stays bounded, and the flush replays the segments instead.
       this.spilled = true;
       this.queue = [];
+      this.lines = [];
+      this.unsure = 0;
       this.queuedBytes = 0;
       return;
     }
@@ -127,7 +153,10 @@ export class AccessRecorder {
       return;
     }
     this.queuedBytes += bytes;
-    this.queue.push(...pending);
+    for (let i = 0; i < pending.length; i += 1) {
+      this.queue.push(pending[i] as PendingAccess);
+      this.lines.push(lines[i] as string);
+    }
     if (this.queue.length >= this.batchSize) {
       void this.flush();
     }
@@ -154,8 +183,14 @@ export class AccessRecorder {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.slice(0, this.batchSize);
-        await this.store.append(ACCESS_CHAIN, batch, this.keys);
+        const lines = this.lines.slice(0, this.batchSize);
+        // Records never handed to an insert cannot be on record yet: no look-up of their ids.
+        const fresh = this.unsure === 0;
+        this.unsure = Math.max(this.unsure, batch.length);
+        await this.store.append(ACCESS_CHAIN, batch, this.keys, { lines, fresh });
         this.queue.splice(0, batch.length);
+        this.lines.splice(0, batch.length);
+        this.unsure = Math.max(0, this.unsure - batch.length);
       }
       this.queuedBytes = 0;
       this.journal?.remove(segments);

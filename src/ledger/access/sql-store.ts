@@ -1,12 +1,14 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type LedgerTables } from '../database.js';
 import { type AccessChainsTable, type AccessRecordsTable } from './tables.js';
-import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, type ChainState, GENESIS_HASH, type PendingAccess } from './record.js';
-import { type AccessStore, sealAfter } from './store.js';
+import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, accessLine, type ChainState, GENESIS_HASH, type PendingAccess } from './record.js';
+import { type AccessStore, type AppendHints } from './store.js';
 
-const COLUMN_TYPES =
-  'id uuid, chain text, seq bigint, at timestamptz, caller_id text, request_id text, action text, kind text, fields jsonb, subject_hmac text, proposal_id text, outcome text, purpose text, prev_hash text, hash text';
-const COLUMNS = COLUMN_TYPES.split(', ')
+const COLUMNS = 'id, chain, seq, at, caller_id, request_id, action, kind, fields, subject_hmac, proposal_id, outcome, purpose, prev_hash, hash';
+/** The rows as sent: each record's journal line (camelCase keys) with its chain, seq and seals added. */
+const ROW_TYPES =
+  'id uuid, chain text, seq bigint, at timestamptz, "callerId" text, "requestId" text, action text, kind text, fields jsonb, "subjectHmac" text, "proposalId" text, outcome text, purpose text, "prevHash" text, hash text';
+const ROW_COLUMNS = ROW_TYPES.split(', ')
   .map((column) => column.split(' ')[0])
   .join(', ');
 
@@ -52,52 +54,45 @@ async function lockChain(tx: Transaction<LedgerTables>, chain: string): Promise<
 export class SqlAccessStore implements AccessStore {
   constructor(readonly kysely: Kysely<LedgerTables>) {}
 
-  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>): Promise<number> {
+  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>, hints: AppendHints = {}): Promise<number> {
     if (records.length === 0) {
       return 0;
     }
     return this.kysely.transaction().execute(async (tx) => {
       const head = await lockChain(tx, chain);
-      // One JSON parameter per statement, not 15 per record: a batch costs one small statement to build and send.
-      const ids = JSON.stringify(records.map((r) => r.id));
-      const known = new Set(
-        (
-          await sql<{ id: string }>`select id from ledger_access_records where id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`.execute(tx)
-        ).rows.map((r) => r.id),
-      );
-      const sealed = sealAfter(
-        chain,
-        { seq: head.headSeq, hash: head.headHash },
-        records.filter((r) => !known.has(r.id)),
-        keys,
-      );
-      const last = sealed[sealed.length - 1];
-      if (last === undefined) {
+      let known: Set<string> | undefined;
+      if (hints.fresh !== true) {
+        // One JSON parameter per statement, not one per record.
+        const ids = JSON.stringify(records.map((r) => r.id));
+        known = new Set(
+          (
+            await sql<{ id: string }>`select id from ledger_access_records where id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`.execute(tx)
+          ).rows.map((r) => r.id),
+        );
+      }
+      const chainText = JSON.stringify(chain);
+      let seq = head.headSeq;
+      let hash = head.headHash;
+      const rows: string[] = [];
+      records.forEach((record, i) => {
+        if (known?.has(record.id) === true) {
+          return;
+        }
+        seq += 1;
+        const prevHash = hash;
+        hash = keys.seal(prevHash, { ...record, chain, seq });
+        const line = hints.lines?.[i] ?? accessLine(record);
+        // The line is a JSON object: the chain's fields are added before its closing brace (hex seals need no escaping).
+        rows.push(`${line.slice(0, -1)},"chain":${chainText},"seq":${seq},"prevHash":"${prevHash}","hash":"${hash}"}`);
+      });
+      if (rows.length === 0) {
         return 0;
       }
-      const rows = JSON.stringify(
-        sealed.map((r) => ({
-          id: r.id,
-          chain: r.chain,
-          seq: r.seq,
-          at: r.at.toISOString(),
-          caller_id: r.callerId,
-          request_id: r.requestId,
-          action: r.action,
-          kind: r.kind,
-          fields: r.fields,
-          subject_hmac: r.subjectHmac,
-          proposal_id: r.proposalId,
-          outcome: r.outcome,
-          purpose: r.purpose,
-          prev_hash: r.prevHash,
-          hash: r.hash,
-        })),
-      );
-      await sql`insert into ledger_access_records (${sql.raw(COLUMNS)}) select ${sql.raw(COLUMNS)}
-        from jsonb_to_recordset(${rows}::jsonb) as r(${sql.raw(COLUMN_TYPES)})`.execute(tx);
-      await tx.updateTable('ledger_access_chains').set({ head_seq: last.seq, head_hash: last.hash }).where('chain', '=', chain).execute();
-      return sealed.length;
+      // One JSON parameter for the whole batch: one small statement to build and send.
+      await sql`insert into ledger_access_records (${sql.raw(COLUMNS)}) select ${sql.raw(ROW_COLUMNS)}
+        from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as r(${sql.raw(ROW_TYPES)})`.execute(tx);
+      await tx.updateTable('ledger_access_chains').set({ head_seq: seq, head_hash: hash }).where('chain', '=', chain).execute();
+      return rows.length;
     });
   }
 

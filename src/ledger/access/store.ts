@@ -1,5 +1,16 @@
 import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, type ChainState, type PendingAccess } from './record.js';
 
+/** What the caller of {@link AccessStore.append} already knows of its records, so the store can skip work. */
+export interface AppendHints {
+  /** Each record's {@link accessLine} (its journal line), in the records' order: sent as is, not serialized again. */
+  lines?: readonly string[];
+  /**
+   * None of the records was handed to an append before (no earlier attempt that may have committed, no
+   * journal replay): the look-up of ids already on record is skipped.
+   */
+  fresh?: boolean;
+}
+
 /**
  * Where access records are kept: the ledger's database (access/sql-store.ts) or memory
  * (access/memory-store.ts, for tests). One contract suite runs over each
@@ -10,9 +21,9 @@ export interface AccessStore {
    * Seals `records` into `chain` in their order and appends them, all or none, in one transaction
    * that holds the chain's head (so replicas appending at once each extend the chain in turn). A
    * record whose id is on record already is skipped (a journal replayed after a crash): returns how
-   * many were appended.
+   * many were appended. `hints` only save work: the records stored are the same with or without them.
    */
-  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>): Promise<number>;
+  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>, hints?: AppendHints): Promise<number>;
   /** Up to `limit` records matching `filter`, newest first (time, then id, descending), after `after`. */
   find(filter: AccessFilter, limit: number, after?: AccessCursor): Promise<AccessRecord[]>;
   /**

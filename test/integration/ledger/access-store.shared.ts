@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import {
   ACCESS_CHAIN,
   accessKeys,
+  accessLine,
   type AccessStore,
   MemoryAccessStore,
   type PendingAccess,
@@ -103,6 +104,26 @@ export function accessStoreSuite(kind: LedgerKind): void {
       ['request-1', 1],
     ]);
     expect(await verifyAccessChains(store, keys)).toEqual({ checked: 3, problems: [] });
+  });
+
+  it('stores the same records from their journal lines, without the look-up of ids, as from the records alone', async () => {
+    const withQuotes = pending(2, { purpose: 'a "quoted" purpose \\ with a backslash, ção', fields: [] });
+    const records = [pending(1), withQuotes, pending(3)];
+    expect(await store.append(ACCESS_CHAIN, records, keys, { lines: records.map((r) => accessLine(r)), fresh: true })).toBe(3);
+    const stored = await store.chainRecords(ACCESS_CHAIN, 0, 10);
+    expect(stored.map(({ chain, seq, prevHash, hash, ...rest }) => rest)).toEqual(records);
+    expect(stored.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(stored[1]!.purpose).toBe('a "quoted" purpose \\ with a backslash, ção');
+    expect(await verifyAccessChains(store, keys)).toEqual({ checked: 3, problems: [] });
+    // Without the hint, a record on record already is skipped as before.
+    const next = [records[2]!, pending(4)];
+    expect(await store.append(ACCESS_CHAIN, next, keys, { lines: next.map((r) => accessLine(r)) })).toBe(1);
+    expect((await store.chainRecords(ACCESS_CHAIN, 0, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['request-1', 1],
+      ['request-2', 2],
+      ['request-3', 3],
+      ['request-4', 4],
+    ]);
   });
 
   it('keeps one unbroken chain when appends run at once', async () => {

@@ -137,6 +137,41 @@ describe('AccessRecorder', () => {
     await recorder.close();
   });
 
+  it('skips the look-up of ids for records never inserted, and looks them up after an insert that failed', async () => {
+    class AmbiguousStore extends MemoryAccessStore {
+      readonly fresh: (boolean | undefined)[] = [];
+      failAfterCommit = false;
+      override async append(...args: Parameters<AccessStore['append']>): Promise<number> {
+        this.fresh.push(args[3]?.fresh);
+        const appended = await super.append(...args);
+        if (this.failAfterCommit) {
+          this.failAfterCommit = false;
+          throw new Error('connection lost after the commit');
+        }
+        return appended;
+      }
+    }
+    const store = new AmbiguousStore();
+    const errors: unknown[] = [];
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000, onError: (e) => errors.push(e) });
+    recorder.record([entry('r-1')]);
+    store.failAfterCommit = true;
+    await recorder.flush();
+    expect(errors).toHaveLength(1);
+    expect(recorder.pending).toBe(1);
+    recorder.record([entry('r-2')]);
+    await recorder.flush();
+    recorder.record([entry('r-3')]);
+    await recorder.flush();
+    expect(store.fresh).toEqual([true, false, true]);
+    expect((await store.chainRecords('access', 0, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['r-1', 1],
+      ['r-2', 2],
+      ['r-3', 3],
+    ]);
+    await recorder.close();
+  });
+
   it('replays what a killed process left in its journal, once, before anything else', async () => {
     const store = new MemoryAccessStore();
     const left = new AccessJournal(dir);
