@@ -77,13 +77,21 @@ export class AccessJournal {
   }
 }
 
+/** A line's record: the array of {@link accessLine}, or the object lines of earlier versions (left in a journal across an upgrade). */
 function parseLine(line: string): PendingAccess | undefined {
   if (line.trim() === '') {
     return undefined;
   }
   try {
-    const parsed = JSON.parse(line) as PendingAccess & { at: string };
-    return typeof parsed.id === 'string' && typeof parsed.at === 'string' ? { ...parsed, at: new Date(parsed.at) } : undefined;
+    const parsed = JSON.parse(line) as unknown;
+    if (Array.isArray(parsed)) {
+      const [id, at, callerId, requestId, action, kind, fields, subjectHmac, proposalId, outcome, purpose] = parsed as unknown[];
+      return typeof id === 'string' && typeof at === 'string' && parsed.length === 11
+        ? ({ id, at: new Date(at), callerId, requestId, action, kind, fields, subjectHmac, proposalId, outcome, purpose } as PendingAccess)
+        : undefined;
+    }
+    const record = parsed as PendingAccess & { at: string };
+    return typeof record.id === 'string' && typeof record.at === 'string' ? { ...record, at: new Date(record.at) } : undefined;
   } catch {
     return undefined;
   }

@@ -33,24 +33,36 @@ export interface AccessRecord extends PendingAccess {
 }
 
 /**
- * A pending record as one JSON line (its journal line, access/journal.ts): written once, when it is
- * journaled, and sent as is with the batched insert (access/sql-store.ts), never serialized twice.
- * `at` is the record's time as an ISO string, worked out once for all the records of one answer.
+ * A pending record as one JSON line, an array: `[id, at, callerId, requestId, action, kind, fields,
+ * subjectHmac, proposalId, outcome, purpose]`. Serialized once, when it is journaled
+ * (access/journal.ts); its seal's content ({@link sealedContent}) and the row the batched insert sends
+ * (access/sql-store.ts) are cut from it, never serialized again. `at`: the record's time as an ISO
+ * string, worked out once for all the records of one answer.
  */
 export function accessLine(record: PendingAccess, at: string = record.at.toISOString()): string {
-  return JSON.stringify({
-    callerId: record.callerId,
-    requestId: record.requestId,
-    action: record.action,
-    kind: record.kind,
-    fields: record.fields,
-    subjectHmac: record.subjectHmac,
-    proposalId: record.proposalId,
-    outcome: record.outcome,
-    purpose: record.purpose,
-    id: record.id,
+  return JSON.stringify([
+    record.id,
     at,
-  });
+    record.callerId,
+    record.requestId,
+    record.action,
+    record.kind,
+    record.fields,
+    record.subjectHmac,
+    record.proposalId,
+    record.outcome,
+    record.purpose,
+  ]);
+}
+
+/**
+ * What a record's seal covers, from its {@link accessLine}: the JSON array `[id, chain, seq, at,
+ * callerId, ..., purpose]`, the same text `AccessKeys.seal` hashes for the record (the line with
+ * `chain` and `seq` put after the id).
+ */
+export function sealedContent(line: string, id: string, chain: string, seq: number): string {
+  const idText = JSON.stringify(id);
+  return `[${idText},${JSON.stringify(chain)},${seq},${line.slice(idText.length + 2)}`;
 }
 
 /** The previous hash of a chain's first record (and the anchor of a chain never purged). */
@@ -69,6 +81,8 @@ export interface AccessKeys {
   subject(document: string): string;
   /** The seal of a record: HMAC-SHA256 (hex) of the previous seal and the record's content. */
   seal(prevHash: string, record: Omit<AccessRecord, 'prevHash' | 'hash'>): string;
+  /** The same seal from the content's text, as {@link sealedContent} cuts it from the record's line. */
+  sealContent(prevHash: string, content: string): string;
 }
 
 /** Builds the keys of a secret. */
@@ -76,16 +90,17 @@ export function accessKeys(secret: string): AccessKeys {
   // Key objects: the key is imported once, not at every HMAC.
   const subjectKey = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record subject', 32)));
   const sealKey = createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'credit-graph', 'access-record seal', 32)));
+  // One update of one string: each update() call into the HMAC costs more than the concatenation.
+  const sealContent = (prevHash: string, content: string): string => createHmac('sha256', sealKey).update(`${prevHash}\n${content}`).digest('hex');
   return {
     // The same people are looked up again and again (a proposal's client on every read of it).
     subject: boundedMemo(10_000, (document: string) => createHmac('sha256', subjectKey).update(document).digest('hex')),
-    // One update of one string: each update() call into the HMAC costs more than the concatenation.
+    sealContent,
     seal: (prevHash, r) =>
-      createHmac('sha256', sealKey)
-        .update(
-          `${prevHash}\n${JSON.stringify([r.id, r.chain, r.seq, r.at.toISOString(), r.callerId, r.requestId, r.action, r.kind, r.fields, r.subjectHmac, r.proposalId, r.outcome, r.purpose])}`,
-        )
-        .digest('hex'),
+      sealContent(
+        prevHash,
+        JSON.stringify([r.id, r.chain, r.seq, r.at.toISOString(), r.callerId, r.requestId, r.action, r.kind, r.fields, r.subjectHmac, r.proposalId, r.outcome, r.purpose]),
+      ),
   };
 }
 

@@ -1,16 +1,13 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type LedgerTables } from '../database.js';
 import { type AccessChainsTable, type AccessRecordsTable } from './tables.js';
-import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, accessLine, type ChainState, GENESIS_HASH, type PendingAccess } from './record.js';
+import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, accessLine, type ChainState, GENESIS_HASH, type PendingAccess, sealedContent } from './record.js';
 import { type AccessStore, type AppendHints } from './store.js';
 
 const COLUMNS = 'id, chain, seq, at, caller_id, request_id, action, kind, fields, subject_hmac, proposal_id, outcome, purpose, prev_hash, hash';
-/** The rows as sent: each record's journal line (camelCase keys) with its chain, seq and seals added. */
-const ROW_TYPES =
-  'id uuid, chain text, seq bigint, at timestamptz, "callerId" text, "requestId" text, action text, kind text, fields jsonb, "subjectHmac" text, "proposalId" text, outcome text, purpose text, "prevHash" text, hash text';
-const ROW_COLUMNS = ROW_TYPES.split(', ')
-  .map((column) => column.split(' ')[0])
-  .join(', ');
+/** A row as sent (`[id, chain, seq, at, ..., purpose, prevHash, hash]`: a record's sealed content with its seals), read into COLUMNS. */
+const ROW =
+  "(e->>0)::uuid, e->>1, (e->>2)::bigint, (e->>3)::timestamptz, e->>4, e->>5, e->>6, e->>7, e->8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14";
 
 function recordOf(row: Selectable<AccessRecordsTable>): AccessRecord {
   return {
@@ -54,7 +51,7 @@ async function lockChain(tx: Transaction<LedgerTables>, chain: string): Promise<
 export class SqlAccessStore implements AccessStore {
   constructor(readonly kysely: Kysely<LedgerTables>) {}
 
-  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>, hints: AppendHints = {}): Promise<number> {
+  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, hints: AppendHints = {}): Promise<number> {
     if (records.length === 0) {
       return 0;
     }
@@ -70,7 +67,6 @@ export class SqlAccessStore implements AccessStore {
           ).rows.map((r) => r.id),
         );
       }
-      const chainText = JSON.stringify(chain);
       let seq = head.headSeq;
       let hash = head.headHash;
       const rows: string[] = [];
@@ -80,17 +76,17 @@ export class SqlAccessStore implements AccessStore {
         }
         seq += 1;
         const prevHash = hash;
-        hash = keys.seal(prevHash, { ...record, chain, seq });
-        const line = hints.lines?.[i] ?? accessLine(record);
-        // The line is a JSON object: the chain's fields are added before its closing brace (hex seals need no escaping).
-        rows.push(`${line.slice(0, -1)},"chain":${chainText},"seq":${seq},"prevHash":"${prevHash}","hash":"${hash}"}`);
+        const content = sealedContent(hints.lines?.[i] ?? accessLine(record), record.id, chain, seq);
+        hash = keys.sealContent(prevHash, content);
+        // The content is a JSON array: the seals (hex, no escaping) are added before its closing bracket.
+        rows.push(`${content.slice(0, -1)},"${prevHash}","${hash}"]`);
       });
       if (rows.length === 0) {
         return 0;
       }
       // One JSON parameter for the whole batch: one small statement to build and send.
-      await sql`insert into ledger_access_records (${sql.raw(COLUMNS)}) select ${sql.raw(ROW_COLUMNS)}
-        from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as r(${sql.raw(ROW_TYPES)})`.execute(tx);
+      await sql`insert into ledger_access_records (${sql.raw(COLUMNS)})
+        select ${sql.raw(ROW)} from jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) as e`.execute(tx);
       await tx.updateTable('ledger_access_chains').set({ head_seq: seq, head_hash: hash }).where('chain', '=', chain).execute();
       return rows.length;
     });

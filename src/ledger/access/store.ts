@@ -23,7 +23,7 @@ export interface AccessStore {
    * record whose id is on record already is skipped (a journal replayed after a crash): returns how
    * many were appended. `hints` only save work: the records stored are the same with or without them.
    */
-  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal'>, hints?: AppendHints): Promise<number>;
+  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, hints?: AppendHints): Promise<number>;
   /** Up to `limit` records matching `filter`, newest first (time, then id, descending), after `after`. */
   find(filter: AccessFilter, limit: number, after?: AccessCursor): Promise<AccessRecord[]>;
   /**

@@ -48,7 +48,7 @@ describe('the access record across a SIGKILL', () => {
     const journal = join(data, 'audit-journal');
     const segments = readdirSync(journal).filter((name) => name.endsWith('.jsonl'));
     const journaled = segments.map((name) => readFileSync(join(journal, name), 'utf8')).join('');
-    expect(journaled).toContain(`"subjectHmac":"${accessKeys(SECRET).subject(CPF)}"`);
+    expect(journaled).toContain(`"${accessKeys(SECRET).subject(CPF)}"`);
     expect(journaled).not.toContain(CPF);
 
     const second = start({});

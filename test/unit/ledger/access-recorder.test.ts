@@ -55,7 +55,8 @@ describe('AccessRecorder', () => {
     const store = new MemoryAccessStore();
     const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
     recorder.record([entry('r-1')]);
-    expect(journalText(dir)).toContain('"requestId":"r-1"');
+    expect(journalText(dir)).toContain('"r-1"');
+    expect(journalText(dir)).toContain(`"${keys.subject(CPF)}"`);
     expect(journalText(dir)).not.toContain(CPF);
     expect(await store.find({}, 10)).toEqual([]);
     expect(recorder.pending).toBe(1);
@@ -178,15 +179,19 @@ describe('AccessRecorder', () => {
     left.append([{ ...entry('left-1'), id: '00000000-0000-4000-8000-000000000001', at: new Date('2026-03-02T12:00:00Z') }]);
     left.append([{ ...entry('left-2'), id: '00000000-0000-4000-8000-000000000002', at: new Date('2026-03-02T12:00:01Z') }]);
     const segment = left.rotate()!;
+    // A line as earlier versions wrote it (an object), left across an upgrade.
+    appendFileSync(segment, `${JSON.stringify({ ...entry('left-3'), id: '00000000-0000-4000-8000-000000000003', at: new Date('2026-03-02T12:00:02Z') })}\n`);
     // A write torn by the kill: the half line is skipped, the rest is kept.
-    appendFileSync(segment, '{"id":"00000000-0000-4000-8000-00000000');
+    appendFileSync(segment, '["00000000-0000-4000-8000-00000000');
     await store.append('access', [{ ...entry('left-1'), id: '00000000-0000-4000-8000-000000000001', at: new Date('2026-03-02T12:00:00Z') }], keys);
     const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
     await recorder.flush();
     expect((await store.find({}, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['left-3', 3],
       ['left-2', 2],
       ['left-1', 1],
     ]);
+    expect((await store.find({}, 10))[0]).toMatchObject({ ...entry('left-3'), at: new Date('2026-03-02T12:00:02Z') });
     expect(journalText(dir)).toBe('');
     await recorder.close();
   });
