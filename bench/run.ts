@@ -14,6 +14,7 @@ import { admin, createPortfolio, envNumber } from './setup.js';
 import { runLimitsBench } from './limits.js';
 import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
 import { runLedgerBench } from './ledger.js';
+import { runAuditBench } from './audit.js';
 import { runResourcesBench } from './resources.js';
 
 /**
@@ -251,7 +252,8 @@ async function main(): Promise<void> {
 
 /**
  * BENCH_SUITE: `graph` (the throughput table), `resources` (CPU per query, memory, cold start),
- * `limits` (the production-limits scenarios), `ledger` (the ledger's cost) or `all` (default).
+ * `limits` (the production-limits scenarios), `ledger` (the ledger's cost), `audit` (the access
+ * record's CPU per query, disclosing and not: bench/audit.ts) or `all` (default).
  */
 async function suites(): Promise<void> {
   const suite = process.env.BENCH_SUITE ?? 'all';
@@ -266,6 +268,9 @@ async function suites(): Promise<void> {
   }
   if (suite === 'all' || suite === 'ledger') {
     await runLedgerBench();
+  }
+  if (suite === 'all' || suite === 'audit') {
+    await runAuditBench();
   }
 }
 

@@ -99,7 +99,21 @@ export function accessKeys(secret: string): AccessKeys {
     seal: (prevHash, r) =>
       sealContent(
         prevHash,
-        JSON.stringify([r.id, r.chain, r.seq, r.at.toISOString(), r.callerId, r.requestId, r.action, r.kind, r.fields, r.subjectHmac, r.proposalId, r.outcome, r.purpose]),
+        JSON.stringify([
+          r.id,
+          r.chain,
+          r.seq,
+          r.at.toISOString(),
+          r.callerId,
+          r.requestId,
+          r.action,
+          r.kind,
+          r.fields,
+          r.subjectHmac,
+          r.proposalId,
+          r.outcome,
+          r.purpose,
+        ]),
       ),
   };
 }

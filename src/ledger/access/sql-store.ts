@@ -1,13 +1,22 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { type LedgerTables } from '../database.js';
 import { type AccessChainsTable, type AccessRecordsTable } from './tables.js';
-import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, accessLine, type ChainState, GENESIS_HASH, type PendingAccess, sealedContent } from './record.js';
+import {
+  type AccessCursor,
+  type AccessFilter,
+  type AccessKeys,
+  type AccessRecord,
+  accessLine,
+  type ChainState,
+  GENESIS_HASH,
+  type PendingAccess,
+  sealedContent,
+} from './record.js';
 import { type AccessStore, type AppendHints } from './store.js';
 
 const COLUMNS = 'id, chain, seq, at, caller_id, request_id, action, kind, fields, subject_hmac, proposal_id, outcome, purpose, prev_hash, hash';
 /** A row as sent (`[id, chain, seq, at, ..., purpose, prevHash, hash]`: a record's sealed content with its seals), read into COLUMNS. */
-const ROW =
-  "(e->>0)::uuid, e->>1, (e->>2)::bigint, (e->>3)::timestamptz, e->>4, e->>5, e->>6, e->>7, e->8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14";
+const ROW = '(e->>0)::uuid, e->>1, (e->>2)::bigint, (e->>3)::timestamptz, e->>4, e->>5, e->>6, e->>7, e->8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14';
 
 function recordOf(row: Selectable<AccessRecordsTable>): AccessRecord {
   return {
