@@ -115,10 +115,31 @@ function checkRules(s: Settings, ctx: z.RefinementCtx<Settings>): void {
       return broken(name, `must be at least ${min} (UPSTREAM_TIMEOUT_MS is ${timeoutMs})`);
     }
   }
+  // The measured overdue threshold's ceiling is over its floor and under the deadline.
+  if (s.UPSTREAM_OVERDUE_AFTER_MS > 0 && s.UPSTREAM_OVERDUE_LATENCY_FACTOR > 0) {
+    if (s.UPSTREAM_OVERDUE_MAX_AFTER_MS < s.UPSTREAM_OVERDUE_AFTER_MS || s.UPSTREAM_OVERDUE_MAX_AFTER_MS >= timeoutMs) {
+      return broken('UPSTREAM_OVERDUE_MAX_AFTER_MS', `must be at least UPSTREAM_OVERDUE_AFTER_MS (${s.UPSTREAM_OVERDUE_AFTER_MS}) and less than UPSTREAM_TIMEOUT_MS (${timeoutMs})`);
+    }
+  }
   // The live watchers' longest back-off is at least their poll interval.
   if (s.LIVE_MAX_BACKOFF_MS !== undefined && s.LIVE_MAX_BACKOFF_MS < s.LIVE_POLL_INTERVAL_MS) {
     return broken('LIVE_MAX_BACKOFF_MS', `must be at least LIVE_POLL_INTERVAL_MS (${s.LIVE_POLL_INTERVAL_MS})`);
   }
+}
+
+/** The overdue pool (upstream/overdue.ts): off with `UPSTREAM_OVERDUE_AFTER_MS=0`, a fixed threshold with a factor of 0. */
+function overdueOf(s: Settings) {
+  if (s.UPSTREAM_OVERDUE_AFTER_MS === 0) {
+    return undefined;
+  }
+  const fixed = { afterMs: s.UPSTREAM_OVERDUE_AFTER_MS, maxCalls: s.UPSTREAM_MAX_OVERDUE_CALLS };
+  if (s.UPSTREAM_OVERDUE_LATENCY_FACTOR === 0) {
+    return fixed;
+  }
+  return {
+    ...fixed,
+    latency: { factor: s.UPSTREAM_OVERDUE_LATENCY_FACTOR, maxAfterMs: s.UPSTREAM_OVERDUE_MAX_AFTER_MS, windowMs: s.UPSTREAM_OVERDUE_WINDOW_MS },
+  };
 }
 
 /** The defaults that depend on other variables, and the settings grouped as the layers take them. */
@@ -226,7 +247,7 @@ function toConfig(s: Settings) {
       maxConcurrent: s.UPSTREAM_MAX_CONCURRENT ?? rates.maxConcurrent,
       maxWaitMs: s.UPSTREAM_RATE_LIMIT_MAX_WAIT_MS,
       /** Hung calls moved out of the slots (UPSTREAM_OVERDUE_AFTER_MS, UPSTREAM_MAX_OVERDUE_CALLS); undefined: off. */
-      overdue: s.UPSTREAM_OVERDUE_AFTER_MS === 0 ? undefined : { afterMs: s.UPSTREAM_OVERDUE_AFTER_MS, maxCalls: s.UPSTREAM_MAX_OVERDUE_CALLS },
+      overdue: overdueOf(s),
       /** Deadline of one operation, retries included. */
       timeoutMs,
       /** When a slow read is sent once more; undefined: never (hedging off). */

@@ -262,14 +262,27 @@ const upstream = {
     description: 'Longest a call queues for the limiter before failing with `UPSTREAM_RATE_LIMITED`.',
   }),
   UPSTREAM_OVERDUE_AFTER_MS: setting(integer(0, 600_000), {
-    default: 3000,
+    default: 1000,
     description:
-      'A partner call still unanswered after this long gives its `UPSTREAM_MAX_CONCURRENT` slot back to the other calls and waits on as overdue (its answer still counts), so hung calls cannot hold every slot. `0`: calls keep their slot until they end.',
+      'A partner call still unanswered after the overdue threshold gives its `UPSTREAM_MAX_CONCURRENT` slot back to the other calls and waits on as overdue (its answer still counts), so hung calls cannot hold every slot. The threshold is `UPSTREAM_OVERDUE_LATENCY_FACTOR` times the p99 of the partner answers of the last `UPSTREAM_OVERDUE_WINDOW_MS`, never less than this setting (the floor) nor more than `UPSTREAM_OVERDUE_MAX_AFTER_MS`. `0`: calls keep their slot until they end.',
+  }),
+  UPSTREAM_OVERDUE_LATENCY_FACTOR: setting(integer(0, 100), {
+    default: 3,
+    description:
+      'The overdue threshold as a multiple of the p99 latency of the partner answers in the window (20 answers at least; fewer: the floor). `0`: the threshold is `UPSTREAM_OVERDUE_AFTER_MS`, fixed.',
+  }),
+  UPSTREAM_OVERDUE_MAX_AFTER_MS: setting(integer(1, 600_000), {
+    default: 5000,
+    description: 'The ceiling of the measured overdue threshold: at least `UPSTREAM_OVERDUE_AFTER_MS`, less than `UPSTREAM_TIMEOUT_MS`.',
+  }),
+  UPSTREAM_OVERDUE_WINDOW_MS: setting(integer(1000, 3_600_000), {
+    default: 60_000,
+    description: 'How far back the partner answers measured for the overdue threshold go (the last 256 at most).',
   }),
   UPSTREAM_MAX_OVERDUE_CALLS: setting(integer(1, 10_000), {
     default: 16,
     description:
-      'Overdue partner calls (`UPSTREAM_OVERDUE_AFTER_MS`) one replica lets wait at once; while that many are overdue and every slot is held by another call past that time, a new call fails at once with `UPSTREAM_RATE_LIMITED` (nothing sent) instead of queueing.',
+      'Overdue partner calls one replica lets wait at once; while that many are overdue and every slot is held by another call past that time, a new call fails at once with `UPSTREAM_RATE_LIMITED` (nothing sent) instead of queueing.',
   }),
   UPSTREAM_TIMEOUT_MS: setting(integer(100, 600_000), {
     default: 10_000,

@@ -338,6 +338,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
   // `credit_graph_ledger_records{state}` asks the ledger at each scrape.
   options.metrics?.observeLedger(() => ledger.countByState());
   options.metrics?.observeCircuit?.(() => options.upstream.breakerState().state);
+  options.metrics?.observeOverdue?.(() => options.upstream.overdueStats());
   try {
     const reconciler =
       config.ledger.reconcileIntervalMs > 0

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { type UpstreamObserver } from '../upstream/index.js';
+import { type OverdueStats, type UpstreamObserver } from '../upstream/index.js';
 
 /** Prefix of every metric the service exports. */
 export const METRIC_PREFIX = 'credit_graph_';
@@ -104,6 +104,8 @@ export interface Metrics {
   observeLedger(source: () => Promise<LedgerRecordCounts>): void;
   /** Reports the partner's circuit breaker state (`closed`, `open`, `half-open`) at each scrape. */
   observeCircuit?(source: () => string): void;
+  /** Reports the partner limiter's overdue pool (calls in it, moves into it, refusals because it was full, its threshold) at each scrape. */
+  observeOverdue?(source: () => OverdueStats | undefined): void;
   /** Reports the admission bound (it adapts under load) and the GraphQL requests it admitted, at each scrape. */
   observeAdmission?(source: () => { limit: number; inFlight: number }): void;
   /** The subscription transports' metrics. */
@@ -239,6 +241,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
   });
 
+  const observeOverdue = overdueMetrics(registry);
+
   let admissionSource: (() => { limit: number; inFlight: number }) | undefined;
   new Gauge({
     name: `${METRIC_PREFIX}admission_limit`,
@@ -304,6 +308,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     observeLedger(source) {
       ledgerSource = source;
     },
+    observeOverdue,
     observeAdmission(source) {
       admissionSource = source;
     },
@@ -312,6 +317,46 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     },
     live,
     text: () => registry.metrics(),
+  };
+}
+
+/** The partner limiter's overdue pool (upstream/overdue.ts), read from `source` at each scrape. */
+function overdueMetrics(registry: Registry): NonNullable<Metrics['observeOverdue']> {
+  let source: (() => OverdueStats | undefined) | undefined;
+  const gauge = (name: string, help: string, value: (stats: OverdueStats) => number): void => {
+    new Gauge({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = source?.();
+        if (stats !== undefined) {
+          this.set(value(stats));
+        }
+      },
+    });
+  };
+  // Totals kept by the limiter: each scrape shows them as they are.
+  const total = (name: string, help: string, value: (stats: OverdueStats) => number): void => {
+    new Counter({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = source?.();
+        if (stats !== undefined) {
+          this.reset();
+          this.inc(value(stats));
+        }
+      },
+    });
+  };
+  gauge('upstream_limiter_overdue_calls', 'Partner calls in the overdue pool: past the threshold, slot given back, still unanswered.', (s) => s.calls);
+  gauge('upstream_limiter_overdue_after_seconds', 'How long a partner call may hold its slot now before it counts as overdue.', (s) => s.afterMs / 1000);
+  total('upstream_limiter_overdue_moves_total', 'Partner calls moved into the overdue pool.', (s) => s.moves);
+  total('upstream_limiter_overdue_refusals_total', 'Partner calls refused at once (UPSTREAM_RATE_LIMITED, nothing sent) because the overdue pool was full and every slot held by an overdue call.', (s) => s.refusals);
+  return (observed) => {
+    source = observed;
   };
 }
 

@@ -30,7 +30,7 @@ import {
   isUpstreamError,
 } from './errors.js';
 import { type AttemptEvents, hedgedExchange } from './hedge.js';
-import { type CallLimiter, LimiterRefusal } from './limiter.js';
+import { type CallLimiter, LimiterRefusal, type OverdueStats } from './limiter.js';
 import { safeObserver, type UpstreamObserver } from './observer.js';
 import { OPERATIONS, type OperationName, type OperationSpec } from './operations.js';
 import { type AttemptOutcome, interpretResponse } from './response.js';
@@ -104,7 +104,9 @@ export class UpstreamClient {
       headersTimeout: t.headersMs ?? CLIENT_DEFAULTS.headersMs,
       bodyTimeout: t.bodyMs ?? CLIENT_DEFAULTS.bodyMs,
       keepAliveTimeout: 4000,
-      connections: options.rateLimit ? Math.max(1, options.rateLimit.maxConcurrent) : 64,
+      // One socket per slot, plus one per place of the overdue pool: an overdue call still holds its
+      // socket, and a call given its slot must not queue behind it for one.
+      connections: options.rateLimit ? Math.max(1, options.rateLimit.maxConcurrent) + (options.rateLimit.overdue?.maxCalls ?? 0) : 64,
       maxResponseSize: options.maxResponseBytes ?? 32 * 1024 * 1024,
     });
     this.auth = new TokenProvider({
@@ -221,6 +223,11 @@ export class UpstreamClient {
   /** The circuit breaker's state and counters (`closed` with zero counters when it is turned off). */
   breakerState(): BreakerSnapshot {
     return this.breaker?.snapshot() ?? { state: 'closed', consecutiveFailures: 0, opened: 0, rejected: 0 };
+  }
+
+  /** The limiter's overdue pool (calls in it, moves, refusals, threshold), when it has one. */
+  overdueStats(): OverdueStats | undefined {
+    return this.limiter?.overdueStats?.();
   }
 
   /** Zeroes the per-operation statistics (token counters are kept). */
@@ -355,7 +362,7 @@ export class UpstreamClient {
   ): Promise<AttemptOutcome> {
     const { operation, spec, url, payload, token, idempotencyKey } = request;
     const options = progress.options;
-    let release: () => void = noop;
+    let release: (answered?: boolean) => void = noop;
     if (this.limiter !== undefined) {
       try {
         release = await this.limiter.acquire({
@@ -412,7 +419,7 @@ export class UpstreamClient {
       if (!answered) {
         progress.unanswered += 1;
       }
-      release();
+      release(answered);
     }
   }
 

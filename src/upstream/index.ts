@@ -63,7 +63,7 @@ export {
 } from './observer.js';
 
 // Admission: the fair limiter over the partner budget, and the callers' budgets.
-export { type CallLimiter, type CallTicket, type RateLimitOptions } from './limiter.js';
+export { type CallLimiter, type CallTicket, type OverdueOptions, type OverdueStats, type RateLimitOptions } from './limiter.js';
 export { FairLimiter, type FairLimiterOptions, type SchedulerClock } from './scheduler.js';
 export {
   type CallerBudgets,

@@ -25,8 +25,23 @@ export interface RateLimitOptions {
  * (`overdue-full`) instead of queueing behind calls that may never answer.
  */
 export interface OverdueOptions {
+  /** The threshold, or with `latency` its floor. */
   afterMs: number;
   maxCalls: number;
+  /** The threshold from the partner's measured latency: `factor` x the p99 of answers in `windowMs`, within [`afterMs`, `maxAfterMs`] (overdue.ts). */
+  latency?: { factor: number; maxAfterMs: number; windowMs: number };
+}
+
+/** What a limiter's overdue pool did, for the metrics. */
+export interface OverdueStats {
+  /** Calls in the pool now. */
+  calls: number;
+  /** Calls moved into the pool since the limiter started. */
+  moves: number;
+  /** Calls refused at once because the pool was full (`overdue-full`). */
+  refusals: number;
+  /** The threshold now, in milliseconds. */
+  afterMs: number;
 }
 
 /** One call asking the limiter for a slot. */
@@ -44,7 +59,10 @@ export interface CallTicket {
 
 /** What the upstream client waits on before each HTTP attempt. `acquire` resolves with the slot's release. */
 export interface CallLimiter {
-  acquire(ticket: CallTicket): Promise<() => void>;
+  /** The release takes whether the partner answered (an answer's latency may tune the overdue threshold). */
+  acquire(ticket: CallTicket): Promise<(answered?: boolean) => void>;
+  /** The overdue pool's counts, when the limiter has one. */
+  overdueStats?(): OverdueStats | undefined;
   /** Refuses every waiting call and every later one. */
   close(): void;
 }

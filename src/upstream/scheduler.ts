@@ -8,7 +8,8 @@
  * waits, so they never delay a query or a write.
  */
 import { MemoryPartnerBudget, type PartnerBudget } from './budget.js';
-import { type CallLimiter, type CallTicket, LimiterRefusal, type OverdueOptions, type RateLimitOptions } from './limiter.js';
+import { type CallLimiter, type CallTicket, LimiterRefusal, type OverdueOptions, type OverdueStats, type RateLimitOptions } from './limiter.js';
+import { OverdueBook } from './overdue.js';
 
 /** Time and timers, injectable so tests move time instead of sleeping. */
 export interface SchedulerClock {
@@ -52,7 +53,7 @@ interface Waiter {
   caller: string;
   write: boolean;
   background: boolean;
-  resolve: (release: () => void) => void;
+  resolve: (release: (answered?: boolean) => void) => void;
   reject: (error: LimiterRefusal) => void;
   timer: unknown;
   cleanup: () => void;
@@ -70,10 +71,8 @@ export class FairLimiter implements CallLimiter {
   private turn = 0;
   private servedThisTurn = 0;
   private held = 0;
-  /** Calls past `overdue.afterMs` that gave their slot back and still wait for their answer. */
-  private overdueCalls = 0;
-  /** Calls past `overdue.afterMs` still holding their slot because the overdue pool was full. */
-  private stuckCalls = 0;
+  /** The overdue pool's counts and threshold (overdue.ts), with `overdue`. */
+  private readonly book: OverdueBook | undefined;
   private pumping = false;
   private retryTimer: unknown;
   private retryAt = Number.POSITIVE_INFINITY;
@@ -85,6 +84,7 @@ export class FairLimiter implements CallLimiter {
       throw new RangeError('the fair limiter needs requestsPerSecond > 0 and maxWaitMs >= 0');
     }
     this.clock = options.clock ?? REAL_CLOCK;
+    this.book = options.overdue === undefined ? undefined : new OverdueBook(options.overdue, () => this.clock.now());
   }
 
   /** Calls waiting for a slot. */
@@ -103,7 +103,12 @@ export class FairLimiter implements CallLimiter {
 
   /** Calls moved out of the slots for outliving `overdue.afterMs`, still unanswered. */
   get overdue(): number {
-    return this.overdueCalls;
+    return this.book?.calls ?? 0;
+  }
+
+  /** The overdue pool's counts and threshold, with `overdue`. */
+  overdueStats(): OverdueStats | undefined {
+    return this.book?.stats();
   }
 
   /** Waiting reads of one caller. */
@@ -116,7 +121,7 @@ export class FairLimiter implements CallLimiter {
     return [...this.rotation.slice(this.turn), ...this.rotation.slice(0, this.turn)];
   }
 
-  acquire(ticket: CallTicket): Promise<() => void> {
+  acquire(ticket: CallTicket): Promise<(answered?: boolean) => void> {
     if (this.closed) {
       return Promise.reject(new LimiterRefusal('closed', 'the client is closed'));
     }
@@ -124,8 +129,9 @@ export class FairLimiter implements CallLimiter {
       return Promise.reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
     }
     if (this.overdueFull()) {
+      this.book?.refused();
       return Promise.reject(
-        new LimiterRefusal('overdue-full', `${this.overdueCalls} partner calls are overdue and every slot is taken: refused rather than queued behind them`),
+        new LimiterRefusal('overdue-full', `${this.overdue} partner calls are overdue and every slot is taken: refused rather than queued behind them`),
       );
     }
     const bound = Math.min(this.options.maxWaitMs, ticket.waitBoundMs);
@@ -133,7 +139,7 @@ export class FairLimiter implements CallLimiter {
     if (estimate > bound) {
       return Promise.reject(new LimiterRefusal('wait-bound', `rate limit: a slot is about ${Math.ceil(estimate)} ms away, over the ${bound} ms wait bound`));
     }
-    return new Promise<() => void>((resolve, reject) => {
+    return new Promise<(answered?: boolean) => void>((resolve, reject) => {
       const onAbort = (): void => {
         this.remove(waiter);
         reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
@@ -316,25 +322,28 @@ export class FairLimiter implements CallLimiter {
 
   /** Whether the overdue pool is full and every slot is held by a call past `overdue.afterMs`: a new call would queue behind hung calls. */
   private overdueFull(): boolean {
-    const overdue = this.options.overdue;
-    if (overdue === undefined || this.overdueCalls < overdue.maxCalls || this.stuckCalls === 0) {
+    const book = this.book;
+    if (book === undefined || book.calls < book.options.maxCalls || book.stuck === 0) {
       return false;
     }
-    return this.stuckCalls >= (this.options.slots ?? this.held);
+    return book.stuck >= (this.options.slots ?? this.held);
   }
 
   /**
-   * The release of one granted slot. With `overdue`, a call still running after `afterMs` gives its
-   * slot back (the budget's lease) and is counted in the overdue pool until it ends; while the pool
-   * is full it keeps its slot and tries again a quarter of `afterMs` later.
+   * The release of one granted slot. With `overdue`, a call still running after the pool's threshold
+   * gives its slot back (the budget's lease) and is counted in the overdue pool until it ends; while
+   * the pool is full it keeps its slot and tries again a quarter of the threshold later. An answered
+   * call's latency goes to the pool's measure (the threshold may follow it).
    */
-  private releaser(lease: string): () => void {
+  private releaser(lease: string): (answered?: boolean) => void {
     let state: 'held' | 'overdue' | 'released' = 'held';
     let stuck = false;
+    const book = this.book;
+    const started = this.clock.now();
     const unstick = (): void => {
-      if (stuck) {
+      if (stuck && book !== undefined) {
         stuck = false;
-        this.stuckCalls -= 1;
+        book.stuck -= 1;
       }
     };
     const giveBack = (): void => {
@@ -344,32 +353,31 @@ export class FairLimiter implements CallLimiter {
       );
     };
     let timer: unknown;
-    const overdue = this.options.overdue;
     const watch = (ms: number): void => {
       timer = this.clock.setTimeout(() => {
-        if (state !== 'held' || overdue === undefined) {
+        if (state !== 'held' || book === undefined) {
           return;
         }
-        if (this.overdueCalls >= overdue.maxCalls) {
+        if (book.calls >= book.options.maxCalls) {
           if (!stuck) {
             stuck = true;
-            this.stuckCalls += 1;
+            book.stuck += 1;
           }
-          watch(Math.max(1, Math.ceil(overdue.afterMs / 4)));
+          watch(Math.max(1, Math.ceil(book.afterMs / 4)));
           return;
         }
         unstick();
         state = 'overdue';
         this.held -= 1;
-        this.overdueCalls += 1;
+        book.moved();
         this.report();
         giveBack();
       }, ms);
     };
-    if (overdue !== undefined) {
-      watch(overdue.afterMs);
+    if (book !== undefined) {
+      watch(book.afterMs);
     }
-    return () => {
+    return (answered = false) => {
       if (state === 'released') {
         return;
       }
@@ -377,9 +385,14 @@ export class FairLimiter implements CallLimiter {
         this.clock.clearTimeout(timer);
       }
       unstick();
+      if (answered) {
+        book?.answered(this.clock.now() - started);
+      }
       if (state === 'overdue') {
         state = 'released';
-        this.overdueCalls -= 1;
+        if (book !== undefined) {
+          book.calls -= 1;
+        }
         this.report();
         return;
       }

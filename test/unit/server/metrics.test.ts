@@ -6,6 +6,30 @@ function operationNames(text: string): string[] {
 }
 
 describe('createMetrics', () => {
+  it("shows the partner limiter's overdue pool as the source reports it at each scrape, counters typed as counters", async () => {
+    const metrics = createMetrics();
+    let stats = { calls: 3, moves: 7, refusals: 2, afterMs: 2400 };
+    metrics.observeOverdue?.(() => stats);
+    const series = async (): Promise<string[]> => (await metrics.text()).split('\n').filter((line) => line.includes('upstream_limiter_overdue') && !line.startsWith('# HELP'));
+    expect(await series()).toEqual([
+      '# TYPE credit_graph_upstream_limiter_overdue_calls gauge',
+      'credit_graph_upstream_limiter_overdue_calls 3',
+      '# TYPE credit_graph_upstream_limiter_overdue_after_seconds gauge',
+      'credit_graph_upstream_limiter_overdue_after_seconds 2.4',
+      '# TYPE credit_graph_upstream_limiter_overdue_moves_total counter',
+      'credit_graph_upstream_limiter_overdue_moves_total 7',
+      '# TYPE credit_graph_upstream_limiter_overdue_refusals_total counter',
+      'credit_graph_upstream_limiter_overdue_refusals_total 2',
+    ]);
+    stats = { calls: 0, moves: 9, refusals: 2, afterMs: 1000 };
+    expect((await series()).filter((line) => !line.startsWith('#'))).toEqual([
+      'credit_graph_upstream_limiter_overdue_calls 0',
+      'credit_graph_upstream_limiter_overdue_after_seconds 1',
+      'credit_graph_upstream_limiter_overdue_moves_total 9',
+      'credit_graph_upstream_limiter_overdue_refusals_total 2',
+    ]);
+  });
+
   it('keeps a GraphQL name of up to 64 characters as a label and counts longer or malformed names as (other)', async () => {
     const metrics = createMetrics();
     const longest = `A${'b'.repeat(63)}`;

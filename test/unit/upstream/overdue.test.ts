@@ -5,7 +5,7 @@
  * index is 0, 1 or 2 modulo 10 hangs until its 10 s deadline (30 %), the others answer in 200 ms.
  */
 import { MemoryPartnerBudget } from '../../../src/upstream/budget.js';
-import { type LimiterRefusal } from '../../../src/upstream/limiter.js';
+import { type LimiterRefusal, type OverdueStats } from '../../../src/upstream/limiter.js';
 import { FairLimiter } from '../../../src/upstream/scheduler.js';
 import { ManualClock } from './manual-clock.js';
 
@@ -20,6 +20,7 @@ interface Tally {
   hungServed: number;
   refused: Record<string, number>;
   maxOverdue: number;
+  stats?: OverdueStats;
 }
 
 async function run(overdue: { afterMs: number; maxCalls: number } | undefined): Promise<Tally> {
@@ -60,7 +61,8 @@ async function run(overdue: { afterMs: number; maxCalls: number } | undefined): 
   await clock.advance(30_000);
   expect(limiter.inFlight).toBe(0);
   expect(limiter.overdue).toBe(0);
-  return tally;
+  const stats = limiter.overdueStats();
+  return stats === undefined ? tally : { ...tally, stats };
 }
 
 describe('FairLimiter with hung calls (30 % hang)', () => {
@@ -70,10 +72,25 @@ describe('FairLimiter with hung calls (30 % hang)', () => {
   });
 
   it('with an overdue pool of 16 after 500 ms, hung calls give their slots back: all 42 succeed', async () => {
-    expect(await run({ afterMs: 500, maxCalls: 16 })).toEqual({ answered: 42, hungServed: 19, refused: {}, maxOverdue: 16 });
+    expect(await run({ afterMs: 500, maxCalls: 16 })).toEqual({
+      answered: 42,
+      hungServed: 19,
+      refused: {},
+      maxOverdue: 16,
+      // Each of the 19 hung calls moved once (16 at most at a time); nothing left in the pool at the end.
+      stats: { calls: 0, moves: 19, refusals: 0, afterMs: 500 },
+    });
   });
 
   it('with the overdue pool full and every slot held by a hung call, new calls are refused at once (overdue-full) rather than queued', async () => {
-    expect(await run({ afterMs: 500, maxCalls: 4 })).toEqual({ answered: 14, hungServed: 8, refused: { 'overdue-full': 35, 'wait-bound': 4 }, maxOverdue: 4 });
+    expect(await run({ afterMs: 500, maxCalls: 4 })).toEqual({
+      answered: 14,
+      hungServed: 8,
+      refused: { 'overdue-full': 35, 'wait-bound': 4 },
+      maxOverdue: 4,
+      // 7 of the 8 hung calls moved (the 8th reached its deadline still holding its slot, the pool full);
+      // the 35 refusals for a full pool are counted as such.
+      stats: { calls: 0, moves: 7, refusals: 35, afterMs: 500 },
+    });
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * The overdue pool's bookkeeping for the fair limiter (scheduler.ts): how long a call may hold its
+ * slot before it counts as overdue, and what the pool did (calls in it, moves into it, refusals
+ * because it was full), for the metrics.
+ *
+ * The threshold follows the partner's measured latency: `factor` times the p99 of the calls answered
+ * in the last `windowMs` (at most {@link MAX_SAMPLES} of them), never under `afterMs` (the floor)
+ * nor over `maxAfterMs` (the ceiling). Until {@link MIN_SAMPLES} answers are in the window, or with
+ * no `latency` option, the threshold is the floor. Only answered calls are measured: a call that
+ * never answers (it hangs to its deadline) is a failure, not a latency, and would drag the threshold
+ * to the ceiling exactly when the pool is needed.
+ */
+import { type OverdueOptions, type OverdueStats } from './limiter.js';
+
+/** Answers kept for the p99. */
+export const MAX_SAMPLES = 256;
+/** Answers needed in the window before the measured latency moves the threshold off its floor. */
+export const MIN_SAMPLES = 20;
+
+/** Counts and threshold of one limiter's overdue pool. */
+export class OverdueBook {
+  /** Calls past the threshold that gave their slot back and still wait for their answer. */
+  calls = 0;
+  /** Calls past the threshold still holding their slot because the pool was full. */
+  stuck = 0;
+  private moves = 0;
+  private refusals = 0;
+  /** Answered calls' latencies and when they ended, oldest first. */
+  private readonly samples: Array<{ at: number; ms: number }> = [];
+  private cached: number | undefined;
+
+  constructor(
+    readonly options: OverdueOptions,
+    private readonly now: () => number,
+  ) {}
+
+  /** Milliseconds a call may hold its slot now before it counts as overdue. */
+  get afterMs(): number {
+    const latency = this.options.latency;
+    if (latency === undefined) {
+      return this.options.afterMs;
+    }
+    this.expire();
+    if (this.samples.length < MIN_SAMPLES) {
+      return this.options.afterMs;
+    }
+    if (this.cached === undefined) {
+      const sorted = this.samples.map((sample) => sample.ms).sort((a, b) => a - b);
+      const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] as number;
+      const ceiling = Math.max(this.options.afterMs, latency.maxAfterMs);
+      this.cached = Math.min(ceiling, Math.max(this.options.afterMs, Math.ceil(latency.factor * p99)));
+    }
+    return this.cached;
+  }
+
+  /** One call answered after `ms` holding its slot or in the pool (measured only with `latency`). */
+  answered(ms: number): void {
+    if (this.options.latency === undefined) {
+      return;
+    }
+    this.samples.push({ at: this.now(), ms });
+    if (this.samples.length > MAX_SAMPLES) {
+      this.samples.shift();
+    }
+    this.cached = undefined;
+  }
+
+  moved(): void {
+    this.calls += 1;
+    this.moves += 1;
+  }
+
+  refused(): void {
+    this.refusals += 1;
+  }
+
+  stats(): OverdueStats {
+    return { calls: this.calls, moves: this.moves, refusals: this.refusals, afterMs: this.afterMs };
+  }
+
+  private expire(): void {
+    const windowMs = this.options.latency?.windowMs ?? Number.POSITIVE_INFINITY;
+    const oldest = this.now() - windowMs;
+    let drop = 0;
+    while (drop < this.samples.length && (this.samples[drop] as { at: number }).at < oldest) {
+      drop += 1;
+    }
+    if (drop > 0) {
+      this.samples.splice(0, drop);
+      this.cached = undefined;
+    }
+  }
+}
