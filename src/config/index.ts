@@ -116,8 +116,9 @@ function checkRules(s: Settings, ctx: z.RefinementCtx<Settings>): void {
     }
   }
   // The measured overdue threshold's ceiling is over its floor and under the deadline.
-  if (s.UPSTREAM_OVERDUE_AFTER_MS > 0 && s.UPSTREAM_OVERDUE_LATENCY_FACTOR > 0) {
-    if (s.UPSTREAM_OVERDUE_MAX_AFTER_MS < s.UPSTREAM_OVERDUE_AFTER_MS || s.UPSTREAM_OVERDUE_MAX_AFTER_MS >= timeoutMs) {
+  const overdueCeiling = s.UPSTREAM_OVERDUE_MAX_AFTER_MS;
+  if (overdueCeiling !== undefined && s.UPSTREAM_OVERDUE_AFTER_MS > 0 && s.UPSTREAM_OVERDUE_LATENCY_FACTOR > 0) {
+    if (overdueCeiling < s.UPSTREAM_OVERDUE_AFTER_MS || overdueCeiling >= timeoutMs) {
       return broken('UPSTREAM_OVERDUE_MAX_AFTER_MS', `must be at least UPSTREAM_OVERDUE_AFTER_MS (${s.UPSTREAM_OVERDUE_AFTER_MS}) and less than UPSTREAM_TIMEOUT_MS (${timeoutMs})`);
     }
   }
@@ -138,7 +139,11 @@ function overdueOf(s: Settings) {
   }
   return {
     ...fixed,
-    latency: { factor: s.UPSTREAM_OVERDUE_LATENCY_FACTOR, maxAfterMs: s.UPSTREAM_OVERDUE_MAX_AFTER_MS, windowMs: s.UPSTREAM_OVERDUE_WINDOW_MS },
+    latency: {
+      factor: s.UPSTREAM_OVERDUE_LATENCY_FACTOR,
+      maxAfterMs: s.UPSTREAM_OVERDUE_MAX_AFTER_MS ?? Math.max(s.UPSTREAM_OVERDUE_AFTER_MS, Math.floor(s.UPSTREAM_TIMEOUT_MS / 2)),
+      windowMs: s.UPSTREAM_OVERDUE_WINDOW_MS,
+    },
   };
 }
 

@@ -272,7 +272,7 @@ const upstream = {
       'The overdue threshold as a multiple of the p99 latency of the partner answers in the window (20 answers at least; fewer: the floor). `0`: the threshold is `UPSTREAM_OVERDUE_AFTER_MS`, fixed.',
   }),
   UPSTREAM_OVERDUE_MAX_AFTER_MS: setting(integer(1, 600_000), {
-    default: 5000,
+    shown: '`UPSTREAM_TIMEOUT_MS` / 2 (`5000`), at least `UPSTREAM_OVERDUE_AFTER_MS`',
     description: 'The ceiling of the measured overdue threshold: at least `UPSTREAM_OVERDUE_AFTER_MS`, less than `UPSTREAM_TIMEOUT_MS`.',
   }),
   UPSTREAM_OVERDUE_WINDOW_MS: setting(integer(1000, 3_600_000), {

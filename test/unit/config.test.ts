@@ -358,6 +358,29 @@ describe('loadConfig', () => {
       expect(configError({ UPSTREAM_BREAKER_COOLDOWN_MS: 'soon' }).variable).toBe('UPSTREAM_BREAKER_COOLDOWN_MS');
     });
 
+    it('moves a call to the overdue pool after 3 x the measured p99, within 1 s and 5 s, by default; a factor of 0 fixes it, an after of 0 turns the pool off', () => {
+      expect(loadConfig({}).upstreamLimits.overdue).toEqual({ afterMs: 1000, maxCalls: 16, latency: { factor: 3, maxAfterMs: 5000, windowMs: 60_000 } });
+      expect(loadConfig({ UPSTREAM_OVERDUE_AFTER_MS: '2500', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0', UPSTREAM_MAX_OVERDUE_CALLS: '4' }).upstreamLimits.overdue).toEqual({
+        afterMs: 2500,
+        maxCalls: 4,
+      });
+      expect(loadConfig({ UPSTREAM_OVERDUE_AFTER_MS: '0' }).upstreamLimits.overdue).toBeUndefined();
+      const env = { UPSTREAM_OVERDUE_LATENCY_FACTOR: '5', UPSTREAM_OVERDUE_MAX_AFTER_MS: '8000', UPSTREAM_OVERDUE_WINDOW_MS: '30000' };
+      expect(loadConfig(env).upstreamLimits.overdue).toEqual({ afterMs: 1000, maxCalls: 16, latency: { factor: 5, maxAfterMs: 8000, windowMs: 30_000 } });
+    });
+
+    it('refuses an overdue ceiling under its floor or at the deadline', () => {
+      expect(configError({ UPSTREAM_OVERDUE_AFTER_MS: '3000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '2999' }).variable).toBe('UPSTREAM_OVERDUE_MAX_AFTER_MS');
+      expect(configError({ UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '5000' }).variable).toBe('UPSTREAM_OVERDUE_MAX_AFTER_MS');
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '5000', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0' }).upstreamLimits.overdue).toEqual({
+        afterMs: 1000,
+        maxCalls: 16,
+      });
+      // Unset, the ceiling is half the deadline.
+      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '3000' }).upstreamLimits.overdue).toMatchObject({ latency: { maxAfterMs: 1500 } });
+      expect(configError({ UPSTREAM_OVERDUE_LATENCY_FACTOR: '2.5' }).variable).toBe('UPSTREAM_OVERDUE_LATENCY_FACTOR');
+    });
+
     it('refuses a hedge that would come at or after the deadline', () => {
       expect(configError({ UPSTREAM_TIMEOUT_MS: '2000', UPSTREAM_HEDGE_AFTER_MS: '2000' }).variable).toBe('UPSTREAM_HEDGE_AFTER_MS');
       expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '2000', UPSTREAM_HEDGE_AFTER_MS: '1999' }).upstreamLimits.hedgeAfterMs).toBe(1999);
