@@ -119,7 +119,10 @@ function checkRules(s: Settings, ctx: z.RefinementCtx<Settings>): void {
   const overdueCeiling = s.UPSTREAM_OVERDUE_MAX_AFTER_MS;
   if (overdueCeiling !== undefined && s.UPSTREAM_OVERDUE_AFTER_MS > 0 && s.UPSTREAM_OVERDUE_LATENCY_FACTOR > 0) {
     if (overdueCeiling < s.UPSTREAM_OVERDUE_AFTER_MS || overdueCeiling >= timeoutMs) {
-      return broken('UPSTREAM_OVERDUE_MAX_AFTER_MS', `must be at least UPSTREAM_OVERDUE_AFTER_MS (${s.UPSTREAM_OVERDUE_AFTER_MS}) and less than UPSTREAM_TIMEOUT_MS (${timeoutMs})`);
+      return broken(
+        'UPSTREAM_OVERDUE_MAX_AFTER_MS',
+        `must be at least UPSTREAM_OVERDUE_AFTER_MS (${s.UPSTREAM_OVERDUE_AFTER_MS}) and less than UPSTREAM_TIMEOUT_MS (${timeoutMs})`,
+      );
     }
   }
   // The live watchers' longest back-off is at least their poll interval.

@@ -354,7 +354,11 @@ function overdueMetrics(registry: Registry): NonNullable<Metrics['observeOverdue
   gauge('upstream_limiter_overdue_calls', 'Partner calls in the overdue pool: past the threshold, slot given back, still unanswered.', (s) => s.calls);
   gauge('upstream_limiter_overdue_after_seconds', 'How long a partner call may hold its slot now before it counts as overdue.', (s) => s.afterMs / 1000);
   total('upstream_limiter_overdue_moves_total', 'Partner calls moved into the overdue pool.', (s) => s.moves);
-  total('upstream_limiter_overdue_refusals_total', 'Partner calls refused at once (UPSTREAM_RATE_LIMITED, nothing sent) because the overdue pool was full and every slot held by an overdue call.', (s) => s.refusals);
+  total(
+    'upstream_limiter_overdue_refusals_total',
+    'Partner calls refused at once (UPSTREAM_RATE_LIMITED, nothing sent) because the overdue pool was full and every slot held by an overdue call.',
+    (s) => s.refusals,
+  );
   return (observed) => {
     source = observed;
   };

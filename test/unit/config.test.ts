@@ -360,7 +360,9 @@ describe('loadConfig', () => {
 
     it('moves a call to the overdue pool after 3 x the measured p99, within 1 s and 5 s, by default; a factor of 0 fixes it, an after of 0 turns the pool off', () => {
       expect(loadConfig({}).upstreamLimits.overdue).toEqual({ afterMs: 1000, maxCalls: 16, latency: { factor: 3, maxAfterMs: 5000, windowMs: 60_000 } });
-      expect(loadConfig({ UPSTREAM_OVERDUE_AFTER_MS: '2500', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0', UPSTREAM_MAX_OVERDUE_CALLS: '4' }).upstreamLimits.overdue).toEqual({
+      expect(
+        loadConfig({ UPSTREAM_OVERDUE_AFTER_MS: '2500', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0', UPSTREAM_MAX_OVERDUE_CALLS: '4' }).upstreamLimits.overdue,
+      ).toEqual({
         afterMs: 2500,
         maxCalls: 4,
       });
@@ -372,7 +374,9 @@ describe('loadConfig', () => {
     it('refuses an overdue ceiling under its floor or at the deadline', () => {
       expect(configError({ UPSTREAM_OVERDUE_AFTER_MS: '3000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '2999' }).variable).toBe('UPSTREAM_OVERDUE_MAX_AFTER_MS');
       expect(configError({ UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '5000' }).variable).toBe('UPSTREAM_OVERDUE_MAX_AFTER_MS');
-      expect(loadConfig({ UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '5000', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0' }).upstreamLimits.overdue).toEqual({
+      expect(
+        loadConfig({ UPSTREAM_TIMEOUT_MS: '5000', UPSTREAM_OVERDUE_MAX_AFTER_MS: '5000', UPSTREAM_OVERDUE_LATENCY_FACTOR: '0' }).upstreamLimits.overdue,
+      ).toEqual({
         afterMs: 1000,
         maxCalls: 16,
       });

@@ -77,7 +77,11 @@ describe('hung partner calls (30 % hang)', () => {
       // pool. A call that answers but later than 300 ms (a loaded machine) is moved too: moves are at
       // least the 23 hung calls (exact counts with a clock the test moves: test/unit/upstream/overdue.test.ts).
       const pool = await overdueMetrics(graph);
-      expect(pool).toMatchObject({ upstream_limiter_overdue_calls: 0, upstream_limiter_overdue_refusals_total: 0, upstream_limiter_overdue_after_seconds: 0.3 });
+      expect(pool).toMatchObject({
+        upstream_limiter_overdue_calls: 0,
+        upstream_limiter_overdue_refusals_total: 0,
+        upstream_limiter_overdue_after_seconds: 0.3,
+      });
       expect(pool['upstream_limiter_overdue_moves_total']).toBeGreaterThanOrEqual(23);
       const id = graph.sandbox.demo.find((proposal) => proposal.label === 'approved')?.id ?? '';
       await graph.admin.setFaults({ hangNext: 1, operations: ['/Proposta/IncluirDocumento'] });

@@ -10,7 +10,8 @@ describe('createMetrics', () => {
     const metrics = createMetrics();
     let stats = { calls: 3, moves: 7, refusals: 2, afterMs: 2400 };
     metrics.observeOverdue?.(() => stats);
-    const series = async (): Promise<string[]> => (await metrics.text()).split('\n').filter((line) => line.includes('upstream_limiter_overdue') && !line.startsWith('# HELP'));
+    const series = async (): Promise<string[]> =>
+      (await metrics.text()).split('\n').filter((line) => line.includes('upstream_limiter_overdue') && !line.startsWith('# HELP'));
     expect(await series()).toEqual([
       '# TYPE credit_graph_upstream_limiter_overdue_calls gauge',
       'credit_graph_upstream_limiter_overdue_calls 3',
