@@ -277,6 +277,8 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
     pending.add(done);
   };
   const limits: number[] = [];
+  /** The replica's own event-loop delay (p99 and max since the scrape before, ms) and GC pause time (ms) per second of the load. */
+  const replicaLoop: Array<{ p99: number; max: number; gcMs: number }> = [];
   const health: number[] = [];
   const healthClient = new Client(graph.url, { headersTimeout: 30_000, bodyTimeout: 30_000 });
   let probing = true;
@@ -297,6 +299,12 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
     while (probing) {
       const values = await metrics(graph.url).catch(() => new Map<string, number>());
       limits.push(values.get('credit_graph_admission_limit') ?? Number.NaN);
+      const gcSeconds = [...values].filter(([key]) => key.startsWith('credit_graph_nodejs_gc_duration_seconds_sum')).reduce((sum, [, value]) => sum + value, 0);
+      replicaLoop.push({
+        p99: (values.get('credit_graph_nodejs_eventloop_lag_p99_seconds') ?? Number.NaN) * 1000,
+        max: (values.get('credit_graph_nodejs_eventloop_lag_max_seconds') ?? Number.NaN) * 1000,
+        gcMs: gcSeconds * 1000,
+      });
       await sleep(1000);
     }
   })();
@@ -370,7 +378,8 @@ async function overload(options: PressureOptions, graph: Graph): Promise<Check[]
   for (let second = 0; second < loadMs / 1000; second += 1) {
     const slice = timeline.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, took]) => took);
     log(
-      `  second ${second}: ${slice.length} answered, p50 ${percentile(slice, 50).toFixed(0)} ms, p99 ${percentile(slice, 99).toFixed(0)} ms, admission limit ${limits[second]}`,
+      `  second ${second}: ${slice.length} answered, p50 ${percentile(slice, 50).toFixed(0)} ms, p99 ${percentile(slice, 99).toFixed(0)} ms, admission limit ${limits[second]}, ` +
+        `replica event-loop delay p99 ${replicaLoop[second]?.p99.toFixed(0)} ms max ${replicaLoop[second]?.max.toFixed(0)} ms, GC ${((replicaLoop[second + 1]?.gcMs ?? Number.NaN) - (replicaLoop[second]?.gcMs ?? Number.NaN)).toFixed(0)} ms`,
     );
   }
   const recoveryS = recoveredAt === undefined ? Number.POSITIVE_INFINITY : Math.max(0, recoveredAt - loadEnd) / 1000;
