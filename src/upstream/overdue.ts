@@ -65,6 +65,11 @@ export class OverdueBook {
     this.cached = undefined;
   }
 
+  /** Whether the pool is full and every one of `slots` is held by a call past the threshold: a new call would queue behind hung calls. */
+  full(slots: number): boolean {
+    return this.calls >= this.options.maxCalls && this.stuck > 0 && this.stuck >= slots;
+  }
+
   moved(): void {
     this.calls += 1;
     this.moves += 1;

@@ -128,7 +128,7 @@ export class FairLimiter implements CallLimiter {
     if (ticket.signal?.aborted) {
       return Promise.reject(new LimiterRefusal('aborted', 'aborted while waiting for a rate-limit slot'));
     }
-    if (this.overdueFull()) {
+    if (this.book?.full(this.options.slots ?? this.held) === true) {
       this.book?.refused();
       return Promise.reject(
         new LimiterRefusal('overdue-full', `${this.overdue} partner calls are overdue and every slot is taken: refused rather than queued behind them`),
@@ -318,15 +318,6 @@ export class FairLimiter implements CallLimiter {
     } finally {
       this.pumping = false;
     }
-  }
-
-  /** Whether the overdue pool is full and every slot is held by a call past `overdue.afterMs`: a new call would queue behind hung calls. */
-  private overdueFull(): boolean {
-    const book = this.book;
-    if (book === undefined || book.calls < book.options.maxCalls || book.stuck === 0) {
-      return false;
-    }
-    return book.stuck >= (this.options.slots ?? this.held);
   }
 
   /**
