@@ -49,6 +49,8 @@ export interface TestGraphOptions {
   metrics?: Metrics;
   /** The access record's store and journal (default: memory, no journal). */
   access?: CreditGraphDeps['access'];
+  /** The shared state (read cache, marks, budgets) the test holds, e.g. to empty the read cache between runs; the test closes it. */
+  state?: CreditGraphDeps['state'];
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -134,6 +136,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.access === undefined ? {} : { access: options.access }),
+      ...(options.state === undefined ? {} : { state: options.state }),
     });
     const server = await listen(app, { port: 0, host: '127.0.0.1' });
     const running = app;

@@ -135,6 +135,7 @@ export class PartnerReads {
           : (this.monotonicRead(operation, body, counted, cost, fresh) as Promise<T>);
       },
       mark: (proposalId) => this.raiseMarks(proposalId, {}),
+      holds: async (operation, body) => !fresh && this.options.cache !== false && (await this.holds(operation, body)),
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };
@@ -148,6 +149,17 @@ export class PartnerReads {
   /** The freshness rules in force. */
   policy(operation: ReadOperation): ReadPolicy {
     return this.policies[operation];
+  }
+
+  /** Whether `read` would serve an answer of `operation` for `body` without sending it (cached or in flight). */
+  private async holds(operation: ReadOperation, body: object): Promise<boolean> {
+    const key = readKey(this.options.clientId, operation, body);
+    if (this.flights.has(key)) {
+      return true;
+    }
+    const entry = (await this.lookup(key, readTags(operation, body))).entry;
+    const policy = this.policies[operation];
+    return entry !== undefined && this.now() - entry.fetchedAt <= (policy.freshSeconds + policy.staleWhileRevalidateSeconds) * 1000;
   }
 
   /** Forgets the reads under `tags` everywhere the store is shared, and detaches reads of them in flight here. */
