@@ -131,8 +131,17 @@ export async function accessibleProposal(ctx: GraphContext, identity: ProposalId
   };
 }
 
-/** Lifecycle ranks of the situations whose agenda is open: paid (disbursed) and ceded (`upstream/reads/monotonic.ts`). */
-const AGENDA_OPEN_RANKS: ReadonlySet<number | undefined> = new Set([situationRank(9), situationRank(10)]);
+const DISBURSED_RANK = situationRank(9);
+const CEDED_RANK = situationRank(10);
+
+/**
+ * Whether the newest facts told of a proposal (its mark, `upstream/reads/facts.ts`) say it has an
+ * agenda: disbursed (situation 9 opens it), or ceded with an agenda answer already seen (`ap`: a
+ * proposal is ceded after its disbursement, but the graph does not take that on trust).
+ */
+function agendaKnownOpen(mark: Readonly<Record<string, number>>): boolean {
+  return mark.s === DISBURSED_RANK || (mark.s === CEDED_RANK && mark.ap !== undefined);
+}
 
 /**
  * `reads` with the core fields read from the agenda instead of FGTS/ConsultaProposta, when that costs
@@ -141,7 +150,8 @@ const AGENDA_OPEN_RANKS: ReadonlySet<number | undefined> = new Set([situationRan
  * (its mark) is one with an open agenda, and the core record is not in the read cache (there it
  * costs no call). A router's follow-up fetch of a deferred `agenda` then finds the agenda answer in
  * the cache (docs/federation.md, "What `@defer` costs through a router"). Costs one look at the
- * marks and one at the cache; none when the selection does not qualify or the read cache is off.
+ * marks and one at the cache, in parallel; none when the selection does not qualify or the read
+ * cache is off (`holds` absent: with nothing cached, the follow-up could not ride the agenda read).
  */
 async function coreFromOpenAgenda(ctx: GraphContext, id: string, reads: ProposalReads): Promise<ProposalReads> {
   const { mark, holds } = ctx.reads;
@@ -149,7 +159,7 @@ async function coreFromOpenAgenda(ctx: GraphContext, id: string, reads: Proposal
     return reads;
   }
   const [facts, held] = await Promise.all([mark(id), holds('ConsultaProposta', consultaPropostaById(id))]);
-  return held || !AGENDA_OPEN_RANKS.has(facts.s) ? reads : { ...reads, core: false, coreFromAgenda: true, agenda: true, agendaNeeds: {} };
+  return held || !agendaKnownOpen(facts) ? reads : { ...reads, core: false, coreFromAgenda: true, agenda: true, agendaNeeds: {} };
 }
 
 /** Whether the reads leave every partner read out (`id`, `__typename`, `operationCode`, ledger fields only). */

@@ -135,7 +135,8 @@ export class PartnerReads {
           : (this.monotonicRead(operation, body, counted, cost, fresh) as Promise<T>);
       },
       mark: (proposalId) => this.raiseMarks(proposalId, {}),
-      holds: async (operation, body) => !fresh && this.options.cache !== false && (await this.holds(operation, body)),
+      // Without the read cache nothing is held: no method, so callers skip the look-ups it would gate.
+      ...(this.options.cache === false ? {} : { holds: async (operation: ReadOperation, body: object) => !fresh && (await this.holds(operation, body)) }),
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };

@@ -93,7 +93,7 @@ export interface ReadSession extends UpstreamCaller {
    * Whether a read of `operation` with `body` would be answered now without a partner call of this
    * request: an answer the cache would serve (fresh, or within stale-while-revalidate), or an
    * identical read in flight on this replica. One look at the cache, no partner call; always false
-   * for a fresh session or with the read cache off; absent on a session without the read layer.
+   * for a fresh session; absent with the read cache off and on a session without the read layer.
    */
   holds?(operation: ReadOperation, body: object): Promise<boolean>;
 }

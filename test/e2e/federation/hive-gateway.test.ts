@@ -1,12 +1,9 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { composeServices, compositionHasErrors } from '@theguild/federation-composition';
 import { type GraphQLFormattedError, Kind, parse, print } from 'graphql';
-import { loadConfig } from '../../../src/config/index.js';
 import { renderSchema } from '../../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../../src/sandbox/demo.js';
-import { GLOBAL_TAG } from '../../../src/upstream/cache.js';
-import { createSharedState } from '../../../src/upstream/index.js';
-import { startTestGraph, type TestGraph } from '../../helpers/graph.js';
+import { startTestGraph, type TestGraph, testSharedState } from '../../helpers/graph.js';
 import { personIdsOf, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
 
 /** The caller a router would have authenticated: here a header of scopes, standing in for a verified JWT. */
@@ -249,14 +246,12 @@ describe('Hive Gateway', () => {
     const id = disbursed?.id as string;
     // A graph with the default read cache, over the same sandbox, whose cache the test can empty
     // (the marks, the newest facts told of each proposal, outlive it as they outlive cache entries).
-    const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
-    const state = await createSharedState({
-      clientId: graph.testClient.clientId,
-      partner: { requestsPerSecond: 10_000, burst: 10_000, maxConcurrent: 128 },
-      leaseMs: 10_000,
-      callerBudgets: config.sharing.callerBudgets,
+    const state = await testSharedState();
+    const cached = await startTestGraph({
+      state,
+      reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient },
+      env: { LIVE_POLL_INTERVAL_MS: '100' },
     });
-    const cached = await startTestGraph({ state, reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient }, env: { LIVE_POLL_INTERVAL_MS: '100' } });
     const requests: string[] = [];
     let deferring: GatewayRuntime | undefined;
     try {
@@ -267,9 +262,12 @@ describe('Hive Gateway', () => {
       deferring = deferringGateway(composition.supergraphSdl, requests);
       const gateway = deferring;
       /** Partner calls of `query` through the gateway, from an empty read cache unless `warm`. */
-      const measured = async (query: string, warm = false): Promise<{ data: Record<string, unknown>; parts: number; calls: Record<string, number>; total: number }> => {
+      const measured = async (
+        query: string,
+        warm = false,
+      ): Promise<{ data: Record<string, unknown>; parts: number; calls: Record<string, number>; total: number }> => {
         if (!warm) {
-          await state.readStore.invalidate([GLOBAL_TAG]);
+          await state.forget();
         }
         await graph.admin.resetCalls();
         requests.length = 0;
@@ -305,7 +303,7 @@ describe('Hive Gateway', () => {
       const coreOnly = await measured(CORE_ONLY);
       expect(coreOnly.calls).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
       // ...and none while the proposal's core record is in the cache: it is not read again from the agenda.
-      await state.readStore.invalidate([GLOBAL_TAG]);
+      await state.forget();
       expect((await cached.execute(`query ($id: ID!) { proposal(id: $id) { id tacAmount } }`, { id })).errors).toBeUndefined();
       expect((await measured(CORE_ONLY, true)).total).toBe(0);
     } finally {
