@@ -250,7 +250,6 @@ describe('Hive Gateway', () => {
     const cached = await startTestGraph({
       state,
       reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient },
-      env: { LIVE_POLL_INTERVAL_MS: '100' },
     });
     const requests: string[] = [];
     let deferring: GatewayRuntime | undefined;
