@@ -3,7 +3,7 @@ import { composeServices, compositionHasErrors } from '@theguild/federation-comp
 import { type GraphQLFormattedError, Kind, parse, print } from 'graphql';
 import { renderSchema } from '../../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../../src/sandbox/demo.js';
-import { startTestGraph, type TestGraph, testSharedState } from '../../helpers/graph.js';
+import { startTestGraph, type TestGraph, testSharedState, type TestSharedState } from '../../helpers/graph.js';
 import { personIdsOf, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
 
 /** The caller a router would have authenticated: here a header of scopes, standing in for a verified JWT. */
@@ -24,6 +24,14 @@ describe('Hive Gateway', () => {
   let gateway: GatewayRuntime;
   let supergraphSdl: string;
   let watchlist: string[];
+  /**
+   * A second replica-like graph over the same sandbox with the default read cache, whose cache the
+   * test can empty (the marks, the newest facts told of each proposal, outlive it as they outlive
+   * cache entries), and the supergraph of it alone.
+   */
+  let cached: TestGraph;
+  let cachedState: TestSharedState;
+  let cachedSupergraphSdl: string;
   /** The body of every request the gateway sent a subgraph (what travels in its query plans). */
   const subgraphRequests: string[] = [];
 
@@ -39,6 +47,13 @@ describe('Hive Gateway', () => {
       throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
     }
     supergraphSdl = composition.supergraphSdl;
+    cachedState = await testSharedState();
+    cached = await startTestGraph({ state: cachedState, reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient } });
+    const cachedComposition = composeServices([{ name: 'credit', typeDefs: parse(await renderSchema()), url: cached.url }]);
+    if (compositionHasErrors(cachedComposition)) {
+      throw new Error(`composition failed: ${cachedComposition.errors.map((error) => error.message).join('; ')}`);
+    }
+    cachedSupergraphSdl = cachedComposition.supergraphSdl;
     gateway = createGatewayRuntime({
       supergraph: supergraphSdl,
       logging: false,
@@ -65,6 +80,9 @@ describe('Hive Gateway', () => {
   afterAll(async () => {
     await gateway?.dispose();
     await risk?.server.stop();
+    // Before the first graph, which closes the sandbox they share.
+    await cached?.close();
+    await cachedState?.close();
     await graph?.close();
   });
 
@@ -244,22 +262,10 @@ describe('Hive Gateway', () => {
   it('defers the agenda and boletos at no extra partner call with the read cache on, once the proposal is known; one more the first time', async () => {
     const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
     const id = disbursed?.id as string;
-    // A graph with the default read cache, over the same sandbox, whose cache the test can empty
-    // (the marks, the newest facts told of each proposal, outlive it as they outlive cache entries).
-    const state = await testSharedState();
-    const cached = await startTestGraph({
-      state,
-      reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient },
-    });
+    const state = cachedState;
     const requests: string[] = [];
-    let deferring: GatewayRuntime | undefined;
+    const gateway = deferringGateway(cachedSupergraphSdl, requests);
     try {
-      const composition = composeServices([{ name: 'credit', typeDefs: parse(await renderSchema()), url: cached.url }]);
-      if (compositionHasErrors(composition)) {
-        throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
-      }
-      deferring = deferringGateway(composition.supergraphSdl, requests);
-      const gateway = deferring;
       /** Partner calls of `query` through the gateway, from an empty read cache unless `warm`. */
       const measured = async (
         query: string,
@@ -306,9 +312,7 @@ describe('Hive Gateway', () => {
       expect((await cached.execute(`query ($id: ID!) { proposal(id: $id) { id tacAmount } }`, { id })).errors).toBeUndefined();
       expect((await measured(CORE_ONLY, true)).total).toBe(0);
     } finally {
-      await deferring?.dispose();
-      await cached.close();
-      await state.close();
+      await gateway.dispose();
     }
   });
 
