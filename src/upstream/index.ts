@@ -81,6 +81,7 @@ export {
 
 // Partner reads: sessions, the read layer (coalescing, cache, freshness), its stores.
 export { type ReadSession, type RequestCost, type SessionOptions, directSession, countedUncached, fetchedAtOf, carryFetchedAt } from './reads/session.js';
+export { situationRank } from './reads/monotonic.js';
 export { PartnerReads, type PartnerReadsOptions, type PartnerReadStats, type StoreFailureHook } from './reads/flights.js';
 export { DEFAULT_READ_POLICIES, isReadOperation, type ReadOperation, type ReadPolicy } from './freshness.js';
 export { type ReadCacheStore, type CachedRead, type CacheLookup } from './cache.js';
@@ -88,7 +89,7 @@ export { MemoryReadCacheStore, type MemoryReadCacheOptions } from './stores/memo
 export { createSharedState, type SharedState, type SharedStateOptions, type SharedStateComponent, type DegradedHook } from './stores/state.js';
 
 // The 18 operations, one typed function each, and their request and response types.
-export { consultaProposta, incluirManual, incluirAvalista, consultarParcelas, calcularValoresProposta } from './proposal.api.js';
+export { consultaProposta, consultaPropostaById, incluirManual, incluirAvalista, consultarParcelas, calcularValoresProposta } from './proposal.api.js';
 export { incluirAssinaturaCCB, incluirAssinaturaCCBFinalizada } from './signature.api.js';
 export { incluirDocumento } from './document.api.js';
 export { cancelarProposta } from './fgts.api.js';

@@ -13,6 +13,11 @@ import {
   type CalcularValoresPropostaResponse,
 } from './proposal.types.js';
 
+/** The ConsultaProposta request of the proposal `id` (the one body every read of it by id sends, so the cache shares it). */
+export function consultaPropostaById(id: string): ConsultaPropostaRequest {
+  return { dto: { CodigoProposta: id } };
+}
+
 /** /FGTS/ConsultaProposta: everything about a proposal (PascalCase response). */
 export function consultaProposta(client: UpstreamCaller, request: ConsultaPropostaRequest, options?: CallOptions): Promise<ConsultaPropostaResponse> {
   return client.request<ConsultaPropostaResponse>('ConsultaProposta', request, options);

@@ -14,7 +14,15 @@ import { type Logger } from '../../src/server/logger.js';
 import { type Metrics } from '../../src/server/metrics.js';
 import { ALL_SCOPES, ANONYMOUS_CALLER } from '../../src/server/types.js';
 import { upstreamClientOptions } from '../../src/server/upstream.js';
-import { createUpstreamClient, DEFAULT_SCOPE, type UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/index.js';
+import { GLOBAL_TAG } from '../../src/upstream/cache.js';
+import {
+  createSharedState,
+  createUpstreamClient,
+  DEFAULT_SCOPE,
+  type SharedState,
+  type UpstreamClient,
+  type UpstreamClientOptions,
+} from '../../src/upstream/index.js';
 import { type SandboxAdmin, startTestSandbox, type TestClient } from './sandbox.js';
 
 /** Options of {@link startTestGraph}. */
@@ -49,6 +57,8 @@ export interface TestGraphOptions {
   metrics?: Metrics;
   /** The access record's store and journal (default: memory, no journal). */
   access?: CreditGraphDeps['access'];
+  /** The shared state (read cache, marks, budgets) the test holds, e.g. to empty the read cache between runs; the test closes it. */
+  state?: CreditGraphDeps['state'];
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -87,6 +97,24 @@ export interface TestGraph {
 
 /** Generous limits: tests count upstream calls, they must not wait on the limiter. */
 const TEST_RATE_LIMIT = { requestsPerSecond: 10_000, burst: 10_000, maxConcurrent: 128, maxWaitMs: 5000 };
+
+/** A shared state a test holds and passes to {@link startTestGraph} as `state`. */
+export interface TestSharedState extends SharedState {
+  /** Empties the read cache (every entry, as a cache past its freshness would be); the marks are kept. */
+  forget(): Promise<void>;
+}
+
+/** The shared state in this process's memory, as a graph without REDIS_URL builds it; the test closes it. */
+export async function testSharedState(): Promise<TestSharedState> {
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  const state = await createSharedState({
+    clientId: 'test',
+    partner: { requestsPerSecond: TEST_RATE_LIMIT.requestsPerSecond, burst: TEST_RATE_LIMIT.burst, maxConcurrent: TEST_RATE_LIMIT.maxConcurrent },
+    leaseMs: 10_000,
+    callerBudgets: config.sharing.callerBudgets,
+  });
+  return Object.assign(state, { forget: () => state.readStore.invalidate([GLOBAL_TAG]) });
+}
 
 /**
  * Starts a sandbox (test/helpers/sandbox.ts), an upstream client authenticated as its test client and
@@ -134,6 +162,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...(options.logger === undefined ? {} : { logger: options.logger }),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.access === undefined ? {} : { access: options.access }),
+      ...(options.state === undefined ? {} : { state: options.state }),
     });
     const server = await listen(app, { port: 0, host: '127.0.0.1' });
     const running = app;

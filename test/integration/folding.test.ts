@@ -2,7 +2,7 @@
  * Folding: where the agenda read a query makes anyway already carries what another call
  * would fetch, that call is not made. Cache off: these count what ONE query costs.
  */
-import { startTestGraph, type TestGraph } from '../helpers/graph.js';
+import { startTestGraph, type TestGraph, testSharedState, type TestSharedState } from '../helpers/graph.js';
 
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -81,6 +81,80 @@ describe('folding partner responses', () => {
       (t: string) => Date.parse(t),
     );
     expect(times.every((t) => t >= before - 1000 && t <= Date.now())).toBe(true);
+  });
+});
+
+/**
+ * Query.proposal by id with only core fields the agenda carries, read cache on: for a proposal the
+ * graph knows has an agenda (its marks), those fields come from the agenda read instead of
+ * ConsultaProposta, the same one call, which a later agenda read (a router's follow-up fetch of a
+ * deferred agenda) finds in the cache. Each case starts from an empty read cache, marks kept.
+ */
+describe('core fields from a known open agenda', () => {
+  let graph: TestGraph;
+  let state: TestSharedState;
+  const CORE = 'query($id: ID!) { proposal(id: $id) { id number situation situationCode } }';
+  const CONSULTA_PROPOSTA = { '/FGTS/ConsultaProposta': 1 };
+  const CONSULTAR_DETALHES = { '/AgendaRecebivel/ConsultarDetalhes': 1 };
+
+  beforeAll(async () => {
+    state = await testSharedState();
+    graph = await startTestGraph({ state });
+  });
+
+  afterAll(async () => {
+    await graph.close();
+    await state.close();
+  });
+
+  const idOf = (label: string): string => graph.sandbox.demo.find((p) => p.label === label)?.id ?? '';
+
+  /** The calls of `query`, from an empty read cache unless `warm`. */
+  async function counted(query: string, variables: Record<string, unknown>, warm = false): Promise<{ data: Data; operations: Record<string, number> }> {
+    if (!warm) {
+      await state.forget();
+    }
+    await graph.admin.resetCalls();
+    const response = await graph.execute<Data>(query, variables);
+    expect(response.errors).toBeUndefined();
+    return { data: response.data as Data, operations: (await graph.admin.calls()).operations };
+  }
+
+  it('reads a proposal known disbursed from its agenda, the same one call, which a later agenda selection then costs nothing', async () => {
+    const id = idOf('disbursed');
+    // Seen for the first time: nothing says it has an agenda.
+    const first = await counted(CORE, { id });
+    expect(first.operations).toEqual(CONSULTA_PROPOSTA);
+    const known = await counted(CORE, { id });
+    expect(known.operations).toEqual(CONSULTAR_DETALHES);
+    expect(known.data).toEqual(first.data);
+    expect(known.data.proposal).toMatchObject({ situation: 'DISBURSED', situationCode: 9 });
+    const agenda = await counted('query($id: ID!) { proposal(id: $id) { agenda { proposalNumber financedAmount installmentCount } } }', { id }, true);
+    expect(agenda.operations).toEqual({});
+    expect(agenda.data.proposal.agenda.proposalNumber).toBe(first.data.proposal.number);
+  });
+
+  it('keeps ConsultaProposta while it is cached, for core fields the agenda lacks, and for lists', async () => {
+    const id = idOf('disbursed');
+    await counted(CORE, { id });
+    // The core record cached (a field only it holds): the core fields cost nothing, as before.
+    expect((await counted('query($id: ID!) { proposal(id: $id) { id tacAmount } }', { id })).operations).toEqual(CONSULTA_PROPOSTA);
+    expect((await counted(CORE, { id }, true)).operations).toEqual({});
+    expect((await counted('query($id: ID!) { proposal(id: $id) { situation tacAmount } }', { id })).operations).toEqual(CONSULTA_PROPOSTA);
+    expect((await counted('query($ids: [ID!]!) { proposals(ids: $ids) { id situation } }', { ids: [id] })).operations).toEqual(CONSULTA_PROPOSTA);
+  });
+
+  it('reads a proposal without an agenda, and a ceded one until an agenda answer of it was seen, from ConsultaProposta', async () => {
+    const approved = idOf('approved');
+    await counted(CORE, { id: approved });
+    expect((await counted(CORE, { id: approved })).operations).toEqual(CONSULTA_PROPOSTA);
+    const ceded = idOf('ceded');
+    await counted(CORE, { id: ceded });
+    expect((await counted(CORE, { id: ceded })).operations).toEqual(CONSULTA_PROPOSTA);
+    expect((await counted('query($id: ID!) { proposal(id: $id) { agenda { totalPaid } } }', { id: ceded })).operations).toEqual(CONSULTAR_DETALHES);
+    const known = await counted(CORE, { id: ceded });
+    expect(known.operations).toEqual(CONSULTAR_DETALHES);
+    expect(known.data.proposal).toMatchObject({ situation: 'CEDED', situationCode: 10 });
   });
 });
 

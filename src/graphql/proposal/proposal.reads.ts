@@ -5,7 +5,7 @@ import { installmentReads } from '../runtime/needs.js';
 import { selectedFields, type Selection } from '../runtime/selection.js';
 import { type AgendaDetailNeeds } from '../runtime/agenda.loader.js';
 import { type GraphContext } from '../runtime/context.js';
-import { type Parcela } from '../../upstream/index.js';
+import { consultaPropostaById, type Parcela, situationRank } from '../../upstream/index.js';
 import { CORE_FIELDS_IN_AGENDA, mapProposal, mapProposalFromAgenda, proposalNumberOf, proposalReference, type ProposalIdentity } from './proposal.mapper.js';
 import { submittedOf } from './proposal-submitted.js';
 import { type Proposal } from './proposal.type.js';
@@ -42,6 +42,8 @@ export interface ProposalReads {
    * the proposal has no agenda yet, when the core record is read after all.
    */
   coreFromAgenda: boolean;
+  /** Some core field is selected and the agenda carries every one selected (whether or not it is read). */
+  coreInAgenda: boolean;
   /** ConsultarParcelas is read. */
   installments: boolean;
   /**
@@ -84,7 +86,8 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
   // operationCode is never in the record (ConsultaProposta does not return it): it is known or null.
   const known = (name: string): boolean => (name === 'number' && numberElsewhere) || name === 'operationCode';
   const coreFields = [...selection.keys()].filter((name) => !OUTSIDE_CORE.has(name) && !known(name));
-  const coreFromAgenda = agenda && coreFields.length > 0 && coreFields.every((name) => CORE_FIELDS_IN_AGENDA.has(name));
+  const coreInAgenda = coreFields.length > 0 && coreFields.every((name) => CORE_FIELDS_IN_AGENDA.has(name));
+  const coreFromAgenda = agenda && coreInAgenda;
   const core = coreFields.length > 0 && !coreFromAgenda;
   const boletos = new Set(boletoNodes.map((node) => includeCancelledOf(node, info)));
   if (installments?.boletoRecords === true) {
@@ -94,6 +97,7 @@ export function readsFor(info: GraphQLResolveInfo, selection: Selection, identit
   return {
     core,
     coreFromAgenda,
+    coreInAgenda,
     installments: installments?.parcelas === true,
     installmentsFromAgenda,
     agenda,
@@ -127,6 +131,37 @@ export async function accessibleProposal(ctx: GraphContext, identity: ProposalId
   };
 }
 
+const DISBURSED_RANK = situationRank(9);
+const CEDED_RANK = situationRank(10);
+
+/**
+ * Whether the newest facts told of a proposal (its mark, `upstream/reads/facts.ts`) say it has an
+ * agenda: disbursed (situation 9 opens it), or ceded with an agenda answer already seen (`ap`: a
+ * proposal is ceded after its disbursement, but the graph does not take that on trust).
+ */
+function agendaKnownOpen(mark: Readonly<Record<string, number>>): boolean {
+  return mark.s === DISBURSED_RANK || (mark.s === CEDED_RANK && mark.ap !== undefined);
+}
+
+/**
+ * `reads` with the core fields read from the agenda instead of FGTS/ConsultaProposta, when that costs
+ * the same one call and spares one later: only core fields the agenda carries are selected and
+ * nothing else reads the agenda or the installments, the newest situation told of the proposal
+ * (its mark) is one with an open agenda, and the core record is not in the read cache (there it
+ * costs no call). A router's follow-up fetch of a deferred `agenda` then finds the agenda answer in
+ * the cache (docs/federation.md, "What `@defer` costs through a router"). Costs one look at the
+ * marks and one at the cache, in parallel; none when the selection does not qualify or the read
+ * cache is off (`holds` absent: with nothing cached, the follow-up could not ride the agenda read).
+ */
+async function coreFromOpenAgenda(ctx: GraphContext, id: string, reads: ProposalReads): Promise<ProposalReads> {
+  const { mark, holds } = ctx.reads;
+  if (!reads.core || !reads.coreInAgenda || reads.agenda || reads.installments || mark === undefined || holds === undefined) {
+    return reads;
+  }
+  const [facts, held] = await Promise.all([mark(id), holds('ConsultaProposta', consultaPropostaById(id))]);
+  return held || !agendaKnownOpen(facts) ? reads : { ...reads, core: false, coreFromAgenda: true, agenda: true, agendaNeeds: {} };
+}
+
 /** Whether the reads leave every partner read out (`id`, `__typename`, `operationCode`, ledger fields only). */
 function needsNoReadOf(reads: ProposalReads): boolean {
   return !reads.core && !reads.installments && !reads.agenda && reads.boletos.length === 0;
@@ -152,7 +187,7 @@ export async function resolveProposal(
   asked: ProposalIdentity,
   info: GraphQLResolveInfo,
   selection: Selection,
-  options: { known?: boolean } = {},
+  options: { known?: boolean; coreFromOpenAgenda?: boolean } = {},
 ): Promise<Proposal | null> {
   // Known: the caller's write or the ledger's list just named it, after the same ownership check;
   // no await here, so the reads below start in the same tick as the payload's other reads.
@@ -175,7 +210,8 @@ export async function resolveProposal(
   const identity = access.identity;
   // The client sent at creation is in the ledger (no partner call): only then does it spare the agenda read.
   const clientSubmitted = access.onRecord && (selection.has('client') || selection.has('clientSource')) && (await submittedOf(ctx, identity.id)) !== null;
-  const computed = early !== undefined && identity === asked && !clientSubmitted ? early : readsFor(info, selection, identity, clientSubmitted);
+  const planned = early !== undefined && identity === asked && !clientSubmitted ? early : readsFor(info, selection, identity, clientSubmitted);
+  const computed = options.coreFromOpenAgenda === true ? await coreFromOpenAgenda(ctx, identity.id, planned) : planned;
   const needsNoRead = needsNoReadOf(computed);
   // The field resolvers below take fields both reads hold from the agenda when the query reads it anyway.
   const folded = (proposal: Proposal): Proposal => Object.assign(proposal, { agendaRead: computed.agenda });

@@ -52,7 +52,9 @@ async function locateProposal(
     }
   }
   const identity = { id, number: args.number ?? (record ? proposalNumberOf(record) : null), operationCode: args.operationCode ?? null };
-  return resolveProposal(ctx, identity, info, selectedFields(info, info.fieldNodes, 'Proposal'));
+  // By id alone (no record read yet): core fields may come from an open agenda, the read a router's
+  // follow-up fetch of a deferred agenda makes next (proposal.reads.ts, coreFromOpenAgenda).
+  return resolveProposal(ctx, identity, info, selectedFields(info, info.fieldNodes, 'Proposal'), { coreFromOpenAgenda: record === undefined });
 }
 
 /** Queries of proposals and the fields of `Proposal` that cost their own upstream call. */

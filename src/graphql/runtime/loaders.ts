@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import {
   consultaProposta,
+  consultaPropostaById,
   consultarBoletos,
   consultarDetalhes,
   consultarParcelas,
@@ -55,7 +56,7 @@ function perKey<K, V>(read: (key: K) => Promise<V>): (keys: readonly K[]) => Pro
 
 /** Builds the loaders of one request over `upstream`. */
 export function createLoaders(upstream: UpstreamCaller): Loaders {
-  const proposalById = new DataLoader<string, ConsultaPropostaResponse | null>(perKey((id) => consultaProposta(upstream, { dto: { CodigoProposta: id } })));
+  const proposalById = new DataLoader<string, ConsultaPropostaResponse | null>(perKey((id) => consultaProposta(upstream, consultaPropostaById(id))));
   const proposalByOperationCode = new DataLoader<string, ConsultaPropostaResponse | null>(
     perKey(async (code) => {
       const record = await consultaProposta(upstream, { dto: { CodigoOperacao: code } });

@@ -135,6 +135,8 @@ export class PartnerReads {
           : (this.monotonicRead(operation, body, counted, cost, fresh) as Promise<T>);
       },
       mark: (proposalId) => this.raiseMarks(proposalId, {}),
+      // Without the read cache nothing is held: no method, so callers skip the look-ups it would gate.
+      ...(this.options.cache === false ? {} : { holds: async (operation: ReadOperation, body: object) => !fresh && (await this.holds(operation, body)) }),
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };
@@ -148,6 +150,17 @@ export class PartnerReads {
   /** The freshness rules in force. */
   policy(operation: ReadOperation): ReadPolicy {
     return this.policies[operation];
+  }
+
+  /** Whether `read` would serve an answer of `operation` for `body` without sending it (cached or in flight). */
+  private async holds(operation: ReadOperation, body: object): Promise<boolean> {
+    const key = readKey(this.options.clientId, operation, body);
+    if (this.flights.has(key)) {
+      return true;
+    }
+    const entry = (await this.lookup(key, readTags(operation, body))).entry;
+    const policy = this.policies[operation];
+    return entry !== undefined && this.now() - entry.fetchedAt <= (policy.freshSeconds + policy.staleWhileRevalidateSeconds) * 1000;
   }
 
   /** Forgets the reads under `tags` everywhere the store is shared, and detaches reads of them in flight here. */

@@ -5,6 +5,7 @@
  */
 import { ANONYMOUS_CALLER } from '../../shared/callers.js';
 import { type CallOptions, type UpstreamCaller } from '../client.js';
+import { type ReadOperation } from '../freshness.js';
 import { type OperationName } from '../operations.js';
 
 /** When each partner answer handed out was fetched (epoch ms): `fetchedAtOf` reads it. */
@@ -88,6 +89,13 @@ export interface ReadSession extends UpstreamCaller {
    * on a session without the read layer.
    */
   mark?(proposalId: string): Promise<Readonly<Record<string, number>>>;
+  /**
+   * Whether a read of `operation` with `body` would be answered now without a partner call of this
+   * request: an answer the cache would serve (fresh, or within stale-while-revalidate), or an
+   * identical read in flight on this replica. One look at the cache, no partner call; always false
+   * for a fresh session; absent with the read cache off and on a session without the read layer.
+   */
+  holds?(operation: ReadOperation, body: object): Promise<boolean>;
 }
 
 /** `call` on behalf of `callerId`, each HTTP attempt counted into `cost`. */

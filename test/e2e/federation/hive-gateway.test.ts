@@ -3,7 +3,7 @@ import { composeServices, compositionHasErrors } from '@theguild/federation-comp
 import { type GraphQLFormattedError, Kind, parse, print } from 'graphql';
 import { renderSchema } from '../../../src/graphql/emit-schema.js';
 import { DEMO_CPFS } from '../../../src/sandbox/demo.js';
-import { startTestGraph, type TestGraph } from '../../helpers/graph.js';
+import { startTestGraph, type TestGraph, testSharedState, type TestSharedState } from '../../helpers/graph.js';
 import { personIdsOf, RISK_SDL, riskScore, startRiskSubgraph } from './risk-subgraph.js';
 
 /** The caller a router would have authenticated: here a header of scopes, standing in for a verified JWT. */
@@ -24,6 +24,14 @@ describe('Hive Gateway', () => {
   let gateway: GatewayRuntime;
   let supergraphSdl: string;
   let watchlist: string[];
+  /**
+   * A second replica-like graph over the same sandbox with the default read cache, whose cache the
+   * test can empty (the marks, the newest facts told of each proposal, outlive it as they outlive
+   * cache entries), and the supergraph of it alone.
+   */
+  let cached: TestGraph;
+  let cachedState: TestSharedState;
+  let cachedSupergraphSdl: string;
   /** The body of every request the gateway sent a subgraph (what travels in its query plans). */
   const subgraphRequests: string[] = [];
 
@@ -39,6 +47,13 @@ describe('Hive Gateway', () => {
       throw new Error(`composition failed: ${composition.errors.map((error) => error.message).join('; ')}`);
     }
     supergraphSdl = composition.supergraphSdl;
+    cachedState = await testSharedState();
+    cached = await startTestGraph({ state: cachedState, reuseSandbox: { sandbox: graph.sandbox, admin: graph.admin, client: graph.testClient } });
+    const cachedComposition = composeServices([{ name: 'credit', typeDefs: parse(await renderSchema()), url: cached.url }]);
+    if (compositionHasErrors(cachedComposition)) {
+      throw new Error(`composition failed: ${cachedComposition.errors.map((error) => error.message).join('; ')}`);
+    }
+    cachedSupergraphSdl = cachedComposition.supergraphSdl;
     gateway = createGatewayRuntime({
       supergraph: supergraphSdl,
       logging: false,
@@ -65,6 +80,9 @@ describe('Hive Gateway', () => {
   afterAll(async () => {
     await gateway?.dispose();
     await risk?.server.stop();
+    // Before the first graph, which closes the sandbox they share.
+    await cached?.close();
+    await cachedState?.close();
     await graph?.close();
   });
 
@@ -195,74 +213,132 @@ describe('Hive Gateway', () => {
     expect((await graph.admin.calls()).operations).toEqual({ '/Pessoa/ConsultarPessoa': 1 });
   });
 
-  it("defers the agenda and boletos: the deferred _entities fetch costs what the whole query's agenda and boletos cost, the first part one core read", async () => {
-    const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.id as string;
-    const deferredRequests: string[] = [];
-    // A second runtime over the same supergraph, with incremental delivery: it plans the deferred
-    // fragment as a follow-up `_entities` fetch of Proposal by key.
-    const deferring = createGatewayRuntime({
-      supergraph: supergraphSdl,
+  /** The disbursed demo proposal's query: its core fields, then its agenda and boletos, deferred or not. */
+  const agendaQuery = (deferred: boolean): string =>
+    `query ($id: ID!) { proposal(id: $id) { id number situation ${deferred ? '... @defer {' : ''} agenda { proposalNumber financedAmount installmentCount } boletos { number dueDate } ${deferred ? '}' : ''} } }`;
+  const CORE_ONLY = 'query ($id: ID!) { proposal(id: $id) { id number situation } }';
+
+  /** A Hive Gateway runtime with incremental delivery over `supergraph`, recording its subgraph requests. */
+  function deferringGateway(supergraph: string, requests: string[]): GatewayRuntime {
+    // It plans a deferred fragment as a follow-up `_entities` fetch of Proposal by key, and sends
+    // every fetch of one client operation with the same x-request-id (its requestId default).
+    return createGatewayRuntime({
+      supergraph,
       logging: false,
       deferStream: true,
-      plugins: () => [{ onFetch: ({ options }) => void deferredRequests.push(String(options.body)) }],
+      plugins: () => [{ onFetch: ({ options }) => void requests.push(String(options.body)) }],
     });
-    const selection = (deferred: boolean): string =>
-      `query ($id: ID!) { proposal(id: $id) { id number situation ${deferred ? '... @defer {' : ''} agenda { proposalNumber financedAmount installmentCount } boletos { number dueDate } ${deferred ? '}' : ''} } }`;
-    /** The complete answer of `query`: a multipart one's parts merged (the deferred part's data into its path). */
-    const run = async (query: string): Promise<{ data: Record<string, unknown>; parts: number }> => {
-      const response = await deferring.fetch('http://gateway.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'multipart/mixed, application/json' },
-        body: JSON.stringify({ query, variables: { id: disbursed } }),
-      });
-      const text = await response.text();
-      const parts = (response.headers.get('content-type') ?? '').startsWith('multipart/mixed')
-        ? text
-            .split(/\r?\n--[^\r\n]*/)
-            .map((part) => part.slice(part.indexOf('{')))
-            .filter((part) => part.startsWith('{'))
-            .map((part) => JSON.parse(part) as { data?: Record<string, unknown>; incremental?: Array<{ data: Record<string, unknown>; path: string[] }> })
-        : [JSON.parse(text) as { data?: Record<string, unknown> }];
-      const data = { ...(parts[0]?.data ?? {}) };
-      for (const part of parts.slice(1)) {
-        for (const increment of (part as { incremental?: Array<{ data: Record<string, unknown>; path: string[] }> }).incremental ?? []) {
-          let target = data as Record<string, unknown>;
-          for (const key of increment.path) {
-            target = target[key] as Record<string, unknown>;
-          }
-          Object.assign(target, increment.data);
+  }
+
+  /** The complete answer of `query` through `runtime`: a multipart one's parts merged (each deferred part's data into its path). */
+  async function runMerged(runtime: GatewayRuntime, query: string, id: string): Promise<{ data: Record<string, unknown>; parts: number }> {
+    const response = await runtime.fetch('http://gateway.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'multipart/mixed, application/json' },
+      body: JSON.stringify({ query, variables: { id } }),
+    });
+    const text = await response.text();
+    type Part = { data?: Record<string, unknown>; incremental?: Array<{ data: Record<string, unknown>; path: string[] }> };
+    const parts = (response.headers.get('content-type') ?? '').startsWith('multipart/mixed')
+      ? text
+          .split(/\r?\n--[^\r\n]*/)
+          .map((part) => part.slice(part.indexOf('{')))
+          .filter((part) => part.startsWith('{'))
+          .map((part) => JSON.parse(part) as Part)
+      : [JSON.parse(text) as Part];
+    const data = { ...(parts[0]?.data ?? {}) };
+    for (const part of parts.slice(1)) {
+      for (const increment of part.incremental ?? []) {
+        let target = data as Record<string, unknown>;
+        for (const key of increment.path) {
+          target = target[key] as Record<string, unknown>;
         }
+        Object.assign(target, increment.data);
       }
-      return { data, parts: parts.length };
-    };
+    }
+    return { data, parts: parts.length };
+  }
+
+  it('defers the agenda and boletos at no extra partner call with the read cache on, once the proposal is known; one more the first time', async () => {
+    const disbursed = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed');
+    const id = disbursed?.id as string;
+    const state = cachedState;
+    const requests: string[] = [];
+    const gateway = deferringGateway(cachedSupergraphSdl, requests);
     try {
-      await graph.admin.resetCalls();
-      const whole = await run(selection(false));
-      const wholeCalls = await graph.admin.calls();
-      await graph.admin.resetCalls();
-      deferredRequests.length = 0;
-      const deferred = await run(selection(true));
-      const deferredCalls = await graph.admin.calls();
-      const plan = [...deferredRequests];
-      await graph.admin.resetCalls();
-      await run('query ($id: ID!) { proposal(id: $id) { id number situation } }');
-      const firstPartCalls = await graph.admin.calls();
+      /** Partner calls of `query` through the gateway, from an empty read cache unless `warm`. */
+      const measured = async (
+        query: string,
+        warm = false,
+      ): Promise<{ data: Record<string, unknown>; parts: number; calls: Record<string, number>; total: number }> => {
+        if (!warm) {
+          await state.forget();
+        }
+        await graph.admin.resetCalls();
+        requests.length = 0;
+        const answer = await runMerged(gateway, query, id);
+        const calls = await graph.admin.calls();
+        return { ...answer, calls: calls.operations, total: calls.total };
+      };
+
+      // The first time the graph sees the proposal, the first part (planned alone) cannot know it has
+      // an agenda: its number and situation cost one ConsultaProposta, the follow-up the agenda and boletos.
+      const firstSeen = await measured(agendaQuery(true));
+      expect(firstSeen.calls).toEqual({ '/FGTS/ConsultaProposta': 1, '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
+      expect(firstSeen.total).toBe(3);
+
+      const whole = await measured(agendaQuery(false));
+      expect(whole.parts).toBe(1);
+      expect(whole.calls).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
+      expect((whole.data.proposal as { agenda: { proposalNumber: number } }).agenda.proposalNumber).toBe(disbursed?.number);
+
+      // Known disbursed (its mark): the first part reads number and situation from the agenda, the
+      // same one call, and the follow-up's agenda read is that answer, from the cache.
+      const deferred = await measured(agendaQuery(true));
       expect(deferred.parts).toBeGreaterThan(1);
       expect(deferred.data).toEqual(whole.data);
-      expect((whole.data.proposal as { agenda: { proposalNumber: number } }).agenda.proposalNumber).toBe(
-        graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.number,
-      );
-      // The gateway's plan: the proposal, then the deferred fragment by key (one request, agenda and boletos aliased).
-      expect(plan).toHaveLength(2);
-      expect(plan[1]?.match(/_entities\(representations:/g)).toHaveLength(2);
+      expect(deferred.data).toEqual(firstSeen.data);
+      expect(requests).toHaveLength(2);
+      expect(requests[0]).not.toContain('agenda');
+      expect(requests[1]?.match(/_entities\(representations:/g)).toHaveLength(2);
+      expect(deferred.calls).toEqual(whole.calls);
+      expect(deferred.total).toBe(whole.total);
+
+      // The first part alone, sent without @defer: still one call, the agenda read.
+      const coreOnly = await measured(CORE_ONLY);
+      expect(coreOnly.calls).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1 });
+      // ...and none while the proposal's core record is in the cache: it is not read again from the agenda.
+      await state.forget();
+      expect((await cached.execute(`query ($id: ID!) { proposal(id: $id) { id tacAmount } }`, { id })).errors).toBeUndefined();
+      expect((await measured(CORE_ONLY, true)).total).toBe(0);
+    } finally {
+      await gateway.dispose();
+    }
+  });
+
+  it('defers the agenda and boletos at one more partner call with the read cache off: the first part is a core read of its own', async () => {
+    const id = graph.sandbox.demo.find((proposal) => proposal.label === 'disbursed')?.id as string;
+    const requests: string[] = [];
+    const deferring = deferringGateway(supergraphSdl, requests);
+    const calls = async (query: string): Promise<{ data: Record<string, unknown>; operations: Record<string, number>; total: number }> => {
+      await graph.admin.resetCalls();
+      const { data } = await runMerged(deferring, query, id);
+      const counted = await graph.admin.calls();
+      return { data, operations: counted.operations, total: counted.total };
+    };
+    try {
+      const whole = await calls(agendaQuery(false));
+      const deferred = await calls(agendaQuery(true));
+      const firstPart = await calls(CORE_ONLY);
+      expect(deferred.data).toEqual(whole.data);
       // Without @defer: the agenda read carries the proposal's core fields too (no ConsultaProposta).
-      expect(wholeCalls.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
-      // With @defer: the deferred _entities fetch reads the agenda and boletos once each, as the whole query does
-      // (resolving the Proposal by key adds no read), but the first part, planned alone, cannot know the agenda
-      // will follow: its number and situation cost one ConsultaProposta the whole query folded into the agenda read.
-      expect(firstPartCalls.operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
-      expect(deferredCalls.operations).toEqual({ ...wholeCalls.operations, ...firstPartCalls.operations });
-      expect(deferredCalls.total).toBe(wholeCalls.total + 1);
+      expect(whole.operations).toEqual({ '/AgendaRecebivel/ConsultarDetalhes': 1, '/AgendaRecebivel/ConsultarBoletos': 1 });
+      // With @defer: the follow-up reads the agenda and boletos once each (resolving the Proposal by key
+      // adds no read); the first part, planned alone, reads ConsultaProposta, and with the read cache
+      // off nothing is shared between the two fetches (every read is a partner call).
+      expect(firstPart.operations).toEqual({ '/FGTS/ConsultaProposta': 1 });
+      expect(deferred.operations).toEqual({ ...whole.operations, ...firstPart.operations });
+      expect(deferred.total).toBe(whole.total + 1);
     } finally {
       await deferring.dispose();
     }

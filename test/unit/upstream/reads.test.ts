@@ -443,3 +443,43 @@ describe('PartnerReads, counted exactly', () => {
     });
   });
 });
+
+describe('PartnerReads session.holds', () => {
+  let clock: number;
+  let partner: ScriptedPartner;
+  let shared: PartnerReads;
+
+  beforeEach(() => {
+    clock = 1_700_000_000_000;
+    partner = new ScriptedPartner();
+    shared = new PartnerReads(partner, { clientId: 'client-a', now: () => clock, store: new MemoryReadCacheStore({ now: () => clock }) });
+  });
+
+  it('says a read is held while it is in flight and while the cache would serve it (fresh, then stale-while-revalidate), and not after', async () => {
+    const session = shared.session({ callerId: 'alice' });
+    const holds = session.holds as NonNullable<typeof session.holds>;
+    expect(await holds('ConsultarParcelas', PARCELAS('p1'))).toBe(false);
+    const read = session.request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    expect(await holds('ConsultarParcelas', PARCELAS('p1'))).toBe(true);
+    expect(await holds('ConsultarParcelas', PARCELAS('p2'))).toBe(false);
+    await partner.answer(0, { parcelas: [] });
+    await read;
+    expect(await holds('ConsultarParcelas', PARCELAS('p1'))).toBe(true);
+    clock += 35_000; // the last millisecond of 5 s fresh + 30 s stale-while-revalidate
+    expect(await holds('ConsultarParcelas', PARCELAS('p1'))).toBe(true);
+    clock += 1;
+    expect(await holds('ConsultarParcelas', PARCELAS('p1'))).toBe(false);
+    // A look, never a call.
+    expect(partner.calls).toHaveLength(1);
+  });
+
+  it('holds nothing for a fresh session, and is absent with the read cache off', async () => {
+    const read = shared.session({ callerId: 'alice' }).request('ConsultarParcelas', PARCELAS('p1'));
+    await flush();
+    await partner.answer(0, { parcelas: [] });
+    await read;
+    expect(await shared.session({ callerId: 'alice', fresh: true }).holds?.('ConsultarParcelas', PARCELAS('p1'))).toBe(false);
+    expect(new PartnerReads(partner, { clientId: 'client-a', cache: false }).session({ callerId: 'alice' }).holds).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@ const schema = buildSchema(`
   type AgendaInstallment { number: Int balance: String boletos: [Int] pix: [Int] entries: [Int] }
   type AgendaDetail { totalPaid: String installments(numbers: [Int]): [AgendaInstallment] }
   type Installment { number: Int agenda: AgendaInstallment }
-  type Proposal { id: ID number: Int situation: Int installments: [Installment] agenda: AgendaDetail client: String boletos(includeCancelled: Boolean = false): [Int] }
+  type Proposal { id: ID number: Int situation: Int tacAmount: String installments: [Installment] agenda: AgendaDetail client: String boletos(includeCancelled: Boolean = false): [Int] }
   type Query { proposal: Proposal }
 `);
 
@@ -115,6 +115,7 @@ describe('readsFor', () => {
     expect(readsFor(alone, aloneSelection, { id: 'x' })).toEqual({
       core: true,
       coreFromAgenda: false,
+      coreInAgenda: true,
       installments: false,
       installmentsFromAgenda: false,
       agenda: false,
@@ -124,6 +125,7 @@ describe('readsFor', () => {
     expect(readsFor(alone, aloneSelection, { id: 'x', number: 7 })).toEqual({
       core: false,
       coreFromAgenda: false,
+      coreInAgenda: false,
       installments: false,
       installmentsFromAgenda: false,
       agenda: false,
@@ -134,6 +136,10 @@ describe('readsFor', () => {
     expect(readsFor(withInstallments, selectedFields(withInstallments, withInstallments.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(false);
     const withCore = await infoOf(`query { proposal { number situation installments { number } } }`);
     expect(readsFor(withCore, selectedFields(withCore, withCore.fieldNodes, 'Proposal'), { id: 'x' }).core).toBe(true);
+    // The agenda carries number and situation, not tacAmount: only then may an agenda read answer them.
+    expect(readsFor(withCore, selectedFields(withCore, withCore.fieldNodes, 'Proposal'), { id: 'x' }).coreInAgenda).toBe(true);
+    const withTac = await infoOf(`query { proposal { situation tacAmount } }`);
+    expect(readsFor(withTac, selectedFields(withTac, withTac.fieldNodes, 'Proposal'), { id: 'x' })).toMatchObject({ core: true, coreInAgenda: false });
   });
 
   it('reads the agenda for installments.agenda or client, and boletos per includeCancelled', async () => {
@@ -144,6 +150,7 @@ describe('readsFor', () => {
     expect(readsFor(info, selectedFields(info, info.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
       core: false,
       coreFromAgenda: false,
+      coreInAgenda: false,
       // Every selected installment field is in the agenda, read anyway for installments.agenda.
       installments: false,
       installmentsFromAgenda: true,
@@ -155,6 +162,7 @@ describe('readsFor', () => {
     expect(readsFor(client, selectedFields(client, client.fieldNodes, 'Proposal'), { id: 'x' })).toEqual({
       core: false,
       coreFromAgenda: false,
+      coreInAgenda: false,
       installments: false,
       installmentsFromAgenda: false,
       agenda: true,
