@@ -59,11 +59,11 @@ const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
 
-const TYPENAME = '{ __typename }';
+export const TYPENAME = '{ __typename }';
 /** The graph's answer to INSTALLMENTS, read by the first ledger measured: the bytes S0 answers. */
 let installmentsAnswer = '{}';
-const INSTALLMENTS = 'query InstallmentsOnly($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }';
-const DASHBOARD = `query Dashboard($id: ID!) {
+export const INSTALLMENTS = 'query InstallmentsOnly($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }';
+export const DASHBOARD = `query Dashboard($id: ID!) {
   proposal(id: $id) {
     id number situation financedAmount
     installments { number amount dueDate }
@@ -72,7 +72,7 @@ const DASHBOARD = `query Dashboard($id: ID!) {
   }
 }`;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -84,7 +84,7 @@ async function freePort(): Promise<number> {
 }
 
 /** utime + stime of a process, in milliseconds. */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
@@ -96,7 +96,7 @@ async function rssMiB(pid: number): Promise<number> {
   return (Number(statm.split(' ')[1]) * PAGE_BYTES) / 1024 / 1024;
 }
 
-interface Graph {
+export interface Graph {
   pid: number;
   url: string;
   /** Milliseconds from spawn to the first HTTP 200 of the installments query. */
@@ -144,9 +144,12 @@ async function post(url: string, query: string, id: string): Promise<number> {
   return response.status;
 }
 
-/** The graph (`node dist/bundle/main.js`, as npm start runs it) against the standalone sandbox, timed to its first 200. */
-async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>): Promise<Graph> {
-  const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
+/**
+ * The graph (`node dist/bundle/main.js`, as npm start runs it; `main` another build of it) against
+ * the standalone sandbox, timed to its first 200.
+ */
+export async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>, graphMain?: string): Promise<Graph> {
+  const main = graphMain ?? process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
   const start = await startCommand();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
@@ -210,7 +213,7 @@ async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string
 }
 
 /** Process CPU of the graph per query (ms), over CPU_REQUESTS requests, CONCURRENCY at a time, after a warm-up. */
-async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string): Promise<number> {
+export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string, requests = CPU_REQUESTS): Promise<number> {
   const run = async (amount: number): Promise<void> => {
     let left = amount;
     await Promise.all(
@@ -225,10 +228,10 @@ async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id:
       }),
     );
   };
-  await run(Math.min(500, CPU_REQUESTS));
+  await run(Math.min(500, requests));
   const before = await cpuMs(graph.pid);
-  await run(CPU_REQUESTS);
-  return ((await cpuMs(graph.pid)) - before) / CPU_REQUESTS;
+  await run(requests);
+  return ((await cpuMs(graph.pid)) - before) / requests;
 }
 
 const median = (values: number[]): number => {

@@ -16,6 +16,7 @@ import { type BenchData, type Scenario, SCENARIOS } from './scenarios.js';
 import { runLedgerBench } from './ledger.js';
 import { runAuditBench } from './audit.js';
 import { runResourcesBench } from './resources.js';
+import { runPairedBench } from './paired.js';
 
 /**
  * `npm run bench`: the sandbox with injected upstream latency, the credit graph over it, autocannon
@@ -253,7 +254,8 @@ async function main(): Promise<void> {
 /**
  * BENCH_SUITE: `graph` (the throughput table), `resources` (CPU per query, memory, cold start),
  * `limits` (the production-limits scenarios), `ledger` (the ledger's cost), `audit` (the access
- * record's CPU per query, disclosing and not: bench/audit.ts) or `all` (default).
+ * record's CPU per query, disclosing and not: bench/audit.ts) or `all` (default); `paired` (this
+ * checkout beside another build, bench/paired.ts) runs only when named.
  */
 async function suites(): Promise<void> {
   const suite = process.env.BENCH_SUITE ?? 'all';
@@ -271,6 +273,9 @@ async function suites(): Promise<void> {
   }
   if (suite === 'all' || suite === 'audit') {
     await runAuditBench();
+  }
+  if (suite === 'paired') {
+    await runPairedBench();
   }
 }
 

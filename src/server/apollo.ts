@@ -1,9 +1,10 @@
 /** Apollo Server as this graph runs it: the one GraphQL request pipeline, with its plugins. */
-import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type BaseContext, type GraphQLRequestListener } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { type GraphQLFormattedError } from 'graphql';
+import Negotiator from 'negotiator';
 import { type Config } from '../config/index.js';
 import { localizedErrorsPlugin } from './error-messages.js';
 import { type Logger } from './logger.js';
@@ -80,25 +81,75 @@ function apolloLogger(logger: Logger): ApolloServer['logger'] {
  * something already set the header: what Apollo's default cache-control plugin answers for this
  * graph, whose schema has no `@cacheControl` hints. That plugin is replaced because it computes a
  * cache policy for every resolved field (Apollo wraps each resolver for it); a graph that adds cache
- * hints must bring `ApolloServerPluginCacheControl` back.
+ * hints must bring `ApolloServerPluginCacheControl` back. The answer's `Content-Type` is set here too,
+ * negotiated as Apollo Server negotiates it but once per distinct `Accept` header (see
+ * {@link answerContentType}).
  */
 function answerPlugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ request, response }) {
-          if (!response.http.headers.has('cache-control')) {
-            response.http.headers.set('cache-control', 'no-store');
+  const listener: GraphQLRequestListener<TContext> = {
+    async willSendResponse({ request, response }) {
+      const headers = response.http.headers;
+      if (!headers.has('cache-control')) {
+        headers.set('cache-control', 'no-store');
+      }
+      if (response.body.kind === 'single') {
+        if (!headers.has('content-type')) {
+          const type = answerContentType(request.http?.headers.get('accept'));
+          if (type !== undefined) {
+            headers.set('content-type', type);
           }
-          const requestId = request.http?.headers.get(REQUEST_ID_HEADER);
-          if (requestId !== undefined && response.body.kind === 'single') {
-            const result = response.body.singleResult;
-            result.extensions = { ...result.extensions, requestId };
-          }
-        },
-      };
+        }
+        const requestId = request.http?.headers.get(REQUEST_ID_HEADER);
+        if (requestId !== undefined) {
+          const result = response.body.singleResult;
+          result.extensions = { ...result.extensions, requestId };
+        }
+      }
     },
   };
+  return {
+    // The listener keeps nothing of one request: the same one serves all of them.
+    async requestDidStart() {
+      return listener;
+    },
+  };
+}
+
+/**
+ * The media types Apollo Server answers a single (not incremental) result in, in its order: with
+ * equal preferences (or no Accept header) the first.
+ */
+const ANSWER_MEDIA_TYPES = [
+  'application/json; charset=utf-8',
+  'application/graphql-response+json; charset=utf-8',
+  'application/json; callbackSpec=1.0; charset=utf-8',
+];
+
+/** Distinct Accept headers whose negotiated media type is remembered; beyond this the map starts over. */
+const REMEMBERED_ACCEPT_HEADERS = 100;
+const acceptedTypes = new Map<string, string | undefined>();
+
+/**
+ * The `Content-Type` of a single GraphQL answer to a request with this `Accept` header, as Apollo
+ * Server's own negotiation (which runs for every answer whose content type is not set yet) chooses
+ * it; undefined where it accepts none of them, so that Apollo Server answers its 406 itself.
+ * Clients send few distinct headers: each is negotiated once.
+ */
+export function answerContentType(accept: string | undefined): string | undefined {
+  if (!accept) {
+    return ANSWER_MEDIA_TYPES[0];
+  }
+  if (acceptedTypes.has(accept)) {
+    return acceptedTypes.get(accept);
+  }
+  const type = new Negotiator({ headers: { accept } }).mediaType(ANSWER_MEDIA_TYPES);
+  if (accept.length <= 200) {
+    if (acceptedTypes.size >= REMEMBERED_ACCEPT_HEADERS) {
+      acceptedTypes.clear();
+    }
+    acceptedTypes.set(accept, type);
+  }
+  return type;
 }
 
 /** One debug line per operation: its name, kind, duration and error count (never variables). */

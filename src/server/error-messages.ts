@@ -7,7 +7,7 @@
  * request-level messages (BAD_USER_INPUT of arguments, THROTTLED) are written in the request's
  * language where they are raised (docs/errors.md, "Values the graph cannot read").
  */
-import { type ApolloServerPlugin, type BaseContext } from '@apollo/server';
+import { type ApolloServerPlugin, type BaseContext, type GraphQLRequestListener } from '@apollo/server';
 import { negotiateLocale } from '../graphql/common/locale.js';
 
 /** A graphql-js / Apollo message pattern and its Brazilian Portuguese wording (`$1`... are the captures). */
@@ -78,28 +78,30 @@ export function variableUserError(message: string, locale: 'en' | 'pt-BR'): { co
  * that prefers Portuguese.
  */
 export function localizedErrorsPlugin<TContext extends BaseContext>(): ApolloServerPlugin<TContext> {
-  return {
-    async requestDidStart({ request }) {
+  // Nothing of one request is kept: the same listener serves all of them, and the language is read only for an answer with errors.
+  const listener: GraphQLRequestListener<TContext> = {
+    async willSendResponse({ request, response }) {
+      if (response.body.kind !== 'single' || response.body.singleResult.errors === undefined) {
+        return;
+      }
       const locale = negotiateLocale(request.http?.headers.get('accept-language'));
-      return {
-        async willSendResponse({ response }) {
-          if (response.body.kind !== 'single' || response.body.singleResult.errors === undefined) {
-            return;
-          }
-          response.body.singleResult.errors = response.body.singleResult.errors.map((error) => {
-            const item =
-              error.extensions?.['code'] === 'BAD_USER_INPUT' && error.extensions['userErrors'] === undefined
-                ? variableUserError(error.message, locale)
-                : undefined;
-            const extensions = item === undefined ? error.extensions : { ...error.extensions, userErrors: [item] };
-            return {
-              ...error,
-              message: locale === 'pt-BR' ? translateMessage(error.message) : error.message,
-              ...(extensions === undefined ? {} : { extensions }),
-            };
-          });
-        },
-      };
+      response.body.singleResult.errors = response.body.singleResult.errors.map((error) => {
+        const item =
+          error.extensions?.['code'] === 'BAD_USER_INPUT' && error.extensions['userErrors'] === undefined
+            ? variableUserError(error.message, locale)
+            : undefined;
+        const extensions = item === undefined ? error.extensions : { ...error.extensions, userErrors: [item] };
+        return {
+          ...error,
+          message: locale === 'pt-BR' ? translateMessage(error.message) : error.message,
+          ...(extensions === undefined ? {} : { extensions }),
+        };
+      });
+    },
+  };
+  return {
+    async requestDidStart() {
+      return listener;
     },
   };
 }

@@ -68,7 +68,8 @@ export async function createFrontDoor(config: Config, deps: FrontDoorDeps): Prom
   });
   app.server.headersTimeout = 30_000;
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: no promise per request for work that never waits.
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('x-frame-options', 'DENY');
     // HSTS when the request came over TLS (directly or, as a proxy in front says, X-Forwarded-Proto: https).
     const forwarded = request.headers['x-forwarded-proto'];
@@ -84,11 +85,14 @@ export async function createFrontDoor(config: Config, deps: FrontDoorDeps): Prom
     request.headers[REQUEST_ID_HEADER] = request.id;
     if (request.url !== GRAPHQL_PATH && !URL.canParse(request.url, 'http://localhost')) {
       // e.g. `//:99999`, which node's HTTP parser lets through.
-      throw new HttpError(400, 'BAD_REQUEST', 'The request target is not a valid URL path.');
+      done(new HttpError(400, 'BAD_REQUEST', 'The request target is not a valid URL path.'));
+      return;
     }
     if (deps.stopping() && !PROBE_PATHS.has(request.url)) {
-      throw new HttpError(503, 'SERVER_STOPPING', 'This replica is stopping; retry (another replica will answer).');
+      done(new HttpError(503, 'SERVER_STOPPING', 'This replica is stopping; retry (another replica will answer).'));
+      return;
     }
+    done();
   });
   await app.register(fastifyCors, {
     origin: config.corsOrigins.includes('*') ? '*' : [...config.corsOrigins],
@@ -99,7 +103,7 @@ export async function createFrontDoor(config: Config, deps: FrontDoorDeps): Prom
   });
   requestBodies(app, config.maxBodyBytes);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const url = request.routeOptions.url;
     const route = url === undefined ? '(other)' : url.startsWith(EXPLORER_ASSET_PATH) ? EXPLORER_ASSET_PATH : url;
     const seconds = reply.elapsedTime / 1000;
@@ -112,6 +116,7 @@ export async function createFrontDoor(config: Config, deps: FrontDoorDeps): Prom
       status: reply.statusCode,
       durationMs: Math.round(seconds * 1000),
     });
+    done();
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

@@ -1,7 +1,7 @@
 import { type Config } from '../config/index.js';
 import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
 import { UploadStore } from '../graphql/common/upload-store.js';
-import { createContext, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
+import { createContext, type CreateContextOptions, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';
 import { toGraphQLError } from '../graphql/runtime/errors.js';
 import { GRAPH_ERROR_CODES } from '../shared/error-codes.js';
@@ -67,29 +67,33 @@ export async function creditGraph(
       }),
   };
   const live = sharing.live;
+  // What every request's context shares, gathered once rather than per request.
+  const shared = {
+    upstream,
+    logger: graphLogger,
+    maxUpstreamCalls: limits.maxUpstreamCalls,
+    ledger: writes.ledger,
+    probes: PROBE_FAMILIES,
+    ...(sharing.recorder === undefined ? {} : { recorder: sharing.recorder }),
+    ...(writes.settings === undefined ? {} : { writes: writes.settings }),
+    ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
+    ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
+    ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
+    ...(sharing.uploads === undefined ? {} : { uploads: sharing.uploads }),
+  } satisfies Partial<CreateContextOptions>;
   return {
     schema: await (sharing.schema ?? buildCreditGraphSchema()),
     context: async ({ callerId, fresh, scopes, acceptLanguage, requestId, purpose }) => {
       const build = (session: ReadSession, hooks?: LiveHooks): GraphContext =>
         createContext({
-          upstream,
+          ...shared,
           session,
-          logger: graphLogger,
           callerId,
           scopes: scopes ?? [],
-          maxUpstreamCalls: limits.maxUpstreamCalls,
-          ledger: writes.ledger,
-          probes: PROBE_FAMILIES,
           locale: negotiateLocale(acceptLanguage),
           ...(requestId === undefined ? {} : { requestId }),
           ...(purpose === undefined ? {} : { purpose }),
-          ...(sharing.recorder === undefined ? {} : { recorder: sharing.recorder }),
-          ...(writes.settings === undefined ? {} : { writes: writes.settings }),
-          ...(writes.inFlight === undefined ? {} : { writesInFlight: writes.inFlight }),
-          ...(sharing.personIds === undefined ? {} : { personIds: sharing.personIds }),
-          ...(sharing.operationCodeNamespaces === undefined ? {} : { operationCodeNamespaces: sharing.operationCodeNamespaces }),
           ...(hooks === undefined ? {} : { live: hooks }),
-          ...(sharing.uploads === undefined ? {} : { uploads: sharing.uploads }),
         });
       return build(reads.session({ callerId, fresh }), live === undefined ? undefined : liveHooks(live, build, () => reads.session({ callerId })));
     },

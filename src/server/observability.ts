@@ -24,7 +24,9 @@ export function operationMetricsPlugin<TContext extends BaseContext>(metrics: Me
           executed = true;
         },
         async willSendResponse({ operationName, operation, response }) {
-          const failed = errorCodes(response.body).length > 0;
+          const body = response.body;
+          const errors = body.kind === 'single' ? body.singleResult.errors : body.initialResult.errors;
+          const failed = errors !== undefined && errors.length > 0;
           metrics.graphqlOperation(
             operationName ?? undefined,
             operation?.operation,

@@ -11,6 +11,10 @@ const ROUTER_SCOPE = 'federation';
 /** At most this many distinct unknown documents are remembered for "logged once" (then the set starts over). */
 const LOGGED_ONCE_BOUND = 10_000;
 
+/** Hashes of this many distinct texts outside the manifest are remembered (then the map starts over); longer texts are hashed every time. */
+const REMEMBERED_DIGESTS = 1000;
+const REMEMBERED_MAX_LENGTH = 20_000;
+
 /** What the gate decided for one request. */
 export type TrustedDocumentDecision =
   /** `search`: a GET by id, rewritten into the query string Apollo Server reads (`?query=...`). */
@@ -78,6 +82,8 @@ export function createTrustedDocumentGate(
   logger: Logger,
 ): TrustedDocumentGate {
   const entries = new Map<string, Entry>();
+  // The manifest's texts themselves: a request sending one runs without hashing it (its id is its hash, checked below).
+  const trustedTexts = new Set<string>();
   for (const [id, body] of Object.entries(manifest)) {
     if (id !== `sha256:${sha256(body)}`) {
       throw new Error(`trusted documents: manifest entry ${id} is not the sha256 of its document; run npm run documents`);
@@ -92,8 +98,24 @@ export function createTrustedDocumentGate(
       );
     }
     entries.set(id, { body, operation: operation.operation });
+    trustedTexts.add(body);
   }
   const logged = new Set<string>();
+  const digests = new Map<string, string>();
+  /** The sha256 of a text outside the manifest, remembered: a client repeating its document pays one look-up. */
+  const digestOf = (text: string): string => {
+    let digest = digests.get(text);
+    if (digest === undefined) {
+      digest = sha256(text);
+      if (text.length <= REMEMBERED_MAX_LENGTH) {
+        if (digests.size >= REMEMBERED_DIGESTS) {
+          digests.clear();
+        }
+        digests.set(text, digest);
+      }
+    }
+    return digest;
+  };
 
   const gate: TrustedDocumentGate = {
     size: entries.size,
@@ -151,8 +173,7 @@ export function createTrustedDocumentGate(
         // No text: an Apollo automatic persisted query or a malformed request, answered by Apollo Server.
         return { kind: 'run' };
       }
-      const digest = sha256(text);
-      if (entries.has(`sha256:${digest}`)) {
+      if (trustedTexts.has(text)) {
         return { kind: 'run' };
       }
       if (mode === 'require') {
@@ -163,6 +184,7 @@ export function createTrustedDocumentGate(
           message: 'This graph runs only its trusted documents: send a documentId from its manifest.',
         };
       }
+      const digest = digestOf(text);
       if (!logged.has(digest)) {
         if (logged.size >= LOGGED_ONCE_BOUND) {
           logged.clear();

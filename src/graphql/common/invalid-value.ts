@@ -45,6 +45,36 @@ export function invalidValuesIn(value: unknown, path: readonly string[]): Array<
   return found;
 }
 
+/**
+ * Whether an {@link InvalidValue} is anywhere under `value` (searched as {@link invalidValuesIn}
+ * searches, without building a path): the common answer, none, costs no allocation.
+ */
+export function hasInvalidValue(value: unknown, depth = 0): boolean {
+  if (value === null || typeof value !== 'object') {
+    return false;
+  }
+  if (REFUSAL in value) {
+    return true;
+  }
+  if (depth >= MAX_DEPTH || value instanceof Date || value instanceof Decimal) {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (hasInvalidValue(item, depth + 1)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (const name in value) {
+    if (Object.hasOwn(value, name) && hasInvalidValue((value as Record<string, unknown>)[name], depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function collect(value: unknown, path: string[], found: Array<{ field: string[]; invalid: Refusal }>, depth: number): void {
   const refusal = refusalOf(value);
   if (refusal !== undefined) {

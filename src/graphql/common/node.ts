@@ -57,8 +57,24 @@ const MAX_ID_LENGTH = 256;
 
 /** The id of entity `kind` of proposal `proposalId`, keyed by `keys` within it. */
 export function nodeId(kind: NodeKind, proposalId: string, ...keys: Array<string | number>): string {
-  return Buffer.from([kind, proposalId, ...keys.map(String)].join(':'), 'utf8').toString('base64url');
+  let text = `${kind}:${proposalId}`;
+  for (const key of keys) {
+    text += `:${key}`;
+  }
+  let id = mintedIds.get(text);
+  if (id === undefined) {
+    id = Buffer.from(text, 'utf8').toString('base64url');
+    if (mintedIds.size >= REMEMBERED_IDS) {
+      mintedIds.clear();
+    }
+    mintedIds.set(text, id);
+  }
+  return id;
 }
+
+/** Ids minted lately, by their text: the same installments are mapped request after request (a full map starts over). */
+const mintedIds = new Map<string, string>();
+const REMEMBERED_IDS = 2048;
 
 /** Whether `id` is a proposal's id (a UUID). */
 export function isProposalId(id: string): boolean {

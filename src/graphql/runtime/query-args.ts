@@ -3,7 +3,7 @@ import { type UserError } from '../common/user-error.type.js';
 import { hasValidationRules, validateInput, validatesByValue } from '../common/validation.js';
 import { badUserInput } from './errors.js';
 import { DEFAULT_LOCALE, type Locale } from '../common/locale.js';
-import { invalidValueErrors } from '../common/invalid-value.js';
+import { hasInvalidValue, invalidValueErrors } from '../common/invalid-value.js';
 
 /**
  * Validates the arguments of a query (or of a field with arguments) with their class-validator rules
@@ -38,6 +38,17 @@ export function validateQueryArgs(
  */
 function refuseInvalidValues(info: GraphQLResolveInfo, args: Record<string, unknown>, locale: Locale): void {
   const mutation = info.parentType.name === 'Mutation';
+  let invalid = false;
+  for (const name in args) {
+    if (!(mutation && name === 'input') && hasInvalidValue(args[name])) {
+      invalid = true;
+      break;
+    }
+  }
+  if (!invalid) {
+    // The common case: nothing to refuse, and no list of errors built to find that out.
+    return;
+  }
   const userErrors = Object.entries(args).flatMap(([name, value]) => (mutation && name === 'input' ? [] : invalidValueErrors(value, [name])));
   if (userErrors.length > 0) {
     throw badUserInput(userErrors, locale);
