@@ -337,7 +337,9 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
         })
       : undefined;
   const uploadPurge =
-    config.uploads.purgeIntervalMs > 0 ? startUploadPurge(uploads, { intervalMs: config.uploads.purgeIntervalMs, onError: warn('upload purge failed') }) : undefined;
+    config.uploads.purgeIntervalMs > 0
+      ? startUploadPurge(uploads, { intervalMs: config.uploads.purgeIntervalMs, onError: warn('upload purge failed') })
+      : undefined;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
   // On stop, writes in flight finish (or are left in doubt) before the ledger closes.
   const inFlight = new WritesInFlight();

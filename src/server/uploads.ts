@@ -9,14 +9,7 @@
  */
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Readable } from 'node:stream';
-import {
-  LedgerUnavailableError,
-  type UploadReceipt,
-  type UploadRefusal,
-  type UploadSettings,
-  type UploadStore,
-  type UploadSummary,
-} from '../ledger/index.js';
+import { LedgerUnavailableError, type UploadReceipt, type UploadRefusal, type UploadSettings, type UploadStore, type UploadSummary } from '../ledger/index.js';
 import { type Admission } from './admission.js';
 import { type CallerAuthenticator } from './callers.js';
 import { HttpError } from './errors.js';

@@ -31,4 +31,3 @@ export async function startRecordingProxy(): Promise<RecordingProxy> {
   proxy.close = () => new Promise((resolve) => server.close(() => resolve()));
   return proxy;
 }
-

@@ -88,7 +88,11 @@ export async function withUploadedContent(
   }
   const upload = await ctx.uploads?.attach(uploadId, ctx.callerId, idempotencyKey);
   if (upload === undefined) {
-    return invalid('No upload of yours has this uploadId (unknown, expired, not yours or attached with another idempotencyKey).', ['input', 'uploadId'], 'uploadFound');
+    return invalid(
+      'No upload of yours has this uploadId (unknown, expired, not yours or attached with another idempotencyKey).',
+      ['input', 'uploadId'],
+      'uploadFound',
+    );
   }
   return { ok: true, value: Object.assign(new AttachDocumentInput(), input, { contentBase64: upload.bytes.toString('base64') }) };
 }

@@ -112,7 +112,10 @@ export class SqlUploadRows implements UploadRows {
   }
 
   async held(now: Date, callerId?: string): Promise<number> {
-    let query = this.kysely.selectFrom('ledger_uploads').select(sql<string>`coalesce(sum(size_bytes), 0)::text`.as('held')).where('expires_at', '>', now);
+    let query = this.kysely
+      .selectFrom('ledger_uploads')
+      .select(sql<string>`coalesce(sum(size_bytes), 0)::text`.as('held'))
+      .where('expires_at', '>', now);
     if (callerId !== undefined) {
       query = query.where('caller_id', '=', callerId);
     }
