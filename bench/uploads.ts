@@ -13,7 +13,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type LedgerDatabase, MemoryUploadRows, openLedgerDatabase, SqlUploadRows, type UploadRows, UploadStore } from '../src/ledger/index.js';
+import { MemoryUploadRows, openLedgerDatabase, SqlUploadRows, type UploadRows, UploadStore } from '../src/ledger/index.js';
 
 const UPLOADS = envNumber('BENCH_UPLOADS', 8);
 const MIB = 1024 * 1024;
