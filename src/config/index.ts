@@ -218,8 +218,14 @@ function toConfig(s: Settings) {
     landingPage: !production,
     corsOrigins: (s.CORS_ORIGINS ?? (production ? [] : [APOLLO_STUDIO_ORIGIN])) as readonly string[],
     maxBodyBytes: s.GRAPHQL_MAX_BODY_BYTES,
-    /** POST /uploads: largest body, how long an upload lives (ms), bytes held at once. */
-    uploads: { maxBytes: s.UPLOAD_MAX_BYTES, ttlMs: s.UPLOAD_TTL_SECONDS * 1000, maxStoredBytes: s.UPLOAD_STORE_MAX_BYTES },
+    /** POST /uploads: largest body, how long an upload lives (ms), bytes held at once (overall and per caller), purge period. */
+    uploads: {
+      maxBytes: s.UPLOAD_MAX_BYTES,
+      ttlMs: s.UPLOAD_TTL_SECONDS * 1000,
+      maxStoredBytes: s.UPLOAD_STORE_MAX_BYTES,
+      maxCallerBytes: s.UPLOAD_CALLER_MAX_BYTES,
+      purgeIntervalMs: s.UPLOAD_PURGE_INTERVAL_MS,
+    },
     maxRequestsInFlight: s.MAX_REQUESTS_IN_FLIGHT,
     /** ADMISSION_TARGET_DELAY_MS; 0: a fixed bound. */
     admissionTargetDelayMs: s.ADMISSION_TARGET_DELAY_MS ?? (production ? 25 : 0),

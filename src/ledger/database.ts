@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type pg from 'pg';
 import { type AccessChainsTable, type AccessRecordsTable } from './access/tables.js';
+import { type UploadChunksTable, type UploadsTable } from './uploads/tables.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { LedgerUnavailableError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
@@ -81,6 +82,8 @@ export interface LedgerTables {
   ledger_proposals: ProposalsTable;
   ledger_access_records: AccessRecordsTable;
   ledger_access_chains: AccessChainsTable;
+  ledger_uploads: UploadsTable;
+  ledger_upload_chunks: UploadChunksTable;
 }
 
 /** Options of {@link openLedgerDatabase}. */

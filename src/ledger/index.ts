@@ -10,3 +10,4 @@ export * from './sql-store.js';
 export * from './store.js';
 export * from './write.js';
 export * from './access/index.js';
+export * from './uploads/index.js';

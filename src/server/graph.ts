@@ -1,6 +1,5 @@
 import { type Config } from '../config/index.js';
 import { PROBE_FAMILIES, probeForRecord } from '../graphql/probes.js';
-import { UploadStore } from '../graphql/common/upload-store.js';
 import { createContext, type CreateContextOptions, type GraphContext, type GraphLogger, type WriteSettings } from '../graphql/runtime/context.js';
 import { costPlugin } from '../graphql/cost.js';
 import { toGraphQLError } from '../graphql/runtime/errors.js';
@@ -27,6 +26,9 @@ import {
   SqlLedgerStore,
   startAccessPurge,
   startReconciler,
+  startUploadPurge,
+  uploadStoreFor,
+  type UploadStore,
 } from '../ledger/index.js';
 import { auditPlugin } from '../graphql/audit/audit.plugin.js';
 import {
@@ -234,7 +236,7 @@ export interface CreditGraphDeps {
    * `config.audit.journalDir` when the ledger is opened here; with a ledger passed in, memory and no journal.
    */
   access?: { store?: AccessStore; journalDir?: string };
-  /** The upload store (tests give one with their own clock); default: one in memory with `config.uploads`. */
+  /** The upload store (tests give one with their own clock); default: one in the ledger's database (memory for a memory ledger) with `config.uploads`. */
   uploads?: UploadStore;
 }
 
@@ -289,7 +291,6 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     budgets: options.state?.callerBudgets ?? new MemoryCallerBudgets(config.sharing.callerBudgets),
     personIds: createPersonIds(config.personIdSecret),
     operationCodeNamespaces: createOperationCodeNamespaces(config.personIdSecret),
-    uploads: options.uploads ?? new UploadStore(config.uploads),
     ...(options.observer === undefined ? {} : { observer: options.observer }),
   };
   // The ledger's open is started first, then the schema is built while its connection and migrations
@@ -311,6 +312,9 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
   const ledger = options.ledger ?? (opened as { ledger: Ledger }).ledger;
   const warn = (message: string) => (error: unknown) =>
     options.logger?.warn(message, { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+  const uploads =
+    options.uploads ?? uploadStoreFor(ledger.store, config.uploads, { timeoutMs: config.ledger.statementTimeoutMs + config.ledger.connectTimeoutMs });
+  sharing.uploads = uploads;
   const accessStore = options.access?.store ?? opened?.access ?? new MemoryAccessStore();
   const journalDir = options.access?.journalDir ?? (opened === undefined ? undefined : config.audit.journalDir);
   let recorder: AccessRecorder;
@@ -336,6 +340,10 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
           onError: warn('access record purge failed'),
         })
       : undefined;
+  const uploadPurge =
+    config.uploads.purgeIntervalMs > 0
+      ? startUploadPurge(uploads, { intervalMs: config.uploads.purgeIntervalMs, onError: warn('upload purge failed') })
+      : undefined;
   const settings: WriteSettings = { waitMs: config.ledger.waitMs, settleMs: config.ledger.settleMs, ...options.writes };
   // On stop, writes in flight finish (or are left in doubt) before the ledger closes.
   const inFlight = new WritesInFlight();
@@ -357,7 +365,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     return {
       graph: await creditGraph(options.upstream, { ledger, settings, inFlight }, options.logger, config.queryLimits, { ...sharing, schema, recorder }),
       readinessChecks: [upstreamAuthCheck(options.upstream), ledgerCheck(ledger)],
-      uploads: sharing.uploads as UploadStore,
+      uploads,
       onStop: async (deadline) => {
         const drained = await inFlight.drain(ledger, Math.max(0, deadline - Date.now()));
         if (drained.finished + drained.leftInDoubt > 0) {
@@ -365,6 +373,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
         }
         await reconciler?.stop();
         await purge?.stop();
+        await uploadPurge?.stop();
         // What is queued is written now; what cannot be stays in the journal for the next start.
         await recorder.close();
         await opened?.close();
@@ -372,6 +381,7 @@ export async function assembleCreditGraph(config: Config, deps: CreditGraphDeps,
     };
   } catch (error) {
     await purge?.stop();
+    await uploadPurge?.stop();
     await recorder.close();
     await opened?.close();
     throw error;

@@ -1,13 +1,15 @@
 /**
  * `POST /uploads`: a document's raw bytes, streamed apart from GraphQL (whose body limit is sized for
- * GraphQL) and held for `attachDocument`'s `uploadId` (graphql/common/upload-store.ts). The same
- * callers as the GraphQL route (API key or JWT; any authenticated caller may attach documents), the
- * same admission (counted as a write), its own size limit (`UPLOAD_MAX_BYTES`, counted as the bytes
- * arrive, 413 once the rest has been read and dropped) and the store's bound on bytes held.
+ * GraphQL) into the ledger's database and held for `attachDocument`'s `uploadId`
+ * (ledger/uploads/upload-store.ts). The same callers as the GraphQL route (API key or JWT; any
+ * authenticated caller may attach documents), the same admission (counted as a write), its own size
+ * limit (`UPLOAD_MAX_BYTES`, counted as the bytes arrive, 413 once the rest has been read and
+ * dropped), the store's bounds on bytes held (503 for all callers, 429 for one), and 503
+ * `LEDGER_UNAVAILABLE` when the database fails or does not answer in time.
  */
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Readable } from 'node:stream';
-import { type UploadReceipt, type UploadRefusal, type UploadStore } from '../graphql/common/upload-store.js';
+import { LedgerUnavailableError, type UploadReceipt, type UploadRefusal, type UploadSettings, type UploadStore, type UploadSummary } from '../ledger/index.js';
 import { type Admission } from './admission.js';
 import { type CallerAuthenticator } from './callers.js';
 import { HttpError } from './errors.js';
@@ -55,22 +57,32 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, deps:
     throw new HttpError(503, 'OVERLOADED', 'The graph is serving as many requests as it can; retry in a moment.');
   }
   try {
-    const receipt = deps.store.receive();
-    const body = request.body as Readable | undefined;
-    const refusal = body === undefined ? undefined : await readInto(body, receipt);
-    if (refusal !== undefined) {
-      if (refusal === 'store-full') {
+    let outcome: UploadSummary | UploadRefusal;
+    try {
+      const receipt = await deps.store.receive(caller.callerId);
+      const body = request.body as Readable | undefined;
+      const refusal = body === undefined ? undefined : await readInto(body, receipt);
+      outcome = refusal ?? (await receipt.commit());
+    } catch (error) {
+      if (!(error instanceof LedgerUnavailableError)) {
+        throw error;
+      }
+      await discardBody(request.raw);
+      void reply.header('retry-after', '1');
+      throw new HttpError(503, 'LEDGER_UNAVAILABLE', 'The graph cannot reach the database that holds uploads; retry in a moment.');
+    }
+    if (typeof outcome === 'string') {
+      if (outcome !== 'too-large') {
         // The error handler drains only a 413's body: this one is read and dropped here.
         await discardBody(request.raw);
       }
-      throw refusalError(refusal, deps.store.settings.maxBytes, reply);
+      throw refusalError(outcome, deps.store.settings, reply);
     }
-    const upload = receipt.commit(caller.callerId);
     const answer: UploadAnswer = {
-      uploadId: upload.id,
-      sizeBytes: upload.bytes.length,
-      sha256: upload.sha256,
-      expiresAt: new Date(upload.expiresAt).toISOString(),
+      uploadId: outcome.id,
+      sizeBytes: outcome.sizeBytes,
+      sha256: outcome.sha256,
+      expiresAt: outcome.expiresAt.toISOString(),
     };
     return await reply.code(201).header('cache-control', 'no-store').send(answer);
   } finally {
@@ -79,33 +91,51 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, deps:
 }
 
 /**
- * Reads `body` into `receipt` until it ends or a chunk is refused. On a refusal the stream is paused,
- * not destroyed, so the error handler can read and drop the rest and answer (a destroyed request
- * resets the connection before the client reads the answer).
+ * Reads `body` into `receipt` until it ends or a chunk is refused, one chunk at a time: the stream
+ * is paused while a chunk is taken (written to the store when a chunk row is full), so an upload in
+ * flight holds at most one chunk row and one network chunk. On a refusal the stream stays paused,
+ * not destroyed, so the rest can be read and dropped and the answer sent (a destroyed request resets
+ * the connection before the client reads the answer).
  */
 function readInto(body: Readable, receipt: UploadReceipt): Promise<UploadRefusal | undefined> {
   return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      const refusal = receipt.add(chunk);
-      if (refusal !== undefined) {
+    let failed = false;
+    const fail = (error: unknown): void => {
+      if (!failed) {
+        failed = true;
         body.off('data', onData);
         body.pause();
-        resolve(refusal);
+        void receipt.abort().finally(() => reject(error));
       }
+    };
+    const onData = (chunk: Buffer): void => {
+      body.pause();
+      receipt.add(chunk).then((refusal) => {
+        if (refusal !== undefined) {
+          body.off('data', onData);
+          resolve(refusal);
+        } else if (!failed) {
+          body.resume();
+        }
+      }, fail);
     };
     body.on('data', onData);
     body.once('end', () => resolve(undefined));
-    body.once('error', (error) => {
-      receipt.abort();
-      reject(error);
-    });
+    body.once('error', fail);
   });
 }
 
-function refusalError(refusal: UploadRefusal, maxBytes: number, reply: FastifyReply): HttpError {
+function refusalError(refusal: UploadRefusal, settings: UploadSettings, reply: FastifyReply): HttpError {
   if (refusal === 'too-large') {
-    return new HttpError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${maxBytes} bytes (UPLOAD_MAX_BYTES).`);
+    return new HttpError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${settings.maxBytes} bytes (UPLOAD_MAX_BYTES).`);
   }
   void reply.header('retry-after', '5');
+  if (refusal === 'caller-full') {
+    return new HttpError(
+      429,
+      'UPLOAD_QUOTA_EXCEEDED',
+      `Your uploads not yet expired already hold ${settings.maxCallerBytes} bytes (UPLOAD_CALLER_MAX_BYTES); retry once some expire.`,
+    );
+  }
   return new HttpError(503, 'UPLOAD_STORE_FULL', 'The graph holds as many uploads as it can; retry in a moment (uploads expire).');
 }

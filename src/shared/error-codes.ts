@@ -68,6 +68,8 @@ export const HTTP_ERROR_CODES = [
   'SERVER_STOPPING',
   'OVERLOADED',
   'UPLOAD_STORE_FULL',
+  'UPLOAD_QUOTA_EXCEEDED',
+  'LEDGER_UNAVAILABLE',
 ] as const;
 
 /** A code the HTTP adapter answers with. */

@@ -59,6 +59,8 @@ export interface TestGraphOptions {
   access?: CreditGraphDeps['access'];
   /** The shared state (read cache, marks, budgets) the test holds, e.g. to empty the read cache between runs; the test closes it. */
   state?: CreditGraphDeps['state'];
+  /** The upload store (a test's clock, or a database that fails on demand); default: the one over the ledger's database. */
+  uploads?: CreditGraphDeps['uploads'];
 }
 
 /** The answer of one GraphQL request over HTTP. */
@@ -163,6 +165,7 @@ export async function startTestGraph(options: TestGraphOptions = {}): Promise<Te
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
       ...(options.access === undefined ? {} : { access: options.access }),
       ...(options.state === undefined ? {} : { state: options.state }),
+      ...(options.uploads === undefined ? {} : { uploads: options.uploads }),
     });
     const server = await listen(app, { port: 0, host: '127.0.0.1' });
     const running = app;

@@ -4,9 +4,8 @@
  * GraphQL (1 MiB by default), answered 413 PAYLOAD_TOO_LARGE past it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { startTestGraph, type TestGraph } from '../helpers/graph.js';
+import { type RecordingProxy, startRecordingProxy } from '../helpers/recording-proxy.js';
 
 const KEY_A = 'ops-key-a-0123456789abcdef';
 const KEY_B = 'ops-key-b-0123456789abcdef';
@@ -14,37 +13,6 @@ const TEN_MIB = 10 * 1024 * 1024;
 const ATTACH = `mutation($input: AttachDocumentInput!, $key: String!) {
   attachDocument(input: $input, idempotencyKey: $key) { document { typeCode fileName sizeBytes sha256 } userErrors { code field } }
 }`;
-
-/** A loopback proxy to the sandbox keeping the bodies of the IncluirDocumento requests it forwards. */
-interface RecordingProxy {
-  url: string;
-  target: string;
-  documents: Buffer[];
-  close(): Promise<void>;
-}
-
-async function startRecordingProxy(): Promise<RecordingProxy> {
-  const proxy: RecordingProxy = { url: '', target: '', documents: [], close: async () => undefined };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => {
-      const body = Buffer.concat(chunks);
-      if ((req.url ?? '').endsWith('/IncluirDocumento')) {
-        proxy.documents.push(body);
-      }
-      const upstream = httpRequest(new URL(req.url ?? '/', proxy.target), { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return proxy;
-}
 
 interface AttachResult {
   document: { typeCode: number; fileName: string; sizeBytes: number; sha256: string } | null;
@@ -101,6 +69,11 @@ describe('documents through POST /uploads', () => {
     // The same key and the same upload: the first answer again, no second write.
     const again = await attach({ uploadId: uploaded.uploadId }, 'upload-10mib');
     expect(again).toEqual(first);
+    // Attached once: another key cannot attach it a second time.
+    expect(await attach({ uploadId: uploaded.uploadId }, 'upload-10mib-again')).toEqual({
+      document: null,
+      userErrors: [{ code: 'UPLOAD_NOT_FOUND', field: ['input', 'uploadId'] }],
+    });
     expect(await partnerDocuments()).toBe(1);
     expect(proxy.documents).toHaveLength(1);
     const sent = JSON.parse(proxy.documents[0]?.toString('utf8') ?? '{}') as { documento: { arquivo: string } };
@@ -122,6 +95,22 @@ describe('documents through POST /uploads', () => {
     expect(await attach({ uploadId: uploaded.uploadId }, 'other-caller', KEY_B)).toEqual(notFound);
     expect(await attach({ uploadId: '00000000-0000-4000-8000-000000000000' }, 'unknown-id')).toEqual(notFound);
     expect(await partnerDocuments()).toBe(0);
+  });
+
+  it('leaves an upload free for another key when its first attach was refused before it was recorded', async () => {
+    const file = Buffer.from('%PDF-1.4 corrected');
+    const uploaded = (await (await upload(file)).json()) as { uploadId: string };
+    expect(await attach({ uploadId: uploaded.uploadId, extension: 'exe', fileName: 'ccb.exe' }, 'wrong-extension')).toEqual({
+      document: null,
+      userErrors: [{ code: 'EXTENSION_NOT_ALLOWED', field: ['input', 'extension'] }],
+    });
+    expect(await partnerDocuments()).toBe(0);
+    const corrected = await attach({ uploadId: uploaded.uploadId, documentTypeCode: 6 }, 'corrected');
+    expect(corrected).toEqual({
+      document: { typeCode: 6, fileName: 'ccb.pdf', sizeBytes: file.length, sha256: createHash('sha256').update(file).digest('hex') },
+      userErrors: [],
+    });
+    expect(await partnerDocuments()).toBe(1);
   });
 
   it('takes exactly one of contentBase64 and uploadId', async () => {

@@ -40,7 +40,7 @@ describe('the embedded ledger template', () => {
       expect(readFileSync(join(dataDir, 'ledger', 'copied-from-template'), 'utf8')).toBe('yes');
       expect(existsSync(join(dataDir, 'ledger', 'TEMPLATE.json'))).toBe(false);
       const migrations = await sql<{ name: string }>`select name from ledger_migrations order by name`.execute(first.db);
-      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_operations', '0002_read_back', '0003_access_records']);
+      expect(migrations.rows.map((row) => row.name)).toEqual(['0001_operations', '0002_read_back', '0003_access_records', '0004_uploads']);
       await sql`create table template_probe (value text)`.execute(first.db);
       await sql`insert into template_probe values ('kept')`.execute(first.db);
     } finally {

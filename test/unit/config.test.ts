@@ -51,7 +51,13 @@ describe('loadConfig', () => {
     it('sizes the GraphQL body for GraphQL (1 MiB) and takes the largest document attachDocument allows through POST /uploads', () => {
       const config = loadConfig({});
       expect(config.maxBodyBytes).toBe(1024 * 1024);
-      expect(config.uploads).toEqual({ maxBytes: MAX_DOCUMENT_BYTES, ttlMs: 900_000, maxStoredBytes: 256 * 1024 * 1024 });
+      expect(config.uploads).toEqual({
+        maxBytes: MAX_DOCUMENT_BYTES,
+        ttlMs: 900_000,
+        maxStoredBytes: 256 * 1024 * 1024,
+        maxCallerBytes: 64 * 1024 * 1024,
+        purgeIntervalMs: 60_000,
+      });
     });
 
     it('turns introspection, the landing page and CORS off in production and listens on every interface', () => {

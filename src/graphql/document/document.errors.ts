@@ -46,8 +46,9 @@ export const ATTACH_DOCUMENT: MutationDeclaration = {
       {
         code: 'UPLOAD_NOT_FOUND',
         rules: ['uploadFound'],
-        meaning: "No upload of this caller has this uploadId: it is unknown, expired (UPLOAD_TTL_SECONDS) or another caller's.",
-        pt: 'Nenhum upload deste cliente tem este uploadId: é desconhecido, expirou (UPLOAD_TTL_SECONDS) ou é de outro cliente.',
+        meaning:
+          "No upload of this caller has this uploadId: it is unknown, expired (UPLOAD_TTL_SECONDS), another caller's, or already attached with another idempotencyKey.",
+        pt: 'Nenhum upload deste cliente tem este uploadId: é desconhecido, expirou (UPLOAD_TTL_SECONDS), é de outro cliente ou já foi anexado com outra idempotencyKey.',
       },
       { code: 'FILE_TOO_LARGE', rules: ['maxDecodedBytes'], meaning: 'The file is larger than 10 MiB.', pt: 'O arquivo é maior que 10 MiB.' },
     ],

@@ -90,7 +90,7 @@ export class AttachDocumentInput {
   @Field((_type) => ID, {
     nullable: true,
     description:
-      'The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), as often as needed (the same idempotencyKey and the same file: one write). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64).',
+      'The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable on any replica by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), with one idempotencyKey: the first attach binds the upload to its key, a retry with that key is the same write, another key is refused (UPLOAD_NOT_FOUND). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64).',
   })
   @IsOptional()
   @MaxLength(64)

@@ -24,7 +24,7 @@ export class DocumentResolver {
     @Ctx() ctx: GraphContext,
     @Info() info: GraphQLResolveInfo,
   ): Promise<AttachDocumentPayload> {
-    const source = withUploadedContent(given, ctx);
+    const source = await withUploadedContent(given, idempotencyKey, ctx);
     if (!source.ok) {
       ctx.audit.wrote('IncluirDocumento', Object.keys(given).sort(), given.proposalId, null, 'refused');
       return refused(source.userErrors, ctx);
@@ -45,6 +45,7 @@ export class DocumentResolver {
       async (request, call) => withoutFile(await incluirDocumento(ctx.upstream, request, call)),
     );
     if (!outcome.ok) {
+      await releaseUnrecorded(given, idempotencyKey, ctx);
       return refused(outcome.userErrors, ctx);
     }
     return Object.assign(new AttachDocumentPayload(), {
@@ -66,10 +67,15 @@ function refused(userErrors: UserError[], ctx: GraphContext): AttachDocumentPayl
 /**
  * The input with its file inline: as given, or with the caller's upload as base64 in
  * `contentBase64` (the request sent, and so its fingerprint, is then the same as inline). Exactly
- * one of contentBase64 and uploadId; an upload that is unknown, expired or another caller's is
- * refused alike, before anything is recorded or sent.
+ * one of contentBase64 and uploadId. The upload is attached with `idempotencyKey`: the same key
+ * (a retry) can name it again, another key cannot. An upload that is unknown, expired, another
+ * caller's or attached with another key is refused alike, before anything is recorded or sent.
  */
-export function withUploadedContent(input: AttachDocumentInput, ctx: Pick<GraphContext, 'uploads' | 'callerId'>): WriteOutcome<AttachDocumentInput> {
+export async function withUploadedContent(
+  input: AttachDocumentInput,
+  idempotencyKey: string,
+  ctx: Pick<GraphContext, 'uploads' | 'callerId'>,
+): Promise<WriteOutcome<AttachDocumentInput>> {
   const inline = input.contentBase64 !== undefined && input.contentBase64 !== null;
   const uploadId = input.uploadId ?? undefined;
   if (inline && uploadId !== undefined) {
@@ -80,11 +86,27 @@ export function withUploadedContent(input: AttachDocumentInput, ctx: Pick<GraphC
       ? { ok: true, value: input }
       : invalid('A document must be sent: contentBase64 or uploadId.', ['input', 'contentBase64'], 'documentSourceGiven');
   }
-  const upload = ctx.uploads?.get(uploadId, ctx.callerId);
+  const upload = await ctx.uploads?.attach(uploadId, ctx.callerId, idempotencyKey);
   if (upload === undefined) {
-    return invalid('No upload of yours has this uploadId (unknown, expired or not yours).', ['input', 'uploadId'], 'uploadFound');
+    return invalid(
+      'No upload of yours has this uploadId (unknown, expired, not yours or attached with another idempotencyKey).',
+      ['input', 'uploadId'],
+      'uploadFound',
+    );
   }
   return { ok: true, value: Object.assign(new AttachDocumentInput(), input, { contentBase64: upload.bytes.toString('base64') }) };
+}
+
+/**
+ * A write refused before it was recorded (the input's validation) leaves the upload free for
+ * another key: the caller corrects the input and sends it again under a new key. A write the
+ * ledger recorded (the partner's rejection, replayed to the same key) keeps it.
+ */
+async function releaseUnrecorded(input: AttachDocumentInput, idempotencyKey: string, ctx: GraphContext): Promise<void> {
+  const uploadId = input.uploadId ?? undefined;
+  if (uploadId !== undefined && ctx.uploads !== undefined && (await ctx.ledger.find(ctx.callerId, idempotencyKey)) === undefined) {
+    await ctx.uploads.detach(uploadId, ctx.callerId, idempotencyKey);
+  }
 }
 
 function invalid(message: string, field: string[], rule: string): WriteOutcome<never> {

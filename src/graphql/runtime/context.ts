@@ -13,7 +13,7 @@ import { createHistory, createOwnership, type Ownership } from './ownership.js';
 import { createPersonIds, type PersonIds } from '../common/person-id.js';
 import { createOperationCodeNamespaces, type OperationCodeNamespaces, type OperationCodes, operationCodesOf } from '../common/operation-code.js';
 import { type WritesInFlight } from './writes-in-flight.js';
-import { type UploadStore } from '../common/upload-store.js';
+import { type UploadStore } from '../../ledger/index.js';
 
 /** How writes wait for each other and settle in-doubt ones (ledger/write.ts). */
 export type WriteSettings = Pick<WriteOnceOptions, 'waitMs' | 'pollMs' | 'settleMs' | 'sleep'>;

@@ -37,7 +37,7 @@ export type AttachDocumentErrorCode =
   | 'TOO_MANY_DECIMAL_PLACES'
   /** The document upload failed: the content is not valid base64. messageKey: attachDocument.uploadFailed. */
   | 'UPLOAD_FAILED'
-  /** No upload of this caller has this uploadId: it is unknown, expired (UPLOAD_TTL_SECONDS) or another caller's. Graph rule: `uploadFound`. messageKey: attachDocument.uploadNotFound. */
+  /** No upload of this caller has this uploadId: it is unknown, expired (UPLOAD_TTL_SECONDS), another caller's, or already attached with another idempotencyKey. Graph rule: `uploadFound`. messageKey: attachDocument.uploadNotFound. */
   | 'UPLOAD_NOT_FOUND';
 
 /** A document to attach to a proposal (e.g. the CCB signed at an external certifier). Upstream: Proposta/IncluirDocumento (documento). */
@@ -52,7 +52,7 @@ export type AttachDocumentInput = {
   fileName: string;
   /** Id of the proposal to attach the document to. Upstream: dto.codigoProposta. */
   proposalId: string | number;
-  /** The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), as often as needed (the same idempotencyKey and the same file: one write). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64). */
+  /** The id POST /uploads answered for the file (its raw bytes, at most UPLOAD_MAX_BYTES), instead of contentBase64: usable on any replica by the caller that uploaded it until it expires (UPLOAD_TTL_SECONDS), with one idempotencyKey: the first attach binds the upload to its key, a retry with that key is the same write, another key is refused (UPLOAD_NOT_FOUND). Exactly one of contentBase64 and uploadId. Upstream: arquivo (the uploaded bytes as base64). */
   uploadId?: string | number | null | undefined;
   /** Until when the document is valid. Upstream: dtValidade. */
   validUntil?: string | null | undefined;

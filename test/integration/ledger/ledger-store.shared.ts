@@ -437,7 +437,7 @@ export function ledgerSuite(kind: LedgerKind): void {
           throw new Error('a SQL ledger without its database');
         }
         const { rows } = await sql<{ name: string }>`select name from ledger_migrations order by name`.execute(db);
-        expect(rows.map((r) => r.name)).toEqual(['0001_operations', '0002_read_back', '0003_access_records']);
+        expect(rows.map((r) => r.name)).toEqual(['0001_operations', '0002_read_back', '0003_access_records', '0004_uploads']);
       });
     });
   }

@@ -1,0 +1,5 @@
+import { uploadStoreSuite } from './upload-store.shared.js';
+
+describe('The upload store in memory', () => {
+  uploadStoreSuite('memory');
+});
