@@ -46,8 +46,12 @@ const chainOf = (row: Selectable<AccessChainsTable>): ChainState => ({
   anchorHash: row.anchor_hash,
 });
 
-/** The chain's head row, created when absent, locked until the transaction ends. */
+/** The chain's head row, locked until the transaction ends; created first when absent (once per chain). */
 async function lockChain(tx: Transaction<LedgerTables>, chain: string): Promise<ChainState> {
+  const locked = await tx.selectFrom('ledger_access_chains').selectAll().where('chain', '=', chain).forUpdate().executeTakeFirst();
+  if (locked !== undefined) {
+    return chainOf(locked);
+  }
   await tx
     .insertInto('ledger_access_chains')
     .values({ chain, head_seq: 0, head_hash: GENESIS_HASH, anchor_seq: 0, anchor_hash: GENESIS_HASH })
@@ -93,10 +97,10 @@ export class SqlAccessStore implements AccessStore {
       if (rows.length === 0) {
         return 0;
       }
-      // One JSON parameter for the whole batch: one small statement to build and send.
-      await sql`insert into ledger_access_records (${sql.raw(COLUMNS)})
-        select ${sql.raw(ROW)} from jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) as e`.execute(tx);
-      await tx.updateTable('ledger_access_chains').set({ head_seq: seq, head_hash: hash }).where('chain', '=', chain).execute();
+      // One JSON parameter for the whole batch, and the chain's new head in the same statement: one round trip.
+      await sql`with inserted as (insert into ledger_access_records (${sql.raw(COLUMNS)})
+        select ${sql.raw(ROW)} from jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) as e)
+        update ledger_access_chains set head_seq = ${seq}, head_hash = ${hash} where chain = ${chain}`.execute(tx);
       return rows.length;
     });
   }
