@@ -60,15 +60,69 @@ async function lockChain(tx: Transaction<LedgerTables>, chain: string): Promise<
   return chainOf(await tx.selectFrom('ledger_access_chains').selectAll().where('chain', '=', chain).forUpdate().executeTakeFirstOrThrow());
 }
 
+/** A batch sealed after a head: the rows to insert (JSON arrays, as ROW reads them) and the chain's new head. */
+interface SealedBatch {
+  rows: string[];
+  seq: number;
+  hash: string;
+}
+
+function sealBatch(
+  chain: string,
+  records: readonly PendingAccess[],
+  keys: Pick<AccessKeys, 'sealContent'>,
+  lines: readonly string[] | undefined,
+  head: { seq: number; hash: string },
+  known: Set<string> | undefined,
+): SealedBatch {
+  let { seq, hash } = head;
+  const rows: string[] = [];
+  records.forEach((record, i) => {
+    if (known?.has(record.id) === true) {
+      return;
+    }
+    seq += 1;
+    const prevHash = hash;
+    const content = sealedContent(lines?.[i] ?? accessLine(record), record.id, chain, seq);
+    hash = keys.sealContent(prevHash, content);
+    // The content is a JSON array: the seals (hex, no escaping) are added before its closing bracket.
+    rows.push(`${content.slice(0, -1)},"${prevHash}","${hash}"]`);
+  });
+  return { rows, seq, hash };
+}
+
+/** The batch's rows as one JSON parameter: one small statement to build and send, whatever the batch's size. */
+const batchRows = (batch: SealedBatch): string => `[${batch.rows.join(',')}]`;
+
 /** Access records in the ledger's PostgreSQL or PGlite database. */
 export class SqlAccessStore implements AccessStore {
+  /** Each chain's head as this store last wrote it: the next fresh batch is sealed after it without a lock. */
+  private readonly heads = new Map<string, { seq: number; hash: string }>();
+
   constructor(readonly kysely: Kysely<LedgerTables>) {}
 
   async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, hints: AppendHints = {}): Promise<number> {
     if (records.length === 0) {
       return 0;
     }
-    return this.kysely.transaction().execute(async (tx) => {
+    const last = this.heads.get(chain);
+    if (hints.fresh === true && last !== undefined) {
+      // One statement, no transaction: the head moves, and the rows go in, only if it is still the head
+      // they were sealed after; another writer having moved it, the locked path below seals them again.
+      this.heads.delete(chain);
+      const batch = sealBatch(chain, records, keys, hints.lines, last, undefined);
+      const { rows } = await sql<{ moved: number }>`with head as (
+          update ledger_access_chains set head_seq = ${batch.seq}, head_hash = ${batch.hash}
+          where chain = ${chain} and head_seq = ${last.seq} and head_hash = ${last.hash} returning chain),
+        inserted as (insert into ledger_access_records (${sql.raw(COLUMNS)})
+          select ${sql.raw(ROW)} from head, jsonb_array_elements(${batchRows(batch)}::jsonb) as e)
+        select count(*)::int as moved from head`.execute(this.kysely);
+      if (rows[0]?.moved === 1) {
+        this.heads.set(chain, { seq: batch.seq, hash: batch.hash });
+        return batch.rows.length;
+      }
+    }
+    const batch = await this.kysely.transaction().execute(async (tx) => {
       const head = await lockChain(tx, chain);
       let known: Set<string> | undefined;
       if (hints.fresh !== true) {
@@ -80,29 +134,18 @@ export class SqlAccessStore implements AccessStore {
           ).rows.map((r) => r.id),
         );
       }
-      let seq = head.headSeq;
-      let hash = head.headHash;
-      const rows: string[] = [];
-      records.forEach((record, i) => {
-        if (known?.has(record.id) === true) {
-          return;
-        }
-        seq += 1;
-        const prevHash = hash;
-        const content = sealedContent(hints.lines?.[i] ?? accessLine(record), record.id, chain, seq);
-        hash = keys.sealContent(prevHash, content);
-        // The content is a JSON array: the seals (hex, no escaping) are added before its closing bracket.
-        rows.push(`${content.slice(0, -1)},"${prevHash}","${hash}"]`);
-      });
-      if (rows.length === 0) {
-        return 0;
+      const sealed = sealBatch(chain, records, keys, hints.lines, { seq: head.headSeq, hash: head.headHash }, known);
+      if (sealed.rows.length > 0) {
+        // The rows and the chain's new head in one statement: one round trip.
+        await sql`with inserted as (insert into ledger_access_records (${sql.raw(COLUMNS)})
+          select ${sql.raw(ROW)} from jsonb_array_elements(${batchRows(sealed)}::jsonb) as e)
+          update ledger_access_chains set head_seq = ${sealed.seq}, head_hash = ${sealed.hash} where chain = ${chain}`.execute(tx);
       }
-      // One JSON parameter for the whole batch, and the chain's new head in the same statement: one round trip.
-      await sql`with inserted as (insert into ledger_access_records (${sql.raw(COLUMNS)})
-        select ${sql.raw(ROW)} from jsonb_array_elements(${`[${rows.join(',')}]`}::jsonb) as e)
-        update ledger_access_chains set head_seq = ${seq}, head_hash = ${hash} where chain = ${chain}`.execute(tx);
-      return rows.length;
+      return sealed;
     });
+    // Only once committed: a head noted from a transaction that failed could only send the next batch down this path again.
+    this.heads.set(chain, { seq: batch.seq, hash: batch.hash });
+    return batch.rows.length;
   }
 
   async find(filter: AccessFilter, limit: number, after?: AccessCursor): Promise<AccessRecord[]> {

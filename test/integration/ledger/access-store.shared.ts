@@ -132,6 +132,23 @@ export function accessStoreSuite(kind: LedgerKind): void {
     expect((await store.chains())[0]!.headSeq).toBe(8);
   });
 
+  it('seals a fresh batch after the head it wrote last, and under the lock again when another writer moved that head', async () => {
+    // A second writer on the same chain (another replica); the memory store has one writer only.
+    const other = memory ?? new SqlAccessStore(database.sql!);
+    const fresh = (records: PendingAccess[]) => ({ lines: records.map((r) => accessLine(r)), fresh: true });
+    const batches = [[pending(1), pending(2)], [pending(3)], [pending(4), pending(5)], [pending(6)], [pending(7), pending(8)]];
+    expect(await store.append(ACCESS_CHAIN, batches[0]!, keys, fresh(batches[0]!))).toBe(2);
+    expect(await store.append(ACCESS_CHAIN, batches[1]!, keys, fresh(batches[1]!))).toBe(1);
+    expect(await other.append(ACCESS_CHAIN, batches[2]!, keys, fresh(batches[2]!))).toBe(2);
+    // The head `store` noted is no longer the chain's: its batch goes in after `other`'s, not over it.
+    expect(await store.append(ACCESS_CHAIN, batches[3]!, keys, fresh(batches[3]!))).toBe(1);
+    expect(await store.append(ACCESS_CHAIN, batches[4]!, keys, fresh(batches[4]!))).toBe(2);
+    const stored = await store.chainRecords(ACCESS_CHAIN, 0, 20);
+    expect(stored.map((r) => [r.requestId, r.seq])).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => [`request-${n}`, n]));
+    expect(await store.chains()).toEqual([{ chain: ACCESS_CHAIN, headSeq: 8, headHash: stored[7]!.hash, anchorSeq: 0, anchorHash: '0'.repeat(64) }]);
+    expect(await verifyAccessChains(store, keys)).toEqual({ checked: 8, problems: [] });
+  });
+
   it('detects an edited record', async () => {
     await store.append(
       ACCESS_CHAIN,
