@@ -159,7 +159,23 @@ const referenceResolvers = {
  * rules (scopes.ts) declared in the SDL and enforced, and its disclosures of personal data recorded
  * (audit/audit.disclosures.ts).
  */
-export async function buildCreditGraphSchema(options: { accessRecord?: boolean } = {}): Promise<GraphQLSchema> {
+export function buildCreditGraphSchema(options: { accessRecord?: boolean } = {}): Promise<GraphQLSchema> {
+  // The schema holds no state of its own (every dependency arrives in the context), so one process
+  // builds it once per variant: replicas, restarts and tests in one process share it.
+  const key = options.accessRecord !== false;
+  let built = builtSchemas.get(key);
+  if (built === undefined) {
+    built = buildFreshCreditGraphSchema(key);
+    builtSchemas.set(key, built);
+    built.catch(() => builtSchemas.delete(key));
+  }
+  return built;
+}
+
+/** The schemas this process built, by whether they record disclosures. */
+const builtSchemas = new Map<boolean, Promise<GraphQLSchema>>();
+
+async function buildFreshCreditGraphSchema(accessRecord: boolean): Promise<GraphQLSchema> {
   const schema = await buildTypeGraphSchema();
   const map = createResolversMap(schema) as Record<string, Record<string, unknown>>;
   for (const [typeName, fields] of Object.entries(referenceResolvers)) {
@@ -180,5 +196,5 @@ export async function buildCreditGraphSchema(options: { accessRecord?: boolean }
   const guarded = enforceAccessRules(validateEntityRepresentations(defaultExplicitNulls(readInvalidEnumValues(subgraph))));
   // Recorded outside the scope guard: a refused attempt leaves its record too. Off only for the
   // benchmark's baseline (bench/audit.ts), which prices the recording.
-  return options.accessRecord === false ? guarded : recordDisclosures(guarded);
+  return accessRecord ? recordDisclosures(guarded) : guarded;
 }

@@ -71,18 +71,22 @@ function apolloHash(extensions: unknown): string | undefined {
   return typeof hash === 'string' && /^[0-9a-f]{64}$/.test(hash) ? hash : undefined;
 }
 
-/**
- * Parses and validates every manifest document against `schema` (a start-up failure names the first
- * one that does not validate) and returns the gate. `manifest` maps `sha256:<hex>` to a document.
- */
-export function createTrustedDocumentGate(
-  mode: TrustedDocumentsMode,
-  schema: GraphQLSchema,
-  manifest: Readonly<Record<string, string>>,
-  logger: Logger,
-): TrustedDocumentGate {
+/** The manifests already validated, per schema: one process validates a manifest once against a schema. */
+const validated = new WeakMap<GraphQLSchema, WeakMap<Readonly<Record<string, string>>, ValidatedManifest>>();
+
+interface ValidatedManifest {
+  readonly entries: ReadonlyMap<string, Entry>;
+  /** The manifest's texts themselves: a request sending one runs without hashing it (its id is its hash, checked at start). */
+  readonly trustedTexts: ReadonlySet<string>;
+}
+
+/** Parses and validates every manifest document against `schema`, throwing at the first that does not validate. */
+function validatedManifest(schema: GraphQLSchema, manifest: Readonly<Record<string, string>>): ValidatedManifest {
+  const known = validated.get(schema)?.get(manifest);
+  if (known !== undefined) {
+    return known;
+  }
   const entries = new Map<string, Entry>();
-  // The manifest's texts themselves: a request sending one runs without hashing it (its id is its hash, checked below).
   const trustedTexts = new Set<string>();
   for (const [id, body] of Object.entries(manifest)) {
     if (id !== `sha256:${sha256(body)}`) {
@@ -100,6 +104,24 @@ export function createTrustedDocumentGate(
     entries.set(id, { body, operation: operation.operation });
     trustedTexts.add(body);
   }
+  const bySchema = validated.get(schema) ?? new WeakMap();
+  const result = { entries, trustedTexts };
+  bySchema.set(manifest, result);
+  validated.set(schema, bySchema);
+  return result;
+}
+
+/**
+ * Parses and validates every manifest document against `schema` (a start-up failure names the first
+ * one that does not validate) and returns the gate. `manifest` maps `sha256:<hex>` to a document.
+ */
+export function createTrustedDocumentGate(
+  mode: TrustedDocumentsMode,
+  schema: GraphQLSchema,
+  manifest: Readonly<Record<string, string>>,
+  logger: Logger,
+): TrustedDocumentGate {
+  const { entries, trustedTexts } = validatedManifest(schema, manifest);
   const logged = new Set<string>();
   const digests = new Map<string, string>();
   /** The sha256 of a text outside the manifest, remembered: a client repeating its document pays one look-up. */
