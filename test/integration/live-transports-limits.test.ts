@@ -114,6 +114,9 @@ describe('bounded live connections', () => {
           LIVE_SEND_BUFFER_EVENTS: '16',
           // Events come from the writes below, not from polls.
           LIVE_POLL_INTERVAL_MS: '600000',
+          // Only the send buffer's bound ends the subscribers that do not read: on a loaded machine the
+          // writes take long enough for a missed pong to close some of them first.
+          LIVE_HEARTBEAT_MS: '600000',
         },
       });
     });
