@@ -1,5 +1,6 @@
 import { type Probe, resolveInDoubt } from './in-doubt.js';
 import { type Ledger, type OperationRecord } from './ledger.js';
+import { startPeriodic } from './periodic.js';
 
 /** Options of the reconciler. */
 export interface ReconcilerOptions {
@@ -60,27 +61,5 @@ export interface Reconciler {
 
 /** Runs {@link reconcileOnce} every `intervalMs` in the background (the timer does not hold the process open). */
 export function startReconciler(ledger: Ledger, options: ReconcilerOptions & { intervalMs: number; onError?: (error: unknown) => void }): Reconciler {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running !== undefined || stopped) {
-      return;
-    }
-    running = reconcileOnce(ledger, options)
-      .then(
-        () => undefined,
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => reconcileOnce(ledger, options), options);
 }

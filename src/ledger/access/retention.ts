@@ -1,4 +1,5 @@
 import { type AccessStore } from './store.js';
+import { type Periodic, startPeriodic } from '../periodic.js';
 
 /** Options of {@link startAccessPurge}. */
 export interface AccessPurgeOptions {
@@ -29,17 +30,7 @@ export async function purgeAccessRecords(store: AccessStore, options: Omit<Acces
   return total;
 }
 
-/** Runs {@link purgeAccessRecords} every period (the first one period after start) until stopped. */
-export function startAccessPurge(store: AccessStore, options: AccessPurgeOptions): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = purgeAccessRecords(store, options).catch((error: unknown) => options.onError?.(error));
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs {@link purgeAccessRecords} every period (the first one period after start, never two at once) until stopped. */
+export function startAccessPurge(store: AccessStore, options: AccessPurgeOptions): Periodic {
+  return startPeriodic(() => purgeAccessRecords(store, options), options);
 }

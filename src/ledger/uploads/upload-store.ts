@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { LedgerUnavailableError } from '../errors.js';
 import { type BoundRefusal, type UploadRows } from './rows.js';
+import { type Periodic, startPeriodic } from '../periodic.js';
 
 /** The upload settings of the config (`config.uploads`). */
 export interface UploadSettings {
@@ -216,17 +217,7 @@ export class UploadStore {
   }
 }
 
-/** Runs {@link UploadStore.purgeExpired} every `intervalMs` (the first one a period after start) until stopped. */
-export function startUploadPurge(store: UploadStore, options: { intervalMs: number; onError?: (error: unknown) => void }): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = store.purgeExpired().catch((error: unknown) => options.onError?.(error));
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** Runs {@link UploadStore.purgeExpired} every `intervalMs` (the first one a period after start, never two at once) until stopped. */
+export function startUploadPurge(store: UploadStore, options: { intervalMs: number; onError?: (error: unknown) => void }): Periodic {
+  return startPeriodic(() => store.purgeExpired(), options);
 }
