@@ -41,4 +41,7 @@ export default {
   // open (measured per suite and at exit), past Jest's 500 ms default, after which Jest kills it and
   // reports it as leaking.
   workerGracefulExitTimeout: 5_000,
+  // A worker whose heap passed this after a suite is replaced by a fresh one (Jest's documented
+  // option): the embedded ledger's suites ran many times slower late in a long-lived worker.
+  workerIdleMemoryLimit: '700MB',
 };
