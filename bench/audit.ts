@@ -10,10 +10,14 @@
  * - the same with it: wrappers, HMAC of the subject, journal write, and the batched insert into an
  *   embedded PGlite (charged in full: each round ends with a flush);
  * - a query that discloses nothing (proposal situation and installments), without and with it.
- * CPU is process.cpuUsage (user + system) per query; the median of the rounds is reported.
+ * CPU is process.cpuUsage (user + system) of a variant's round (its queries, then a flush) per query;
+ * the median of the rounds is reported. The split of the recording's own cost (commit, batched insert)
+ * comes from a pass of its own after the rounds, so the rounds carry no timing calls per query.
  *
  * Environment: BENCH_QUERIES (2000 per variant and round), BENCH_ROUNDS (5), BENCH_DATABASE_URL (a
- * PostgreSQL for the access record instead of PGlite: its server's CPU is then outside the process).
+ * PostgreSQL for the access record instead of PGlite: its server's CPU is then outside the process),
+ * BENCH_STORE=memory (the memory store), BENCH_JOURNAL=off (no journal), BENCH_ONLY=disclosing/on (one
+ * variant alone, to profile it with `node --cpu-prof`).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -90,8 +94,17 @@ export async function runAuditBench(): Promise<void> {
   };
   const variables = { id: disbursed?.id };
 
+  /** The recording's own parts, measured in a pass of their own: timing each commit inside the rounds added two `cpuUsage` calls (about 10 µs) to every query of every variant. */
   const parts = { commit: 0, flush: 0 };
-  async function run(graph: keyof typeof graphs, document: keyof typeof documents, count: number): Promise<number> {
+  async function closeAll(): Promise<void> {
+    await recorder.close();
+    await database.close();
+    rmSync(join(journalDir, '..'), { recursive: true, force: true });
+    await upstream.close();
+    await reads.close();
+    await sandbox.close();
+  }
+  async function run(graph: keyof typeof graphs, document: keyof typeof documents, count: number, split = false): Promise<number> {
     const { schema, binding } = graphs[graph];
     const start = process.cpuUsage();
     for (let i = 0; i < count; i += 1) {
@@ -100,17 +113,19 @@ export async function runAuditBench(): Promise<void> {
       if (result.errors !== undefined) {
         throw new Error(`bench query failed: ${result.errors.map((e) => e.message).join('; ')}`);
       }
-      const before = process.cpuUsage();
-      contextValue.audit.commit();
-      const after = process.cpuUsage(before);
-      if (graph === 'on' && document === 'disclosing') {
+      if (split) {
+        const before = process.cpuUsage();
+        contextValue.audit.commit();
+        const after = process.cpuUsage(before);
         parts.commit += after.user + after.system;
+      } else {
+        contextValue.audit.commit();
       }
     }
     const flushStart = process.cpuUsage();
     await recorder.flush();
     const flushed = process.cpuUsage(flushStart);
-    if (graph === 'on' && document === 'disclosing') {
+    if (split) {
       parts.flush += flushed.user + flushed.system;
     }
     const used = process.cpuUsage(start);
@@ -125,14 +140,24 @@ export async function runAuditBench(): Promise<void> {
   // From here on every partner read must be a cache hit: the recording adds no partner call.
   await fetch(`${sandbox.url}/_sandbox/calls`, { method: 'DELETE' });
   const samples: Record<string, number[]> = {};
-  parts.commit = 0;
-  parts.flush = 0;
+  // BENCH_ONLY=disclosing/on (for a profile): that variant alone, no ratios.
+  const only = process.env.BENCH_ONLY;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const document of ['disclosing', 'plain'] as const) {
       for (const graph of round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
-        (samples[`${document}/${graph}`] ??= []).push(await run(graph, document, QUERIES));
+        if (only === undefined || only === `${document}/${graph}`) {
+          (samples[`${document}/${graph}`] ??= []).push(await run(graph, document, QUERIES));
+        }
       }
     }
+  }
+  if (only !== undefined) {
+    console.log(JSON.stringify({ only, samples }));
+    await closeAll();
+    return;
+  }
+  for (let round = 0; round < ROUNDS; round += 1) {
+    await run('on', 'disclosing', QUERIES, true);
   }
   const ms = (key: string): number => median(samples[key] as number[]);
   const rows = (['disclosing', 'plain'] as const).map((document) => ({
@@ -164,12 +189,7 @@ export async function runAuditBench(): Promise<void> {
       2,
     ),
   );
-  await recorder.close();
-  await database.close();
-  rmSync(join(journalDir, '..'), { recursive: true, force: true });
-  await upstream.close();
-  await reads.close();
-  await sandbox.close();
+  await closeAll();
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
