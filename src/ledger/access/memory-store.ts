@@ -24,7 +24,7 @@ export class MemoryAccessStore implements AccessStore {
   readonly heads = new Map<string, ChainState>();
   private readonly ids = new Set<string>();
 
-  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, _hints?: AppendHints): Promise<number> {
+  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'sealContent'>, _hints?: AppendHints): Promise<number> {
     const fresh = records.filter((r) => !this.ids.has(r.id));
     if (fresh.length === 0) {
       return 0;

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hash, hkdfSync } from 'node:crypto';
 import { boundedMemo } from '../../shared/memo.js';
 
 /** How an access ended: a read disclosed data, found none, was refused or failed; a write's own outcomes. */
@@ -56,13 +56,44 @@ export function accessLine(record: PendingAccess, at: string = record.at.toISOSt
 }
 
 /**
- * What a record's seal covers, from its {@link accessLine}: the JSON array `[id, chain, seq, at,
- * callerId, ..., purpose]`, the same text `AccessKeys.seal` hashes for the record (the line with
- * `chain` and `seq` put after the id).
+ * What a record's seal or link covers, from its {@link accessLine}: the JSON array `[id, chain, seq, at,
+ * callerId, ..., purpose]`, the same text {@link recordContent} makes of the stored record (the line
+ * with `chain` and `seq` put after the id).
  */
 export function sealedContent(line: string, id: string, chain: string, seq: number): string {
   const idText = JSON.stringify(id);
   return `[${idText},${JSON.stringify(chain)},${seq},${line.slice(idText.length + 2)}`;
+}
+
+/** The content a stored record's seal or link covers (what {@link sealedContent} cuts from its line). */
+export function recordContent(r: Omit<AccessRecord, 'prevHash' | 'hash'>): string {
+  return JSON.stringify([
+    r.id,
+    r.chain,
+    r.seq,
+    r.at.toISOString(),
+    r.callerId,
+    r.requestId,
+    r.action,
+    r.kind,
+    r.fields,
+    r.subjectHmac,
+    r.proposalId,
+    r.outcome,
+    r.purpose,
+  ]);
+}
+
+/**
+ * The link of a record that is not the last of its batch: SHA-256 (hex, no key) of the previous hash
+ * and the record's content. Each batch's last record carries a seal ({@link AccessKeys.sealContent},
+ * keyed) instead, which covers the links before it through its previous hash: editing a record and
+ * re-linking the records after it ends at a seal that no longer matches, and only the key can re-seal.
+ * One keyed HMAC per batch instead of one per record (a chain written one record per batch, as
+ * before this form, is all seals and verifies the same way).
+ */
+export function linkContent(prevHash: string, content: string): string {
+  return hash('sha256', `${prevHash}\n${content}`);
 }
 
 /** The previous hash of a chain's first record (and the anchor of a chain never purged). */
@@ -79,7 +110,7 @@ export const ACCESS_CHAIN = 'access';
 export interface AccessKeys {
   /** HMAC-SHA256 (hex) of a document, digits only. */
   subject(document: string): string;
-  /** The seal of a record: HMAC-SHA256 (hex) of the previous seal and the record's content. */
+  /** The seal of a record: HMAC-SHA256 (hex) of the previous hash and the record's content ({@link recordContent}). */
   seal(prevHash: string, record: Omit<AccessRecord, 'prevHash' | 'hash'>): string;
   /** The same seal from the content's text, as {@link sealedContent} cuts it from the record's line. */
   sealContent(prevHash: string, content: string): string;
@@ -96,25 +127,7 @@ export function accessKeys(secret: string): AccessKeys {
     // The same people are looked up again and again (a proposal's client on every read of it).
     subject: boundedMemo(10_000, (document: string) => createHmac('sha256', subjectKey).update(document).digest('hex')),
     sealContent,
-    seal: (prevHash, r) =>
-      sealContent(
-        prevHash,
-        JSON.stringify([
-          r.id,
-          r.chain,
-          r.seq,
-          r.at.toISOString(),
-          r.callerId,
-          r.requestId,
-          r.action,
-          r.kind,
-          r.fields,
-          r.subjectHmac,
-          r.proposalId,
-          r.outcome,
-          r.purpose,
-        ]),
-      ),
+    seal: (prevHash, r) => sealContent(prevHash, recordContent(r)),
   };
 }
 

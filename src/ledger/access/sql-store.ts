@@ -9,13 +9,14 @@ import {
   accessLine,
   type ChainState,
   GENESIS_HASH,
+  linkContent,
   type PendingAccess,
   sealedContent,
 } from './record.js';
 import { type AccessStore, type AppendHints } from './store.js';
 
 const COLUMNS = 'id, chain, seq, at, caller_id, request_id, action, kind, fields, subject_hmac, proposal_id, outcome, purpose, prev_hash, hash';
-/** A row as sent (`[id, chain, seq, at, ..., purpose, prevHash, hash]`: a record's sealed content with its seals), read into COLUMNS. */
+/** A row as sent (`[id, chain, seq, at, ..., purpose, prevHash, hash]`: a record's sealed content with its previous hash and its link or seal), read into COLUMNS. */
 const ROW = '(e->>0)::uuid, e->>1, (e->>2)::bigint, (e->>3)::timestamptz, e->>4, e->>5, e->>6, e->>7, e->8, e->>9, e->>10, e->>11, e->>12, e->>13, e->>14';
 
 function recordOf(row: Selectable<AccessRecordsTable>): AccessRecord {
@@ -77,17 +78,23 @@ function sealBatch(
 ): SealedBatch {
   let { seq, hash } = head;
   const rows: string[] = [];
-  records.forEach((record, i) => {
+  // The batch's last record to append carries the seal; the others a link (record.ts).
+  let last = records.length - 1;
+  while (last >= 0 && known?.has((records[last] as PendingAccess).id) === true) {
+    last -= 1;
+  }
+  for (let i = 0; i <= last; i += 1) {
+    const record = records[i] as PendingAccess;
     if (known?.has(record.id) === true) {
-      return;
+      continue;
     }
     seq += 1;
     const prevHash = hash;
     const content = sealedContent(lines?.[i] ?? accessLine(record), record.id, chain, seq);
-    hash = keys.sealContent(prevHash, content);
-    // The content is a JSON array: the seals (hex, no escaping) are added before its closing bracket.
+    hash = i === last ? keys.sealContent(prevHash, content) : linkContent(prevHash, content);
+    // The content is a JSON array: the hashes (hex, no escaping) are added before its closing bracket.
     rows.push(`${content.slice(0, -1)},"${prevHash}","${hash}"]`);
-  });
+  }
   return { rows, seq, hash };
 }
 
@@ -101,7 +108,7 @@ export class SqlAccessStore implements AccessStore {
 
   constructor(readonly kysely: Kysely<LedgerTables>) {}
 
-  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, hints: AppendHints = {}): Promise<number> {
+  async append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'sealContent'>, hints: AppendHints = {}): Promise<number> {
     if (records.length === 0) {
       return 0;
     }

@@ -1,4 +1,13 @@
-import { type AccessCursor, type AccessFilter, type AccessKeys, type AccessRecord, type ChainState, type PendingAccess } from './record.js';
+import {
+  type AccessCursor,
+  type AccessFilter,
+  type AccessKeys,
+  type AccessRecord,
+  type ChainState,
+  linkContent,
+  type PendingAccess,
+  recordContent,
+} from './record.js';
 
 /** What the caller of {@link AccessStore.append} already knows of its records, so the store can skip work. */
 export interface AppendHints {
@@ -18,12 +27,13 @@ export interface AppendHints {
  */
 export interface AccessStore {
   /**
-   * Seals `records` into `chain` in their order and appends them, all or none, in one transaction
+   * Seals `records` into `chain` in their order, as one batch (each record linked to the one before, the
+   * last sealed: record.ts), and appends them, all or none, in one transaction
    * that holds the chain's head (so replicas appending at once each extend the chain in turn). A
    * record whose id is on record already is skipped (a journal replayed after a crash): returns how
    * many were appended. `hints` only save work: the records stored are the same with or without them.
    */
-  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'seal' | 'sealContent'>, hints?: AppendHints): Promise<number>;
+  append(chain: string, records: readonly PendingAccess[], keys: Pick<AccessKeys, 'sealContent'>, hints?: AppendHints): Promise<number>;
   /** Up to `limit` records matching `filter`, newest first (time, then id, descending), after `after`. */
   find(filter: AccessFilter, limit: number, after?: AccessCursor): Promise<AccessRecord[]>;
   /**
@@ -38,19 +48,20 @@ export interface AccessStore {
   chainRecords(chain: string, afterSeq: number, limit: number): Promise<AccessRecord[]>;
 }
 
-/** Seals pending records after a chain's head: the records as stored and the new head. */
+/** Seals pending records after a chain's head, as one batch (each linked, the last sealed: record.ts): the records as stored. */
 export function sealAfter(
   chain: string,
   head: { seq: number; hash: string },
   records: readonly PendingAccess[],
-  keys: Pick<AccessKeys, 'seal'>,
+  keys: Pick<AccessKeys, 'sealContent'>,
 ): AccessRecord[] {
   let { seq, hash } = head;
-  return records.map((record) => {
+  return records.map((record, i) => {
     seq += 1;
     const sealed = { ...record, chain, seq };
     const prevHash = hash;
-    hash = keys.seal(prevHash, sealed);
+    const content = recordContent(sealed);
+    hash = i === records.length - 1 ? keys.sealContent(prevHash, content) : linkContent(prevHash, content);
     return { ...sealed, prevHash, hash };
   });
 }

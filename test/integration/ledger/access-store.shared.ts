@@ -9,9 +9,12 @@ import {
   ACCESS_CHAIN,
   accessKeys,
   accessLine,
+  type AccessRecord,
   type AccessStore,
+  linkContent,
   MemoryAccessStore,
   type PendingAccess,
+  recordContent,
   SqlAccessStore,
   verifyAccessChains,
 } from '../../../src/ledger/index.js';
@@ -70,6 +73,30 @@ export function accessStoreSuite(kind: LedgerKind): void {
     } else {
       await sql`delete from ledger_access_records where seq = ${seq}`.execute(db);
     }
+  }
+
+  /** Rewrites one stored record's outcome and hashes, as someone with write access but without the key would. */
+  async function rewrite(seq: number, change: Pick<AccessRecord, 'outcome' | 'prevHash' | 'hash'>): Promise<void> {
+    if (memory !== undefined) {
+      const records = memory.records.get(ACCESS_CHAIN)!;
+      const index = records.findIndex((r) => r.seq === seq);
+      records[index] = { ...records[index]!, ...change };
+      return;
+    }
+    const db = database.sql!;
+    await sql`alter table ledger_access_records disable trigger ledger_access_records_no_update`.execute(db);
+    await sql`update ledger_access_records set outcome = ${change.outcome}, prev_hash = ${change.prevHash}, hash = ${change.hash} where seq = ${seq}`.execute(
+      db,
+    );
+  }
+
+  /** Moves the chain's head row back, as someone with write access would after deleting the last records. */
+  async function moveHead(seq: number, hash: string): Promise<void> {
+    if (memory !== undefined) {
+      memory.heads.set(ACCESS_CHAIN, { ...memory.heads.get(ACCESS_CHAIN)!, headSeq: seq, headHash: hash });
+      return;
+    }
+    await sql`update ledger_access_chains set head_seq = ${seq}, head_hash = ${hash} where chain = ${ACCESS_CHAIN}`.execute(database.sql!);
   }
 
   it('seals records into one chain in order and answers them newest first, filtered and paginated', async () => {
@@ -173,14 +200,70 @@ export function accessStoreSuite(kind: LedgerKind): void {
     expect((await verifyAccessChains(store, keys)).problems).toEqual([{ chain: ACCESS_CHAIN, problem: 'truncated', seq: 4 }]);
   });
 
-  it('verifies with the key only: another key finds every record edited', async () => {
+  it('verifies with the key only: another key finds every batch seal wrong', async () => {
     await store.append(
       ACCESS_CHAIN,
       [1, 2].map((n) => pending(n)),
       keys,
     );
+    await store.append(ACCESS_CHAIN, [pending(3)], keys);
     const other = accessKeys('another access key, at least 32 characters');
-    expect((await verifyAccessChains(store, other)).problems.map((p) => p.problem)).toEqual(['edited', 'edited']);
+    expect((await verifyAccessChains(store, other)).problems.map((p) => [p.problem, p.seq])).toEqual([
+      ['edited', 2],
+      ['edited', 3],
+    ]);
+  });
+
+  it('links the records of a batch and seals its last one with the key', async () => {
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2, 3].map((n) => pending(n)),
+      keys,
+    );
+    const stored = await store.chainRecords(ACCESS_CHAIN, 0, 10);
+    const content = (r: AccessRecord): string => recordContent({ ...r, prevHash: undefined, hash: undefined } as unknown as AccessRecord);
+    expect(stored.map((r) => r.hash === linkContent(r.prevHash, content(r)))).toEqual([true, true, false]);
+    expect(stored[2]!.hash).toBe(keys.sealContent(stored[2]!.prevHash, content(stored[2]!)));
+  });
+
+  it('verifies a chain sealed record by record (the earlier form) followed by linked batches, and finds an edit in either', async () => {
+    // One record per batch: every record sealed, as the chain was before batches were linked.
+    for (const n of [1, 2, 3]) {
+      await store.append(ACCESS_CHAIN, [pending(n)], keys);
+    }
+    await store.append(
+      ACCESS_CHAIN,
+      [4, 5, 6].map((n) => pending(n)),
+      keys,
+    );
+    expect(await verifyAccessChains(store, keys)).toEqual({ checked: 6, problems: [] });
+    await tamper(2, 'edit');
+    await tamper(5, 'edit');
+    expect((await verifyAccessChains(store, keys)).problems).toEqual([
+      { chain: ACCESS_CHAIN, problem: 'edited', seq: 2, id: expect.any(String) },
+      { chain: ACCESS_CHAIN, problem: 'edited', seq: 5, id: expect.any(String) },
+    ]);
+  });
+
+  it('finds a batch rewritten without the key at its seal, and a batch cut short with the head moved back', async () => {
+    await store.append(
+      ACCESS_CHAIN,
+      [1, 2, 3, 4].map((n) => pending(n)),
+      keys,
+    );
+    const [r1, r2, r3, r4] = await store.chainRecords(ACCESS_CHAIN, 0, 10);
+    // Record 2 edited and every link after it recomputed (links need no key): the seal of record 4 breaks.
+    const link = (r: AccessRecord, prevHash: string): string => linkContent(prevHash, recordContent({ ...r, outcome: 'refused' } as AccessRecord));
+    const hash2 = link(r2!, r1!.hash);
+    await rewrite(2, { outcome: 'refused', prevHash: r1!.hash, hash: hash2 });
+    const hash3 = linkContent(hash2, recordContent(r3!));
+    await rewrite(3, { outcome: r3!.outcome, prevHash: hash2, hash: hash3 });
+    await rewrite(4, { outcome: r4!.outcome, prevHash: hash3, hash: r4!.hash });
+    expect((await verifyAccessChains(store, keys)).problems).toEqual([{ chain: ACCESS_CHAIN, problem: 'edited', seq: 4, id: r4!.id }]);
+    // The batch's sealed last record deleted and the head moved back to the record before it.
+    await tamper(4, 'delete');
+    await moveHead(3, hash3);
+    expect((await verifyAccessChains(store, keys)).problems).toEqual([{ chain: ACCESS_CHAIN, problem: 'unsealed', seq: 3, id: r3!.id }]);
   });
 
   it('purges the oldest records in bounded batches, leaving an anchor the chain still verifies from', async () => {
