@@ -94,7 +94,7 @@ export class AccessRecord {
 
   @Field((_type) => String, {
     description:
-      "The record's seal: an HMAC-SHA256 of the previous record's seal and this record's content (npm run audit -- verify checks the chain). Upstream: none (the access record).",
+      "The record's link in its hash chain: a SHA-256 of the previous record's hash and this record's content, or, on the last record of each batch written, a seal (the same under the audit key, an HMAC-SHA256). npm run audit -- verify checks the chain. Upstream: none (the access record).",
   })
   hash: string;
 }

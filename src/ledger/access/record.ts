@@ -35,7 +35,7 @@ export interface AccessRecord extends PendingAccess {
 /**
  * A pending record as one JSON line, an array: `[id, at, callerId, requestId, action, kind, fields,
  * subjectHmac, proposalId, outcome, purpose]`. Serialized once, when it is journaled
- * (access/journal.ts); its seal's content ({@link sealedContent}) and the row the batched insert sends
+ * (access/journal.ts); what its link or seal covers ({@link sealedContent}) and the row the batched insert sends
  * (access/sql-store.ts) are cut from it, never serialized again. `at`: the record's time as an ISO
  * string, worked out once for all the records of one answer.
  */
