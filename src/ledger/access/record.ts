@@ -110,9 +110,10 @@ export const ACCESS_CHAIN = 'access';
 export interface AccessKeys {
   /** HMAC-SHA256 (hex) of a document, digits only. */
   subject(document: string): string;
-  /** The seal of a record: HMAC-SHA256 (hex) of the previous hash and the record's content ({@link recordContent}). */
-  seal(prevHash: string, record: Omit<AccessRecord, 'prevHash' | 'hash'>): string;
-  /** The same seal from the content's text, as {@link sealedContent} cuts it from the record's line. */
+  /**
+   * The seal of a batch's last record: HMAC-SHA256 (hex) of the previous hash and the record's content,
+   * as {@link sealedContent} cuts it from the record's line (or {@link recordContent} makes it of a stored record).
+   */
   sealContent(prevHash: string, content: string): string;
 }
 
@@ -127,7 +128,6 @@ export function accessKeys(secret: string): AccessKeys {
     // The same people are looked up again and again (a proposal's client on every read of it).
     subject: boundedMemo(10_000, (document: string) => createHmac('sha256', subjectKey).update(document).digest('hex')),
     sealContent,
-    seal: (prevHash, r) => sealContent(prevHash, recordContent(r)),
   };
 }
 
