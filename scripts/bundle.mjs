@@ -17,6 +17,9 @@
 // - Modules find files from the project's root (the nearest package.json above them,
 //   src/shared/project-root.ts), never beside themselves: a chunk is not where its source was.
 //
+// - @apollo/utils.createhash is replaced by scripts/bundle-shims/apollo-createhash.mjs: bundled, the
+//   package cannot see that it runs on Node and hashes in JavaScript (see the shim).
+//
 //   node scripts/bundle.mjs [dist]     (npm run build runs it after tsc; dist: default ./dist)
 import { rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -34,6 +37,7 @@ export async function bundle(dist = join(root, 'dist')) {
     input: { main: join(dist, 'main.js') },
     platform: 'node',
     external: [/^node:/, /^@electric-sql\/pglite(\/|$)/],
+    resolve: { alias: { '@apollo/utils.createhash': join(root, 'scripts/bundle-shims/apollo-createhash.mjs') } },
     logLevel: 'warn',
     onLog(level, log, handler) {
       // Anything else the bundler warns of (an import it could not resolve, left to run time) fails the build.
