@@ -67,7 +67,22 @@ export const GLOBAL_TAG = 'all';
  * The key of one partner read: upstream client, operation and canonical body, hashed (a body can
  * carry a document number, which must not appear in a key). The one-shot `hash` gives the same
  * digest as `createHash` at a third of its cost, so keys stay the same across replicas and versions.
+ * A process reads the same few bodies again and again (a dashboard's proposal under load): the
+ * digest of a text seen lately is remembered, a look-up by the text instead of a SHA-256 each time.
  */
 export function readKey(clientId: string, operation: string, body: unknown): string {
-  return hash('sha256', `${clientId}\n${operation}\n${canonicalJson(body)}`, 'base64url');
+  const text = `${clientId}\n${operation}\n${canonicalJson(body)}`;
+  let key = recentKeys.get(text);
+  if (key === undefined) {
+    key = hash('sha256', text, 'base64url');
+    if (recentKeys.size >= REMEMBERED_KEYS) {
+      recentKeys.clear();
+    }
+    recentKeys.set(text, key);
+  }
+  return key;
 }
+
+/** Read texts whose key is remembered; past this the memo starts over (bounded memory whatever callers read). */
+const REMEMBERED_KEYS = 2048;
+const recentKeys = new Map<string, string>();
