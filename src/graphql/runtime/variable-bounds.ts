@@ -113,27 +113,19 @@ function check(
   variables: Readonly<Record<string, unknown>>,
   bounds: VariableBounds,
 ): GraphQLError | undefined {
-  const definitions = operation.variableDefinitions ?? [];
-  const declared = new Set(definitions.map((definition) => definition.variable.name.value));
+  const plan = planOf(schema, document, operation);
   let undeclared = 0;
   for (const name in variables) {
-    if (!declared.has(name) && ++undeclared > bounds.maxUndeclaredVariables) {
+    if (!plan.declared.has(name) && ++undeclared > bounds.maxUndeclaredVariables) {
       return refusal([], `more than ${bounds.maxUndeclaredVariables} variables the operation does not declare`);
     }
   }
-  if (definitions.length === 0) {
+  if (plan.checks.length === 0) {
     return undefined;
   }
-  const usages = usagesOf(schema, document, operation);
   const walker = new Walker(schema, bounds, operation.operation === 'mutation');
-  for (const definition of definitions) {
-    const name = definition.variable.name.value;
+  for (const { name, type, usage } of plan.checks) {
     if (!Object.hasOwn(variables, name)) {
-      continue;
-    }
-    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
-    const usage = usages.get(name);
-    if (type === undefined || usage === undefined) {
       continue;
     }
     const problem = walker.walk(variables[name], type, undefined, usage.limit, 0);
@@ -142,6 +134,35 @@ function check(
     }
   }
   return undefined;
+}
+
+/** What the check needs of one operation, which its every request shares: its declared variables, and the type and usage of each it checks. */
+interface VariablePlan {
+  declared: ReadonlySet<string>;
+  checks: ReadonlyArray<{ name: string; type: GraphQLInputType; usage: Usage }>;
+}
+
+/** Plans by operation (Apollo Server hands the same document to every request of one query text). */
+const plansByOperation = new WeakMap<OperationDefinitionNode, VariablePlan>();
+
+function planOf(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): VariablePlan {
+  let plan = plansByOperation.get(operation);
+  if (plan === undefined) {
+    const definitions = operation.variableDefinitions ?? [];
+    const usages = definitions.length === 0 ? new Map<string, Usage>() : usagesOf(schema, document, operation);
+    const checks: Array<{ name: string; type: GraphQLInputType; usage: Usage }> = [];
+    for (const definition of definitions) {
+      const name = definition.variable.name.value;
+      const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+      const usage = usages.get(name);
+      if (type !== undefined && usage !== undefined) {
+        checks.push({ name, type, usage });
+      }
+    }
+    plan = { declared: new Set(definitions.map((definition) => definition.variable.name.value)), checks };
+    plansByOperation.set(operation, plan);
+  }
+  return plan;
 }
 
 /**
