@@ -136,7 +136,7 @@ export class PartnerReads {
       },
       mark: (proposalId) => this.raiseMarks(proposalId, {}),
       // Without the read cache nothing is held: no method, so callers skip the look-ups it would gate.
-      ...(this.options.cache === false ? {} : { holds: async (operation: ReadOperation, body: object) => !fresh && (await this.holds(operation, body)) }),
+      holds: this.options.cache === false ? undefined : async (operation: ReadOperation, body: object) => !fresh && (await this.holds(operation, body)),
       invalidateProposal: (proposalId, operation) =>
         this.invalidate(writeTags(operation !== undefined && !isReadOperation(operation) ? operation : 'CancelarProposta', {}, proposalId)),
     };

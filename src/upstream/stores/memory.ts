@@ -92,7 +92,11 @@ export class MemoryReadCacheStore implements ReadCacheStore {
   }
 
   private version(tags: readonly string[]): string {
-    // `peek`: reading an epoch does not keep it; bumping it does.
-    return [GLOBAL_TAG, ...tags].map((tag) => String(this.epochs.peek(tag) ?? this.floor)).join('.');
+    // `peek`: reading an epoch does not keep it; bumping it does. Built in place: every read looks it up.
+    let version = String(this.epochs.peek(GLOBAL_TAG) ?? this.floor);
+    for (const tag of tags) {
+      version += `.${this.epochs.peek(tag) ?? this.floor}`;
+    }
+    return version;
   }
 }
