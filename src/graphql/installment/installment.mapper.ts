@@ -81,20 +81,32 @@ function buildInstallments(
   numbers: readonly number[] | undefined,
 ): Installment[] {
   const wanted = numbers === undefined ? undefined : new Set(numbers);
-  const byNumber = new Map<number, { parcela?: Parcela; agenda?: AgendaParcela }>();
-  const add = (number: number | null | undefined, entry: { parcela?: Parcela; agenda?: AgendaParcela }): void => {
-    if (typeof number !== 'number' || (wanted !== undefined && !wanted.has(number))) {
-      return;
+  // One pair per number, filled in place (the first item of a number, should a read repeat it).
+  const byNumber = new Map<number, { parcela: Parcela | undefined; agenda: AgendaParcela | undefined }>();
+  const wants = (number: number | null | undefined): number is number => typeof number === 'number' && (wanted === undefined || wanted.has(number));
+  for (const parcela of parcelas ?? []) {
+    const number = parcela.nroParcela;
+    if (wants(number) && !byNumber.has(number)) {
+      byNumber.set(number, { parcela, agenda: undefined });
     }
-    const known = byNumber.get(number) ?? {};
-    // The first item of a number, should a read repeat it.
-    byNumber.set(number, { parcela: known.parcela ?? entry.parcela, agenda: known.agenda ?? entry.agenda });
-  };
-  (parcelas ?? []).forEach((parcela) => add(parcela.nroParcela, { parcela }));
-  (agenda ?? []).forEach((item) => add(item.nroParcela, { agenda: item }));
-  return [...byNumber.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([number, { parcela, agenda: item }]) => mergeInstallment(proposalId, number, parcela, item, fetchedAt));
+  }
+  for (const item of agenda ?? []) {
+    const number = item.nroParcela;
+    if (wants(number)) {
+      const known = byNumber.get(number);
+      if (known === undefined) {
+        byNumber.set(number, { parcela: undefined, agenda: item });
+      } else {
+        known.agenda ??= item;
+      }
+    }
+  }
+  const installments: Installment[] = [];
+  for (const number of [...byNumber.keys()].sort((a, b) => a - b)) {
+    const pair = byNumber.get(number) as { parcela: Parcela | undefined; agenda: AgendaParcela | undefined };
+    installments.push(mergeInstallment(proposalId, number, pair.parcela, pair.agenda, fetchedAt));
+  }
+  return installments;
 }
 
 /** Maps the installments, in installment-number order; items without a number are dropped. */

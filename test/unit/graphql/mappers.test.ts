@@ -81,6 +81,25 @@ describe('installment mapper', () => {
     expect(items[1]?.situation).toBeNull();
   });
 
+  it('merges by number in number order, keeping the first item of a number each read repeats, and an installment only one read lists', () => {
+    const parcelas = [{ nroParcela: 3, vlrParcela: 30 }, { nroParcela: 1, vlrParcela: 10 }, { nroParcela: 1, vlrParcela: 11 }, { vlrParcela: 99 }];
+    const agenda = [
+      { nroParcela: 2, vlrParcela: 20, vlrSaldoAtual: 20 },
+      { nroParcela: 1, vlrSaldoAtual: 0 },
+      { nroParcela: 1, vlrSaldoAtual: 7 },
+    ];
+    const merged = mergeInstallments('p-9', parcelas, agenda, null, undefined);
+    expect(merged.map((i) => [i.number, i.amount, i.balance])).toEqual([
+      [1, '10.00', '0.00'],
+      [2, '20.00', '20.00'],
+      [3, '30.00', null],
+    ]);
+    expect(mergeInstallments('p-9', parcelas, agenda, null, [3, 2]).map((i) => [i.number, i.amount, i.balance])).toEqual([
+      [2, '20.00', '20.00'],
+      [3, '30.00', null],
+    ]);
+  });
+
   it('merges the same cached answers once: the same list again, frozen, and a new one for other answers or arguments', () => {
     const parcelas = [
       { nroParcela: 1, vlrParcela: 10 },
