@@ -13,7 +13,7 @@
  * keeps failing (`breaker.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent } from 'undici';
 import { ANONYMOUS_CALLER } from '../shared/callers.js';
 import { TokenProvider, DEFAULT_SCOPE } from './auth.js';
 import { type BreakerSnapshot, type BreakerTicket, type BreakerVerdict, CircuitBreaker } from './breaker.js';
@@ -37,7 +37,7 @@ import { type AttemptOutcome, interpretResponse } from './response.js';
 import { OperationRecorder, type UpstreamStats } from './stats.js';
 import { backoffDelay, sleep } from './retry.js';
 import { localLimiter } from './scheduler.js';
-import { classifyTransportError } from './transport.js';
+import { classifyTransportError, requestTarget, type RequestTarget } from './transport.js';
 
 export { type OperationName } from './operations.js';
 export { type CallOptions, type UpstreamClientOptions } from './client.options.js';
@@ -47,7 +47,7 @@ export { backoffDelay } from './retry.js';
 interface OutgoingRequest {
   operation: OperationName;
   spec: OperationSpec;
-  url: string;
+  target: RequestTarget;
   payload: string;
   token: string;
   idempotencyKey: string;
@@ -298,14 +298,14 @@ export class UpstreamClient {
     progress: CallProgress,
   ): Promise<Record<string, unknown>> {
     const recorder = progress.recorder;
-    const url = `${spec.base === 'environment' ? this.environmentUrl : this.baseUrl}${spec.path}`;
+    const target = requestTarget(`${spec.base === 'environment' ? this.environmentUrl : this.baseUrl}${spec.path}`);
     const payload = JSON.stringify(body);
     let token = await this.auth.token(signal, operation);
     let attempt = 0;
     let replayedAfter401 = false;
     for (;;) {
       attempt += 1;
-      const outcome = await this.exchange({ operation, spec, url, payload, token, idempotencyKey }, signal, deadline, progress);
+      const outcome = await this.exchange({ operation, spec, target, payload, token, idempotencyKey }, signal, deadline, progress);
       if (outcome.ok) {
         return outcome.data;
       }
@@ -360,7 +360,7 @@ export class UpstreamClient {
     progress: CallProgress,
     events: AttemptEvents,
   ): Promise<AttemptOutcome> {
-    const { operation, spec, url, payload, token, idempotencyKey } = request;
+    const { operation, spec, target, payload, token, idempotencyKey } = request;
     const options = progress.options;
     let release: (answered?: boolean) => void = noop;
     if (this.limiter !== undefined) {
@@ -390,9 +390,10 @@ export class UpstreamClient {
       let headers: Record<string, string | string[] | undefined>;
       let text: string;
       try {
-        const res = await undiciRequest(url, {
+        const res = await this.agent.request({
+          origin: target.origin,
+          path: target.path,
           method: 'POST',
-          dispatcher: this.agent,
           headers: {
             authorization: `Bearer ${token}`,
             'content-type': 'application/json',

@@ -72,3 +72,30 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   }
   return Math.max(0, date - now);
 }
+
+/** Where a request goes, as undici's dispatchers take it: the URL's origin and its path with the query. */
+export interface RequestTarget {
+  origin: string;
+  path: string;
+}
+
+/**
+ * The {@link RequestTarget} of `url`, as undici's `request(url)` derives it on every call (a URL
+ * parse): the partner's few URLs are parsed once.
+ */
+export function requestTarget(url: string): RequestTarget {
+  let target = targets.get(url);
+  if (target === undefined) {
+    const parsed = new URL(url);
+    target = { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
+    if (targets.size >= REMEMBERED_TARGETS) {
+      targets.clear();
+    }
+    targets.set(url, target);
+  }
+  return target;
+}
+
+/** URLs whose target is remembered (a client has a few dozen; several clients in tests). */
+const REMEMBERED_TARGETS = 256;
+const targets = new Map<string, RequestTarget>();
