@@ -227,8 +227,8 @@ class Walker {
       }
       return undefined;
     }
-    const takesObjects = !isEnumType(nullable) && !isSpecifiedScalarType(nullable);
     if (typeof value === 'object') {
+      const takesObjects = !isEnumType(nullable) && !isSpecifiedScalarType(nullable);
       return takesObjects ? this.json(value, path, depth) : { path, message: `expected a ${nullable.name} value, not a list or an object` };
     }
     if (typeof value === 'string' && value.length > this.bounds.maxScalarChars && nullable.name !== 'String' && nullable.name !== 'ID') {
