@@ -17,8 +17,8 @@
 // - Modules find files from the project's root (the nearest package.json above them,
 //   src/shared/project-root.ts), never beside themselves: a chunk is not where its source was.
 //
-// - @apollo/utils.createhash is replaced by scripts/bundle-shims/apollo-createhash.mjs: bundled, the
-//   package cannot see that it runs on Node and hashes in JavaScript (see the shim).
+// - @apollo/utils.createhash is replaced (APOLLO_CREATEHASH below): bundled, the package cannot see
+//   that it runs on Node and hashes in JavaScript.
 //
 //   node scripts/bundle.mjs [dist]     (npm run build runs it after tsc; dist: default ./dist)
 import { rmSync } from 'node:fs';
@@ -29,6 +29,52 @@ import { build } from 'rolldown';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+// Stands in for @apollo/utils.createhash in the bundle. The package picks Node's crypto only where
+// `module.require` exists, which the bundler's CommonJS wrapper does not give, so bundled it hashed in
+// JavaScript (sha.js): Apollo Server's SHA-256 of every request's query text cost several times
+// Node's. Apollo Server hashes one text at a time (`createHash(kind).update(text).digest('hex')`):
+// that goes to Node's one-shot `hash` (same digest, without a Hash object and its stream machinery);
+// anything else to Node's `createHash`.
+const APOLLO_CREATEHASH = `
+import { createHash as nodeCreateHash, hash } from 'node:crypto';
+
+class OneShotHash {
+  constructor(kind) {
+    this.kind = kind;
+    this.data = undefined;
+    this.hash = undefined;
+  }
+
+  update(data, encoding) {
+    if (this.hash === undefined && this.data === undefined && typeof data === 'string' && encoding === undefined) {
+      this.data = data;
+    } else {
+      this.hash ??= this.data === undefined ? nodeCreateHash(this.kind) : nodeCreateHash(this.kind).update(this.data);
+      this.hash.update(data, encoding);
+    }
+    return this;
+  }
+
+  digest(encoding) {
+    if (this.hash !== undefined) {
+      return this.hash.digest(encoding);
+    }
+    return hash(this.kind, this.data ?? '', encoding ?? 'buffer');
+  }
+}
+
+export function createHash(kind) {
+  return new OneShotHash(kind);
+}
+`;
+
+/** Resolves `@apollo/utils.createhash` to {@link APOLLO_CREATEHASH} (a module of the bundle, not a file). */
+const apolloCreateHashOnNodeCrypto = {
+  name: 'apollo-createhash-on-node-crypto',
+  resolveId: (source) => (source === '@apollo/utils.createhash' ? '\0apollo-createhash' : null),
+  load: (id) => (id === '\0apollo-createhash' ? APOLLO_CREATEHASH : null),
+};
+
 /** Bundles `<dist>/main.js` into `<dist>/bundle/`; packages are taken from the node_modules above `dist`. */
 export async function bundle(dist = join(root, 'dist')) {
   const out = join(dist, 'bundle');
@@ -37,7 +83,7 @@ export async function bundle(dist = join(root, 'dist')) {
     input: { main: join(dist, 'main.js') },
     platform: 'node',
     external: [/^node:/, /^@electric-sql\/pglite(\/|$)/],
-    resolve: { alias: { '@apollo/utils.createhash': join(root, 'scripts/bundle-shims/apollo-createhash.mjs') } },
+    plugins: [apolloCreateHashOnNodeCrypto],
     logLevel: 'warn',
     onLog(level, log, handler) {
       // Anything else the bundler warns of (an import it could not resolve, left to run time) fails the build.
