@@ -350,7 +350,7 @@ const audit = {
     secret: true,
     shown: "`PERSON_ID_SECRET`'s value",
     description:
-      "Key of the access record: a person's CPF/CNPJ is stored as an HMAC-SHA256 under a key derived from it (searchable, never in clear), and each record is sealed to the previous one under another. The same on every replica; set it in production (rotating it makes older records unsearchable by document and their chain unverifiable). Unset: the value of `PERSON_ID_SECRET` (or its default), keys derived apart with HKDF.",
+      "Key of the access record: a person's CPF/CNPJ is stored as an HMAC-SHA256 under a key derived from it (searchable, never in clear), and each record is chained to the previous one, each batch sealed under another. The same on every replica; set it in production (rotating it makes older records unsearchable by document and their chain unverifiable). Unset: the value of `PERSON_ID_SECRET` (or its default), keys derived apart with HKDF.",
   }),
   AUDIT_JOURNAL_DIR: setting(text(), {
     shown: '`<DATA_DIR>/audit-journal`',
