@@ -89,6 +89,11 @@ const requests = {
     description:
       'GraphQL requests (HTTP GET and POST) served at once by one replica; beyond it a request is refused at once with HTTP 503 `OVERLOADED` and `Retry-After`. An eighth (at least one) is kept for mutations: queries are refused first. `/health`, `/ready` and `/metrics` are never counted.',
   }),
+  LISTEN_ACCEPTORS: setting(integer(1, 256), {
+    shown: '`1` (`32` in production)',
+    description:
+      'Listening sockets on `PORT` (SO_REUSEPORT on Linux and FreeBSD; one elsewhere). Node takes one new connection per socket per turn of its event loop, so past capacity one socket admits a few hundred new connections a second and the rest wait in the kernel for seconds before they can be refused; each socket more takes one more per turn.',
+  }),
   ADMISSION_TARGET_DELAY_MS: setting(integer(0, 10_000), {
     shown: '`0` (`25` in production)',
     description:

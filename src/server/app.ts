@@ -17,9 +17,10 @@ import {
   type RouteHandlerMethod,
 } from 'fastify';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { type AddressInfo, type ListenOptions, type Server } from 'node:net';
 import { type Config } from '../config/index.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
+import { closeAcceptors, openAcceptors, SHARES_PORTS } from './acceptors.js';
 import { type Admission, createAdmission } from './admission.js';
 import { createApolloServer } from './apollo.js';
 import { type CallerAuthenticator, createCallerAuthenticator, wantsFreshData } from './callers.js';
@@ -71,6 +72,8 @@ export interface App {
   readonly metrics: Metrics;
   /** The subscription transports (graphql-ws, graphql-sse), when the graph serves subscriptions. */
   readonly live?: LiveTransport;
+  /** The listening sockets beside the HTTP server's own (`listen` opens them, `close` closes them with it). */
+  readonly acceptors: Server[];
   /**
    * Stops in order: GET /ready reports unavailable and subscriptions end; no new connection is
    * accepted; requests in flight finish for up to `graceMs` (default the config's
@@ -167,12 +170,14 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
   }
 
   let closing: Promise<void> | undefined;
+  const acceptors: Server[] = [];
   return {
     config,
     http,
     logger,
     readiness,
     metrics,
+    acceptors,
     ...(live === undefined ? {} : { live }),
     close(graceMs = config.shutdownGraceMs) {
       closing ??= (async () => {
@@ -184,7 +189,8 @@ export async function createApp(config: Config, deps: AppDependencies): Promise<
         const idle = setInterval(() => http.server.closeIdleConnections(), 20);
         const cut = setTimeout(() => http.server.closeAllConnections(), graceMs);
         try {
-          await http.close();
+          // Every listening socket stops at once; each resolves once the connections it took have closed.
+          await Promise.all([http.close(), closeAcceptors(acceptors)]);
         } finally {
           clearInterval(idle);
           clearTimeout(cut);
@@ -214,8 +220,13 @@ const LISTEN_BACKLOG = 4096;
 
 /** Listens on `port`/`host`; on failure the app is closed again. */
 export async function listen(app: App, options: { port: number; host: string }): Promise<Listening> {
+  const count = SHARES_PORTS ? app.config.listenAcceptors : 1;
   try {
-    await app.http.listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG });
+    // fastify hands its listen options to node's server.listen (its documented contract), reusePort included.
+    const listenOptions: ListenOptions = { port: options.port, host: options.host, backlog: LISTEN_BACKLOG, ...(count > 1 ? { reusePort: true } : {}) };
+    await app.http.listen(listenOptions);
+    const port = (app.http.server.address() as AddressInfo).port;
+    app.acceptors.push(...(await openAcceptors(app.http.server, { port, host: options.host, backlog: LISTEN_BACKLOG, count })));
   } catch (error) {
     await app.close(0);
     throw error;
