@@ -228,7 +228,7 @@ function toConfig(s: Settings) {
     },
     maxRequestsInFlight: s.MAX_REQUESTS_IN_FLIGHT,
     /** ADMISSION_TARGET_DELAY_MS; 0: a fixed bound. */
-    admissionTargetDelayMs: s.ADMISSION_TARGET_DELAY_MS ?? (production ? 25 : 0),
+    admissionTargetDelayMs: s.ADMISSION_TARGET_DELAY_MS ?? (production ? 5 : 0),
     /** LISTEN_ACCEPTORS: listening sockets sharing the port. */
     listenAcceptors: s.LISTEN_ACCEPTORS ?? (production ? 32 : 1),
     logLevel: s.LOG_LEVEL,

@@ -95,7 +95,7 @@ const requests = {
       'Listening sockets on `PORT` (SO_REUSEPORT on Linux and FreeBSD; one elsewhere). Node takes one new connection per socket per turn of its event loop, so past capacity one socket admits a few hundred new connections a second and the rest wait in the kernel for seconds before they can be refused; each socket more takes one more per turn.',
   }),
   ADMISSION_TARGET_DELAY_MS: setting(integer(0, 10_000), {
-    shown: '`0` (`25` in production)',
+    shown: '`0` (`5` in production)',
     description:
       "Adapts `MAX_REQUESTS_IN_FLIGHT` to what the replica really serves: while the event loop's delay (p99 over 200 ms) stays above this many milliseconds, the bound shrinks by a quarter (to at least 16), and it grows back by a tenth while requests are refused and the loop keeps up. Keeps refusals, probes and admitted requests fast when the load is past capacity. `0`: a fixed bound.",
   }),
