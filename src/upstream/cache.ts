@@ -10,6 +10,7 @@
  */
 import { hash } from 'node:crypto';
 import { canonicalJson } from '../shared/canonical-json.js';
+import { boundedMemo } from '../shared/memo.js';
 
 /** A cached answer: the success body, or the envelope failure the partner answered (a negative entry). */
 export interface CachedRead {
@@ -71,18 +72,8 @@ export const GLOBAL_TAG = 'all';
  * digest of a text seen lately is remembered, a look-up by the text instead of a SHA-256 each time.
  */
 export function readKey(clientId: string, operation: string, body: unknown): string {
-  const text = `${clientId}\n${operation}\n${canonicalJson(body)}`;
-  let key = recentKeys.get(text);
-  if (key === undefined) {
-    key = hash('sha256', text, 'base64url');
-    if (recentKeys.size >= REMEMBERED_KEYS) {
-      recentKeys.clear();
-    }
-    recentKeys.set(text, key);
-  }
-  return key;
+  return digestOf(`${clientId}\n${operation}\n${canonicalJson(body)}`);
 }
 
-/** Read texts whose key is remembered; past this the memo starts over (bounded memory whatever callers read). */
-const REMEMBERED_KEYS = 2048;
-const recentKeys = new Map<string, string>();
+/** The digests of read texts seen lately (at most 2048; past it the memo starts over, bounded whatever callers read). */
+const digestOf = boundedMemo(2048, (text: string) => hash('sha256', text, 'base64url'));

@@ -2,6 +2,7 @@
  * Classification of undici and socket failures into the error family, shared by the token endpoint
  * and the operations.
  */
+import { boundedMemo } from '../shared/memo.js';
 import { type UpstreamError, UpstreamBadResponseError, UpstreamTimeoutError, UpstreamUnavailableError } from './errors.js';
 
 /** How a failure may be retried: by any operation (nothing reached the upstream), by reads only, or not at all. */
@@ -84,18 +85,11 @@ export interface RequestTarget {
  * parse): the partner's few URLs are parsed once.
  */
 export function requestTarget(url: string): RequestTarget {
-  let target = targets.get(url);
-  if (target === undefined) {
-    const parsed = new URL(url);
-    target = { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
-    if (targets.size >= REMEMBERED_TARGETS) {
-      targets.clear();
-    }
-    targets.set(url, target);
-  }
-  return target;
+  return targetOf(url);
 }
 
 /** URLs whose target is remembered (a client has a few dozen; several clients in tests). */
-const REMEMBERED_TARGETS = 256;
-const targets = new Map<string, RequestTarget>();
+const targetOf = boundedMemo(256, (url: string): RequestTarget => {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
+});
