@@ -92,7 +92,7 @@ const requests = {
   LISTEN_ACCEPTORS: setting(integer(1, 256), {
     shown: '`1` (`32` in production)',
     description:
-      'Listening sockets on `PORT` (SO_REUSEPORT on Linux and FreeBSD; one elsewhere). Node takes one new connection per socket per turn of its event loop, so past capacity one socket admits a few hundred new connections a second and the rest wait in the kernel for seconds before they can be refused; each socket more takes one more per turn.',
+      'Listening sockets on `PORT` (SO_REUSEPORT on Linux and FreeBSD with `HOST` an IP address; one otherwise). Node takes one new connection per socket per turn of its event loop, so past capacity one socket admits a few hundred new connections a second and the rest wait in the kernel for seconds before they can be refused; each socket more takes one more per turn.',
   }),
   ADMISSION_TARGET_DELAY_MS: setting(integer(0, 10_000), {
     shown: '`0` (`5` in production)',

@@ -17,7 +17,7 @@ import {
   type RouteHandlerMethod,
 } from 'fastify';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, type ListenOptions, type Server } from 'node:net';
+import { type AddressInfo, isIP, type ListenOptions, type Server } from 'node:net';
 import { type Config } from '../config/index.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { closeAcceptors, openAcceptors, SHARES_PORTS } from './acceptors.js';
@@ -220,7 +220,8 @@ const LISTEN_BACKLOG = 4096;
 
 /** Listens on `port`/`host`; on failure the app is closed again. */
 export async function listen(app: App, options: { port: number; host: string }): Promise<Listening> {
-  const count = SHARES_PORTS ? app.config.listenAcceptors : 1;
+  // On a host name (`localhost`) fastify binds each of its addresses with servers of its own: one socket then.
+  const count = SHARES_PORTS && isIP(options.host) !== 0 ? app.config.listenAcceptors : 1;
   try {
     // fastify hands its listen options to node's server.listen (its documented contract), reusePort included.
     const listenOptions: ListenOptions = { port: options.port, host: options.host, backlog: LISTEN_BACKLOG, ...(count > 1 ? { reusePort: true } : {}) };
