@@ -13,7 +13,9 @@
  *   the graph's CPU over that time (printed below the table: less moved by other work than the clock);
  *   embedded on an empty DATA_DIR (first start: initdb), embedded on that same directory again
  *   (existing data), and PostgreSQL (a database of its own);
- * - RSS idle: 2 s after the first 200; RSS after load: after every CPU measurement;
+ * - RSS idle: 2 s after the first 200; RSS after load: after every CPU measurement; RSS after the
+ *   50-connection load: after BENCH_WIDE_REQUESTS (default 5000) requests 50 at a time of each of the
+ *   warm dashboard and the cache-off installments (what a busy replica holds);
  * - CPU per query: process CPU of the graph over BENCH_CPU_REQUESTS (default 2000) requests, 4 at
  *   a time: installments warm (the shared read cache answers), installments cold (READ_CACHE=off
  *   in a process of its own: one partner call per query) and a 4-group dashboard warm (core,
@@ -52,9 +54,14 @@ const GRAPH_ENV = Object.fromEntries(
     .filter((pair) => pair.includes('='))
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+/** Node flags, space separated, as a list. */
+export const nodeArgs = (text: string | undefined): string[] => (text ?? '').split(' ').filter((arg) => arg !== '');
+const NODE_ARGS = nodeArgs(process.env.BENCH_NODE_ARGS);
 
 const CONCURRENCY = 4;
+/** The wide load's connections and requests per query: RSS after it is the memory target's figure. */
+const WIDE_CONNECTIONS = 50;
+const WIDE_REQUESTS = envNumber('BENCH_WIDE_REQUESTS', 5000);
 const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
@@ -148,13 +155,18 @@ async function post(url: string, query: string, id: string): Promise<number> {
  * The graph (`node dist/bundle/main.js`, as npm start runs it; `main` another build of it) against
  * the standalone sandbox, timed to its first 200.
  */
-export async function startGraph(sandbox: StandaloneSandbox, env: Record<string, string>, graphMain?: string): Promise<Graph> {
+export async function startGraph(
+  sandbox: StandaloneSandbox,
+  env: Record<string, string>,
+  graphMain?: string,
+  nodeArgs: readonly string[] = NODE_ARGS,
+): Promise<Graph> {
   const main = graphMain ?? process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
   const start = await startCommand();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/graphql`;
   const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...start.flags, ...NODE_ARGS, main], {
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, ...nodeArgs, main], {
     env: {
       PATH: process.env.PATH ?? '',
       ...start.env,
@@ -234,6 +246,26 @@ export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: stri
   return ((await cpuMs(graph.pid)) - before) / requests;
 }
 
+/**
+ * WIDE_REQUESTS requests, WIDE_CONNECTIONS at a time: how many the graph's admission control
+ * refused (503, what it answers when its event loop falls behind) instead of answering.
+ */
+async function wideLoad(graph: Pick<Graph, 'url'>, query: string, id: string): Promise<number> {
+  let left = WIDE_REQUESTS;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: WIDE_CONNECTIONS }, async () => {
+      while (left > 0) {
+        left -= 1;
+        if ((await post(graph.url, query, id)) === 503) {
+          refused += 1;
+        }
+      }
+    }),
+  );
+  return refused;
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -247,6 +279,9 @@ interface LedgerRow extends GraphFigures {
   rssIdle: number;
   rssIdleFirst?: number;
   rssLoad: number;
+  rssWide: number;
+  /** The share of the wide load's requests refused with 503. */
+  wideRefused: number;
 }
 
 /** One ledger configuration: cold starts, memory, CPU per query. */
@@ -285,11 +320,15 @@ async function measureLedger(
   const warm = await cpuPerQuery(graph, INSTALLMENTS, sandbox.disbursedId);
   const dashboard = await cpuPerQuery(graph, DASHBOARD, sandbox.disbursedId);
   const rssWarm = await rssMiB(graph.pid);
+  let refused = await wideLoad(graph, DASHBOARD, sandbox.disbursedId);
+  const rssWideWarm = await rssMiB(graph.pid);
   await graph.close();
   const uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
   const cold = await cpuPerQuery(uncached, INSTALLMENTS, sandbox.disbursedId);
   const coldDashboard = await cpuPerQuery(uncached, DASHBOARD, sandbox.disbursedId);
   const rssLoad = Math.max(rssWarm, await rssMiB(uncached.pid));
+  refused += await wideLoad(uncached, INSTALLMENTS, sandbox.disbursedId);
+  const rssWide = Math.max(rssWideWarm, await rssMiB(uncached.pid));
   await uncached.close();
   return {
     ledger: name,
@@ -300,6 +339,8 @@ async function measureLedger(
     coldCpuMs: median(startCpus),
     rssIdle,
     rssLoad,
+    rssWide,
+    wideRefused: refused / (2 * WIDE_REQUESTS),
     typename,
     warm,
     cold,
@@ -310,12 +351,12 @@ async function measureLedger(
 
 function table(rows: LedgerRow[]): string {
   const lines = [
-    '| ledger | cold start to first 200 ms (empty DATA_DIR) | RSS idle MiB (first start) | RSS after load MiB | CPU ms/query: installments warm | installments cold (1 partner call) | 4-group dashboard warm |',
+    '| ledger | cold start to first 200 ms (empty DATA_DIR) | RSS idle MiB (first start) | RSS after load MiB (4 / 50 connections) | CPU ms/query: installments warm | installments cold (1 partner call) | 4-group dashboard warm |',
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
         `| ${row.ledger} | ${row.coldMs.toFixed(0)}${row.coldFirstMs === undefined ? '' : ` (${row.coldFirstMs.toFixed(0)})`} | ` +
-        `${row.rssIdle.toFixed(0)}${row.rssIdleFirst === undefined ? '' : ` (${row.rssIdleFirst.toFixed(0)})`} | ${row.rssLoad.toFixed(0)} | ` +
+        `${row.rssIdle.toFixed(0)}${row.rssIdleFirst === undefined ? '' : ` (${row.rssIdleFirst.toFixed(0)})`} | ${row.rssLoad.toFixed(0)} / ${row.rssWide.toFixed(0)} | ` +
         `${row.warm.toFixed(3)} | ${row.cold.toFixed(3)} | ${row.dashboard.toFixed(3)} |`,
     ),
   ];
@@ -371,7 +412,12 @@ export async function runResourcesBench(): Promise<void> {
       process.stdout.write(`${floorTable(floor, rows)}\n\n`);
     }
     process.stdout.write(
-      `RSS after load (target <= 220 MiB embedded, <= 160 MiB PostgreSQL): ${rows.map((row) => `${row.ledger} ${row.rssLoad.toFixed(0)} MiB`).join('; ')}\n\n`,
+      `RSS after the 50-connection load (target <= 220 MiB embedded, <= 160 MiB PostgreSQL): ${rows
+        .map(
+          (row) =>
+            `${row.ledger} ${row.rssWide.toFixed(0)} MiB (${(row.wideRefused * 100).toFixed(1)} % of it refused with 503; ${row.rssLoad.toFixed(0)} after 4 at a time)`,
+        )
+        .join('; ')}\n\n`,
     );
     // Beside the table, not in it: the graph's own CPU to its first 200 (median of the same starts).
     process.stdout.write(

@@ -8,18 +8,23 @@ import { checkProductionUpstreamEnv, type Config, ConfigError, loadConfig, SHUTD
 import { type Service } from './service.js';
 import { isEntryPoint } from './shared/entry-point.js';
 
-/** How much the V8 old generation may grow past what survived the last full collection, percent ({@link limitHeapGrowth}). */
-export const HEAP_GROWING_PERCENT = 25;
+/**
+ * How much the V8 old generation may grow past what survived the last full collection, percent, with
+ * the ledger on PostgreSQL and on the embedded one ({@link limitHeapGrowth}).
+ */
+export const HEAP_GROWING_PERCENT = { postgres: 25, embedded: 50 } as const;
 
 /**
- * With the ledger on PostgreSQL, the old generation grows by a quarter before the next full collection
- * (less memory after load for a little CPU; not with PGlite, where it costs more: bench/README.md).
- * Set from code because a V8 flag on the command line costs Node's built-in code cache; a
- * `--heap-growing-percent` given to node wins.
+ * The old generation grows by a quarter (PostgreSQL) or a half (the embedded ledger, whose PGlite heap
+ * a full collection marks too) before the next full collection, where V8 would let it grow fourfold
+ * on a machine with much memory: far less memory after a load of many connections for little CPU
+ * (bench/README.md). Set from code because a V8 flag on the command line costs Node's built-in code
+ * cache; a `--heap-growing-percent` given to node wins.
  */
 function limitHeapGrowth(config: Config): void {
-  if (config.ledger.databaseUrl !== undefined && !process.execArgv.some((flag) => flag.startsWith('--heap-growing-percent'))) {
-    setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  if (!process.execArgv.some((flag) => flag.startsWith('--heap-growing-percent'))) {
+    const percent = config.ledger.databaseUrl === undefined ? HEAP_GROWING_PERCENT.embedded : HEAP_GROWING_PERCENT.postgres;
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
   }
 }
 

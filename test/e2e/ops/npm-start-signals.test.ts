@@ -1,5 +1,5 @@
 /**
- * `npm start` hands signals to the graph: its script ends in `exec node --max-semi-space-size=2 dist/bundle/main.js`, so npm's only
+ * `npm start` hands signals to the graph: its script ends in `exec node --max-semi-space-size=8 dist/bundle/main.js`, so npm's only
  * child is the graph itself (no shell in between), and npm 11 forwards SIGTERM and SIGINT to its
  * child (@npmcli/run-script's signal manager). Run in a copy of the project's build inputs (never the
  * working tree's dist/, which a parallel run may be using), on free loopback ports.

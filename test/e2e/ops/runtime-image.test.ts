@@ -252,19 +252,19 @@ describe('the Dockerfile and compose.yaml', () => {
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
     expect(build).toMatch(/^COPY scripts\/bundle\.mjs \.\/scripts\/$/m);
-    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=2", "dist/bundle/main.js"]');
+    expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=8", "dist/bundle/main.js"]');
     expect(runtime).toMatch(/MALLOC_ARENA_MAX=2 \\$/m);
     expect(runtime).toMatch(/MALLOC_MMAP_THRESHOLD_=32768$/m);
     // V8's compile cache, made as the user and with the flags that start the graph (Node keeps one per user id and per flags).
     expect(runtime).toMatch(/NODE_COMPILE_CACHE=\/app\/\.compile-cache/);
-    expect(runtime.indexOf('RUN node --max-semi-space-size=2 scripts/warm-compile-cache.mjs')).toBeGreaterThan(runtime.indexOf('USER node'));
+    expect(runtime.indexOf('RUN node --max-semi-space-size=8 scripts/warm-compile-cache.mjs')).toBeGreaterThan(runtime.indexOf('USER node'));
   });
 
   it('starts node with the same flags, allocator setting and bundle in the image as npm start does', () => {
     const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
     const npm = /&& MALLOC_ARENA_MAX=(\d+) MALLOC_MMAP_THRESHOLD_=(\d+) exec node (.*) (dist\/bundle\/main\.js)$/.exec(start);
-    expect(npm?.slice(1)).toEqual([IMAGE_ENV.MALLOC_ARENA_MAX, IMAGE_ENV.MALLOC_MMAP_THRESHOLD_, '--max-semi-space-size=2', 'dist/bundle/main.js']);
-    expect(IMAGE_COMMAND).toEqual(['node', '--max-semi-space-size=2', 'dist/bundle/main.js']);
+    expect(npm?.slice(1)).toEqual([IMAGE_ENV.MALLOC_ARENA_MAX, IMAGE_ENV.MALLOC_MMAP_THRESHOLD_, '--max-semi-space-size=8', 'dist/bundle/main.js']);
+    expect(IMAGE_COMMAND).toEqual(['node', '--max-semi-space-size=8', 'dist/bundle/main.js']);
   });
 
   it('keeps node_modules, dist, tests and secrets out of the build context', () => {
