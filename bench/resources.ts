@@ -55,7 +55,8 @@ const GRAPH_ENV = Object.fromEntries(
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 
 const CONCURRENCY = 4;
-const KEY = `bench-${randomBytes(16).toString('hex')}`;
+/** The API key (caller `bench`, `proposals.all`) the graph of {@link startGraph} accepts. */
+export const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
 
