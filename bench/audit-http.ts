@@ -3,28 +3,108 @@
  *
  * One graph process (the built bundle, production settings, PostgreSQL ledger, or the embedded one
  * with BENCH_LEDGER=embedded) against the standalone sandbox; after a warm-up every partner read is a
- * cache hit. Two queries of the disbursed proposal that differ only in the client's personal fields:
- * `client { document name }` (one access record per answer: the journal line, the subject's HMAC,
- * the batched insert) and `client { __typename }` (no record). Alternating rounds of BENCH_QUERIES
- * requests each (2000), BENCH_ROUNDS rounds (8); the graph process's CPU per request, each round's
- * disclosing over plain, and their median.
+ * cache hit. Two comparisons, their rounds alternating in one process:
+ *
+ * - **marginal** (the records alone): one query reading the clients of BENCH_CLIENTS proposals (4)
+ *   created through the graph, `p0: proposal(id: $p0) { id client { document name } } p1: ...`. The
+ *   trail writes one record per kind of data and subject per answer, so with proposals of as many
+ *   different clients the answer is that many records, and with proposals of one client (the same
+ *   document) one record. Both sides resolve the same fields of the same number of proposals of the
+ *   same shape, hash the same number of (memoized) documents and send answers of the same length
+ *   (the documents and names have the same length): the one difference is BENCH_CLIENTS - 1 more
+ *   records, each with its id, its journal line (in the answer's one `write`), its place in the
+ *   queue and its row, link and share of the batched insert. The per-answer part of recording (the
+ *   `write` itself, the commit's fixed work) is on both sides, so it is not in this figure.
+ * - **upper bound** (as before): `client { document name }` of the disbursed proposal (one record)
+ *   against `client { __typename }` (none): the record and the answer's first journal write, plus
+ *   the two fields' own resolution and bytes.
+ *
+ * Each variant is warmed up by BENCH_WARMUP requests (4000) before the rounds, so that no round pays
+ * for compiling its path. Then BENCH_ROUNDS rounds (10) of BENCH_QUERIES requests (2000) per variant,
+ * 4 at a time, in alternating order; the graph process's CPU per request (utime + stime from /proc;
+ * the kernel's share, stime, printed apart), each round's ratio of the two sides, and their median. The marginal price is also printed in µs
+ * per extra record (the median of each round's difference, divided by BENCH_CLIENTS - 1).
  */
 import 'reflect-metadata';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { syntheticCpf } from './documents.js';
 import { startStandaloneSandbox } from './limits.js';
-import { cpuPerQuery, startGraph } from './resources.js';
+import { KEY, startGraph } from './resources.js';
 import { envNumber } from './setup.js';
 
 const QUERIES = envNumber('BENCH_QUERIES', 2000);
-const ROUNDS = envNumber('BENCH_ROUNDS', 8);
+const ROUNDS = envNumber('BENCH_ROUNDS', 10);
+const WARMUP = envNumber('BENCH_WARMUP', 4000);
+const CLIENTS = Math.max(2, envNumber('BENCH_CLIENTS', 4));
+const CONCURRENCY = 4;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 const DISCLOSING = 'query Disclosing($id: ID!) { proposal(id: $id) { id number client { document name } } }';
 const PLAIN = 'query Plain($id: ID!) { proposal(id: $id) { id number client { __typename } } }';
+const keys = Array.from({ length: CLIENTS }, (_, i) => `p${i}`);
+const CLIENTS_QUERY = `query Clients(${keys.map((k) => `$${k}: ID!`).join(', ')}) { ${keys.map((k) => `${k}: proposal(id: $${k}) { id client { document name } }`).join(' ')} }`;
+const CREATE = `mutation Create($input: CreateProposalInput!, $idempotencyKey: String!) {
+  createProposal(input: $input, idempotencyKey: $idempotencyKey) { proposal { id } userErrors { code } } }`;
+
+/** utime and stime of a process (ms): the kernel's share is mostly the sockets' and the journal's writes. */
+async function cpuTimes(pid: number): Promise<{ user: number; system: number }> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+}
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function post(url: string, query: string, variables: Record<string, unknown>): Promise<string> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || text.includes('"errors"')) {
+    throw new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return text;
+}
+
+/** Sends `requests` requests, CONCURRENCY at a time. */
+async function load(url: string, query: string, variables: Record<string, unknown>, requests: number): Promise<void> {
+  let left = requests;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left > 0) {
+        left -= 1;
+        await post(url, query, variables);
+      }
+    }),
+  );
+}
+
+/** A proposal created through the graph for a client of `document` (its client is then read from the ledger, no partner call). */
+async function createProposal(url: string, document: string, tag: string): Promise<string> {
+  const code = `bench-audit-${process.pid}-${tag}`;
+  const text = await post(url, CREATE, {
+    idempotencyKey: code,
+    input: {
+      clientDocument: document,
+      clientName: 'Cliente Bench',
+      contractType: 'CP',
+      requestedAmount: '1000.00',
+      installments: 6,
+      monthlyInterestRate: '2.1',
+      operationCode: code,
+    },
+  });
+  const id = (JSON.parse(text) as { data?: { createProposal?: { proposal?: { id?: string } } } }).data?.createProposal?.proposal?.id;
+  if (id === undefined) {
+    throw new Error(`createProposal answered no proposal: ${text.slice(0, 300)}`);
+  }
+  return id;
+}
 
 const sandbox = await startStandaloneSandbox();
 const dataDir = await mkdtemp(join(tmpdir(), 'cg-bench-audit-http-'));
@@ -41,21 +121,70 @@ if (!embedded) {
 }
 const graph = await startGraph(sandbox, env);
 try {
-  const samples = { disclosing: [] as number[], plain: [] as number[] };
+  // Proposals of CLIENTS different clients, and CLIENTS - 1 more of the first one's client.
+  const documents = keys.map((_, i) => syntheticCpf(710_000_001 + i));
+  const different: string[] = [];
+  for (const [i, document] of documents.entries()) {
+    different.push(await createProposal(graph.url, document, `d${i}`));
+  }
+  const same = [different[0] as string];
+  for (let i = 1; i < CLIENTS; i += 1) {
+    same.push(await createProposal(graph.url, documents[0] as string, `s${i}`));
+  }
+  const variables = (ids: string[]): Record<string, string> => Object.fromEntries(keys.map((k, i) => [k, ids[i] as string]));
+  const variants = {
+    manyRecords: { query: CLIENTS_QUERY, variables: variables(different) },
+    oneRecord: { query: CLIENTS_QUERY, variables: variables(same) },
+    disclosing: { query: DISCLOSING, variables: { id: sandbox.disbursedId } },
+    plain: { query: PLAIN, variables: { id: sandbox.disbursedId } },
+  };
+  type Name = keyof typeof variants;
+  const names = Object.keys(variants) as Name[];
+  // Same length, as the comparison requires: only the number of records differs.
+  const [manyText, oneText] = [
+    await post(graph.url, CLIENTS_QUERY, variants.manyRecords.variables),
+    await post(graph.url, CLIENTS_QUERY, variants.oneRecord.variables),
+  ];
+  if (manyText.length !== oneText.length) {
+    throw new Error(`the two sides answer ${manyText.length} and ${oneText.length} bytes`);
+  }
+  for (const name of names) {
+    await load(graph.url, variants[name].query, variants[name].variables, WARMUP);
+  }
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
+  const system = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<Name, number[]>;
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const name of round % 2 === 0 ? (['disclosing', 'plain'] as const) : (['plain', 'disclosing'] as const)) {
-      samples[name].push(await cpuPerQuery(graph, name === 'disclosing' ? DISCLOSING : PLAIN, sandbox.disbursedId, QUERIES));
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const before = await cpuTimes(graph.pid);
+      await load(graph.url, variants[name].query, variants[name].variables, QUERIES);
+      const after = await cpuTimes(graph.pid);
+      samples[name].push((after.user + after.system - before.user - before.system) / QUERIES);
+      system[name].push((after.system - before.system) / QUERIES);
     }
   }
-  const ratios = samples.disclosing.map((ms, i) => ms / (samples.plain[i] as number));
+  const ratios = (a: Name, b: Name): number[] => samples[a].map((ms, i) => ms / (samples[b][i] as number));
+  const differenceUs = (a: Name, b: Name, per = 1): number => median(samples[a].map((ms, i) => ((ms - (samples[b][i] as number)) * 1000) / per));
+  const ms = (name: Name): string => median(samples[name]).toFixed(3);
+  const systemMs = Object.fromEntries(names.map((name) => [name, median(system[name]).toFixed(3)]));
   console.log(
     JSON.stringify(
       {
         ledger: embedded ? 'embedded' : 'postgres',
         queries: QUERIES,
         rounds: ROUNDS,
-        cpuMsPerRequest: { disclosing: median(samples.disclosing).toFixed(3), plain: median(samples.plain).toFixed(3) },
-        pairedRatio: median(ratios).toFixed(3),
+        warmup: WARMUP,
+        marginal: {
+          records: { many: CLIENTS, one: 1 },
+          cpuMsPerRequest: { manyRecords: ms('manyRecords'), oneRecord: ms('oneRecord') },
+          pairedRatio: median(ratios('manyRecords', 'oneRecord')).toFixed(3),
+          usPerExtraRecord: differenceUs('manyRecords', 'oneRecord', CLIENTS - 1).toFixed(1),
+        },
+        upperBound: {
+          cpuMsPerRequest: { disclosing: ms('disclosing'), plain: ms('plain') },
+          pairedRatio: median(ratios('disclosing', 'plain')).toFixed(3),
+          usPerRequest: differenceUs('disclosing', 'plain').toFixed(1),
+        },
+        systemMsPerRequest: systemMs,
         samples,
       },
       null,

@@ -62,7 +62,8 @@ const CONCURRENCY = 4;
 /** The wide load's connections and requests per query: RSS after it is the memory target's figure. */
 const WIDE_CONNECTIONS = 50;
 const WIDE_REQUESTS = envNumber('BENCH_WIDE_REQUESTS', 5000);
-const KEY = `bench-${randomBytes(16).toString('hex')}`;
+/** The API key (caller `bench`, `proposals.all`) the graph of {@link startGraph} accepts. */
+export const KEY = `bench-${randomBytes(16).toString('hex')}`;
 const TICKS_PER_SECOND = 100;
 const PAGE_BYTES = 4096;
 
