@@ -65,7 +65,7 @@ async function lockChain(tx: Transaction<LedgerTables>, chain: string): Promise<
  * A batch sealed after a head: its rows as one JSON parameter (an array of arrays, as ROW reads them),
  * how many, and the chain's new head. The rows are joined as they are made: nothing per record is
  * kept across the insert's round trip, so under load they die young instead of being promoted to the
- * old generation (the graph runs with a small young generation: package.json's start).
+ * old generation (the graph runs with a young generation of 8 MiB semi-spaces: package.json's start).
  */
 interface SealedBatch {
   rows: string;
