@@ -228,18 +228,10 @@ export async function startGraph(
 /** Process CPU of the graph per query (ms), over CPU_REQUESTS requests, CONCURRENCY at a time, after a warm-up. */
 export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string, requests = CPU_REQUESTS): Promise<number> {
   const run = async (amount: number): Promise<void> => {
-    let left = amount;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (left > 0) {
-          left -= 1;
-          const status = await post(graph.url, query, id);
-          if (status !== 200) {
-            throw new Error(`HTTP ${status}`);
-          }
-        }
-      }),
-    );
+    const refused = await send(graph, query, id, amount, CONCURRENCY);
+    if (refused > 0) {
+      throw new Error(`HTTP 503 to ${refused} of ${amount} requests`);
+    }
   };
   await run(Math.min(500, requests));
   const before = await cpuMs(graph.pid);
@@ -248,24 +240,30 @@ export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: stri
 }
 
 /**
- * WIDE_REQUESTS requests, WIDE_CONNECTIONS at a time: how many the graph's admission control
- * refused (503, what it answers when its event loop falls behind) instead of answering.
+ * `amount` requests, `concurrency` at a time: how many the graph's admission control refused (503,
+ * what it answers when its event loop falls behind) instead of answering; any other failure throws.
  */
-async function wideLoad(graph: Pick<Graph, 'url'>, query: string, id: string): Promise<number> {
-  let left = WIDE_REQUESTS;
+async function send(graph: Pick<Graph, 'url'>, query: string, id: string, amount: number, concurrency: number): Promise<number> {
+  let left = amount;
   let refused = 0;
   await Promise.all(
-    Array.from({ length: WIDE_CONNECTIONS }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (left > 0) {
         left -= 1;
-        if ((await post(graph.url, query, id)) === 503) {
+        const status = await post(graph.url, query, id);
+        if (status === 503) {
           refused += 1;
+        } else if (status !== 200) {
+          throw new Error(`HTTP ${status}`);
         }
       }
     }),
   );
   return refused;
 }
+
+/** WIDE_REQUESTS requests, WIDE_CONNECTIONS at a time: how many were refused with 503. */
+const wideLoad = (graph: Pick<Graph, 'url'>, query: string, id: string): Promise<number> => send(graph, query, id, WIDE_REQUESTS, WIDE_CONNECTIONS);
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
