@@ -95,11 +95,13 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, deps:
  * is paused while a chunk is taken (written to the store when a chunk row is full), so an upload in
  * flight holds at most one chunk row and one network chunk. On a refusal the stream stays paused,
  * not destroyed, so the rest can be read and dropped and the answer sent (a destroyed request resets
- * the connection before the client reads the answer).
+ * the connection before the client reads the answer). The stream may end while its last chunk is
+ * still being taken (it ends once that chunk is read, paused or not): the outcome is then that chunk's.
  */
-function readInto(body: Readable, receipt: UploadReceipt): Promise<UploadRefusal | undefined> {
+export function readInto(body: Readable, receipt: UploadReceipt): Promise<UploadRefusal | undefined> {
   return new Promise((resolve, reject) => {
     let failed = false;
+    let taking: Promise<UploadRefusal | undefined> = Promise.resolve(undefined);
     const fail = (error: unknown): void => {
       if (!failed) {
         failed = true;
@@ -110,17 +112,30 @@ function readInto(body: Readable, receipt: UploadReceipt): Promise<UploadRefusal
     };
     const onData = (chunk: Buffer): void => {
       body.pause();
-      receipt.add(chunk).then((refusal) => {
-        if (refusal !== undefined) {
-          body.off('data', onData);
-          resolve(refusal);
-        } else if (!failed) {
-          body.resume();
-        }
-      }, fail);
+      taking = receipt.add(chunk).then(
+        (refusal) => {
+          if (refusal !== undefined) {
+            body.off('data', onData);
+            resolve(refusal);
+          } else if (!failed) {
+            body.resume();
+          }
+          return refusal;
+        },
+        (error: unknown) => {
+          fail(error);
+          return undefined;
+        },
+      );
     };
     body.on('data', onData);
-    body.once('end', () => resolve(undefined));
+    body.once('end', () => {
+      void taking.then((refusal) => {
+        if (!failed) {
+          resolve(refusal);
+        }
+      });
+    });
     body.once('error', fail);
   });
 }
