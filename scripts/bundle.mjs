@@ -94,6 +94,9 @@ export async function bundle(dist = join(root, 'dist')) {
       format: 'esm',
       sourcemap: true,
       keepNames: true,
+      // Non-ASCII characters escaped: V8 keeps each chunk's source in the heap, as a two-byte string
+      // (twice the bytes) when a single character of it is beyond Latin-1.
+      charset: 'ascii',
       minify: { compress: false, mangle: false, codegen: { removeWhitespace: true } },
       // CommonJS packages (pg, pino, undici, ...) call require() for node: built-ins.
       banner: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
