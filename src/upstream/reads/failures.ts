@@ -37,8 +37,22 @@ export function toFailure(error: UpstreamEnvelopeError): CachedFailure {
   };
 }
 
-/** A stored envelope failure back in its error class. */
+/**
+ * A stored envelope failure back in its error class, without a stack trace: it is served to every
+ * read of its key, where a stack would only name the cache's line, and capturing one is most of the
+ * cost of a read answered from the cache with a failure.
+ */
 export function fromFailure(failure: CachedFailure): UpstreamEnvelopeError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return storedFailure(failure);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function storedFailure(failure: CachedFailure): UpstreamEnvelopeError {
   const init = {
     operation: failure.operation,
     ...(failure.status === undefined ? {} : { status: failure.status }),
