@@ -10,7 +10,8 @@ import { isEntryPoint } from './shared/entry-point.js';
 
 /**
  * How much the V8 old generation may grow past what survived the last full collection, percent, with
- * the ledger on PostgreSQL and on the embedded one ({@link limitHeapGrowth}).
+ * the ledger on PostgreSQL and on the embedded one ({@link limitHeapGrowth}, which also sets
+ * {@link BYTECODE_OLD_AGE}).
  */
 export const HEAP_GROWING_PERCENT = { postgres: 25, embedded: 50 } as const;
 
@@ -26,7 +27,18 @@ function limitHeapGrowth(config: Config): void {
     const percent = config.ledger.databaseUrl === undefined ? HEAP_GROWING_PERCENT.embedded : HEAP_GROWING_PERCENT.postgres;
     setFlagsFromString(`--heap-growing-percent=${percent}`);
   }
+  if (!process.execArgv.some((flag) => flag.startsWith('--bytecode-old-age'))) {
+    setFlagsFromString(`--bytecode-old-age=${BYTECODE_OLD_AGE}`);
+  }
 }
+
+/**
+ * Full collections a function may go unexecuted before V8 drops its bytecode (V8's default is 6):
+ * what only the start ran (the schema's assembly, the configuration, the migrations) is dropped after
+ * the first collections under load, about 3 MiB of heap; code that runs again is compiled again,
+ * lazily. Set from code for the same reason as the heap's growth.
+ */
+export const BYTECODE_OLD_AGE = 2;
 
 async function main(): Promise<void> {
   let config: Config;
