@@ -19,6 +19,9 @@ export interface JsonBounds {
  */
 export const DEFAULT_JSON_BOUNDS: JsonBounds = { maxMembers: 10_000, maxValues: 100_000, maxDepth: 64 };
 
+/** The members counted at each level of the text being checked (an allocation per call cost more than the pass over a small body). */
+let scratch = new Int32Array(DEFAULT_JSON_BOUNDS.maxDepth + 2);
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -32,7 +35,12 @@ const CLOSE_ARRAY = 0x5d;
  * for a text that is not JSON, which the parser then refuses as usual.
  */
 export function jsonBoundsExceeded(text: string, bounds: JsonBounds = DEFAULT_JSON_BOUNDS): string | undefined {
-  const members = new Int32Array(bounds.maxDepth + 2);
+  // Each level's count is reset as the level opens: one array serves every call (the pass never yields).
+  if (scratch.length < bounds.maxDepth + 2) {
+    scratch = new Int32Array(bounds.maxDepth + 2);
+  }
+  const members = scratch;
+  members[0] = 0;
   let depth = 0;
   let values = 0;
   for (let index = 0; index < text.length; index += 1) {

@@ -58,6 +58,17 @@ describe('jsonBoundsExceeded', () => {
     expect(ms).toBeLessThan(CPU_BOUND_MS);
   });
 
+  it('starts every text from nothing: counts left by a text refused half-way do not carry over', () => {
+    const topLevel = `${'1,'.repeat(9_999)}1`;
+    expect(jsonBoundsExceeded(topLevel)).toBeUndefined();
+    expect(jsonBoundsExceeded('1,2')).toBeUndefined();
+    expect(jsonBoundsExceeded(JSON.stringify({ a: Array.from({ length: 10_001 }, () => 1) }))).toBe('an object or a list of more than 10000 members');
+    expect(jsonBoundsExceeded(JSON.stringify({ a: Array.from({ length: 10_000 }, () => 1) }))).toBeUndefined();
+    expect(jsonBoundsExceeded('[1,2,3]', { maxMembers: 2, maxValues: 100, maxDepth: 200 })).toBe('an object or a list of more than 2 members');
+    expect(jsonBoundsExceeded('['.repeat(150), { maxMembers: 2, maxValues: 100, maxDepth: 200 })).toBeUndefined();
+    expect(jsonBoundsExceeded('['.repeat(65))).toBe('objects and lists nested more than 64 levels deep');
+  });
+
   it('leaves a text that is not JSON to the parser', () => {
     expect(jsonBoundsExceeded('{"unterminated')).toBeUndefined();
   });
