@@ -1,10 +1,13 @@
 /** Apollo Server as this graph runs it: the one GraphQL request pipeline, with its plugins. */
-import { ApolloServer, type ApolloServerPlugin, type BaseContext, type GraphQLRequestListener } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type BaseContext, type GraphQLRequestListener, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginInlineTrace } from '@apollo/server/plugin/inlineTrace';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type GraphQLFormattedError } from 'graphql';
 import Negotiator from 'negotiator';
+import { type IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
 import { type Config } from '../config/index.js';
 import { localizedErrorsPlugin } from './error-messages.js';
 import { type Logger } from './logger.js';
@@ -173,4 +176,55 @@ function requestLogPlugin<TContext extends BaseContext>(logger: Logger): ApolloS
       };
     },
   };
+}
+
+/**
+ * A request of the GraphQL route through Apollo Server's integration API (`executeHTTPGraphQLRequest`,
+ * as Apollo's guide to building integrations writes one), its answer onto fastify's reply: the
+ * complete JSON text returned for fastify to send, an incremental (`@defer`) answer streamed.
+ * `search` is the request's query string as the route settled it (`?` included, or empty): the route
+ * has it already, where a generic integration parses the URL and looks up the host and protocol for
+ * every request.
+ */
+export function apolloRequestHandler<TContext extends BaseContext>(
+  apollo: ApolloServer<TContext>,
+  context: (request: FastifyRequest, reply: FastifyReply) => Promise<TContext>,
+): (request: FastifyRequest, reply: FastifyReply, search: string) => Promise<string | void> {
+  apollo.assertStarted('apolloRequestHandler()');
+  return async (request, reply, search) => {
+    const { headers, status, body } = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: request.method, headers: headerMap(request.headers), search, body: request.body },
+      context: () => context(request, reply),
+    });
+    for (const [name, value] of headers) {
+      void reply.header(name, value);
+    }
+    void reply.code(status ?? 200);
+    if (body.kind === 'complete') {
+      return body.string;
+    }
+    return reply.send(Readable.from(body.asyncIterator));
+  };
+}
+
+/** Node's parsed request headers (names in lower case already) as Apollo Server's map; repeated ones joined, empty ones left out. */
+function headerMap(headers: IncomingHttpHeaders): HeaderMap {
+  const map = new HeaderMap();
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)) {
+      map.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+  }
+  return map;
+}
+
+/** The query string of a request URL, `?` included (empty without one; a fragment, which no client should send, left out). */
+export function searchOf(url: string): string {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  if (query < 0 || (fragment >= 0 && fragment < query)) {
+    return '';
+  }
+  return fragment < 0 ? url.slice(query) : url.slice(query, fragment);
 }

@@ -4,7 +4,6 @@
  * `main.ts` listens; tests build the same app the same way.
  */
 import { type ApolloServer, type BaseContext } from '@apollo/server';
-import { fastifyApolloHandler } from '@as-integrations/fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import { handleProtocols } from 'graphql-ws';
 import {
@@ -22,7 +21,7 @@ import { type Config } from '../config/index.js';
 import { SERVER_ERROR_CODES } from '../shared/error-codes.js';
 import { closeAcceptors, openAcceptors, SHARES_PORTS } from './acceptors.js';
 import { type Admission, createAdmission } from './admission.js';
-import { createApolloServer } from './apollo.js';
+import { apolloRequestHandler, createApolloServer, searchOf } from './apollo.js';
 import { type CallerAuthenticator, createCallerAuthenticator, wantsFreshData } from './callers.js';
 import { registerAuditExport } from './audit-export.js';
 import { createFormatError, HttpError } from './errors.js';
@@ -245,7 +244,7 @@ function required<T>(value: T | undefined): T {
   return value;
 }
 
-/** The GraphQL route's answers are Apollo Server's JSON text (the route generic of `@as-integrations/fastify`). */
+/** The GraphQL route's answers are Apollo Server's JSON text. */
 interface GraphQLRoute extends RouteGenericInterface {
   Reply: string;
 }
@@ -273,23 +272,22 @@ function graphqlHandler(
   graph: GraphBinding,
   deps: GraphQLRouteDeps,
 ): RouteHandlerMethod<RawServerDefault, IncomingMessage, ServerResponse, GraphQLRoute> {
-  const execute = fastifyApolloHandler(apollo, {
-    context: async (request) =>
-      graph.context({
-        callerId: request.caller?.callerId ?? ANONYMOUS_CALLER,
-        scopes: request.caller?.scopes ?? [],
-        fresh: wantsFreshData(request.headers['cache-control']),
-        acceptLanguage: request.headers['accept-language'],
-        requestId: request.id,
-        ...purposeOf(request.headers[PURPOSE_HEADER]),
-      }),
-  });
-  const serve = async (instance: FastifyInstance, request: FastifyRequest<GraphQLRoute>, reply: FastifyReply<GraphQLRoute>): Promise<string | void> => {
+  const execute = apolloRequestHandler(apollo, async (request) =>
+    graph.context({
+      callerId: request.caller?.callerId ?? ANONYMOUS_CALLER,
+      scopes: request.caller?.scopes ?? [],
+      fresh: wantsFreshData(request.headers['cache-control']),
+      acceptLanguage: request.headers['accept-language'],
+      requestId: request.id,
+      ...purposeOf(request.headers[PURPOSE_HEADER]),
+    }),
+  );
+  const serve = async (request: FastifyRequest<GraphQLRoute>, reply: FastifyReply<GraphQLRoute>): Promise<string | void> => {
     if (deps.live?.acceptsSse(request) === true) {
       await deps.live.handleSse(request, reply);
       return;
     }
-    const search = request.url.length === GRAPHQL_PATH.length ? '' : request.url.slice(request.url.indexOf('?'));
+    const search = searchOf(request.url);
     if (request.method === 'GET' && deps.explorer !== undefined && (request.headers.accept ?? '').includes('text/html') && search === '') {
       await sendExplorerPage(deps.explorer, reply);
       return;
@@ -316,6 +314,7 @@ function graphqlHandler(
     if (trust.search !== undefined) {
       request.raw.url = `${GRAPHQL_PATH}?${trust.search}`;
     }
+    const executedSearch = trust.search === undefined ? search : `?${trust.search}`;
     const operation = { method: request.method, query: request.query, body: request.body };
     const refused = deps.guard.check(operation);
     if (refused !== undefined) {
@@ -333,10 +332,10 @@ function graphqlHandler(
       return;
     }
     reply.raw.once('close', release);
-    return execute.call(instance, request, reply);
+    return execute(request, reply, executedSearch);
   };
   return function graphqlRoute(request, reply) {
-    const run = (): Promise<string | void> => requestLogContext.run({ requestId: request.id }, () => serve(this, request, reply));
+    const run = (): Promise<string | void> => requestLogContext.run({ requestId: request.id }, () => serve(request, reply));
     return deps.tracing === undefined ? run() : deps.tracing.inRequestSpan(run, () => reply.statusCode);
   };
 }
