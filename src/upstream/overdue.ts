@@ -28,6 +28,8 @@ export class OverdueBook {
   /** Answered calls' latencies and when they ended, oldest first. */
   private readonly samples: Array<{ at: number; ms: number }> = [];
   private cached: number | undefined;
+  /** The p99 the cached threshold was computed from (before factor and bounds). */
+  private p99: number | undefined;
 
   constructor(
     readonly options: OverdueOptions,
@@ -47,6 +49,7 @@ export class OverdueBook {
     if (this.cached === undefined) {
       const p99 = percentile99(this.samples);
       const ceiling = Math.max(this.options.afterMs, latency.maxAfterMs);
+      this.p99 = p99;
       this.cached = Math.min(ceiling, Math.max(this.options.afterMs, Math.ceil(latency.factor * p99)));
     }
     return this.cached;
@@ -58,10 +61,12 @@ export class OverdueBook {
       return;
     }
     this.samples.push({ at: this.now(), ms });
-    if (this.samples.length > MAX_SAMPLES) {
-      this.samples.shift();
+    const dropped = this.samples.length > MAX_SAMPLES ? this.samples.shift() : undefined;
+    // A full window that takes in and lets go of answers both faster than its p99 keeps the same few
+    // slowest, so the same p99: the threshold stands (most answers, at a steady latency).
+    if (dropped === undefined || this.p99 === undefined || ms >= this.p99 || dropped.ms >= this.p99) {
+      this.cached = undefined;
     }
-    this.cached = undefined;
   }
 
   /** Whether the pool is full and every one of `slots` is held by a call past the threshold: a new call would queue behind hung calls. */

@@ -17,6 +17,30 @@ describe('OverdueBook', () => {
     now = 0;
   });
 
+  it('equals 3 x the p99 of a sort of the last 256 answers after every answer, over long runs of varied latencies', () => {
+    const measured = book(MEASURED);
+    const kept: number[] = [];
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let index = 0; index < 3000; index += 1) {
+      // Mostly steady answers, bursts of slow ones, and repeated values (ties with the p99).
+      const ms = random() < 0.03 ? 900 + Math.floor(random() * 700) : 200 + Math.floor(random() * 40);
+      measured.answered(ms);
+      kept.push(ms);
+      if (kept.length > MAX_SAMPLES) {
+        kept.shift();
+      }
+      if (kept.length >= MIN_SAMPLES) {
+        const sorted = [...kept].sort((a, b) => a - b);
+        const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1] as number;
+        expect(measured.afterMs).toBe(Math.min(5000, Math.max(1000, Math.ceil(3 * p99))));
+      }
+    }
+  });
+
   it('keeps the fixed threshold without the latency option, whatever the answers', () => {
     const fixed = book({ afterMs: 1000, maxCalls: 16 });
     for (let index = 0; index < 50; index += 1) {
