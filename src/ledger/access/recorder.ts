@@ -18,6 +18,10 @@ export interface AccessRecorderOptions {
   maxQueued?: number;
   /** Most bytes of records (as journaled) kept in memory so (default 8 MiB). */
   maxQueuedBytes?: number;
+  /** A journal segment is closed at the first flush after it holds this many bytes (default 1 MiB, at most maxQueuedBytes)... */
+  segmentBytes?: number;
+  /** ...or after it was opened this long ago (default 5 000 ms); then deleted once its records are in the database. */
+  segmentMs?: number;
   now?: () => Date;
   /** Told of a failed insert (retried at the next period) or a failed journal write; never of request data. */
   onError?: (error: unknown) => void;
@@ -46,6 +50,10 @@ export class AccessRecorder {
   private spilled = false;
   /** Journaled bytes of the queue (an over-estimate after a partly inserted queue, which only spills sooner). */
   private queuedBytes = 0;
+  private readonly segmentBytes: number;
+  private readonly segmentMs: number;
+  /** Set by {@link close}: every flush from then closes the journal's segment, so that a clean stop leaves none. */
+  private closing = false;
 
   private constructor(
     readonly store: AccessStore,
@@ -57,6 +65,8 @@ export class AccessRecorder {
     this.now = options.now ?? (() => new Date());
     this.batchSize = options.batchSize ?? 500;
     this.maxQueued = options.maxQueued ?? 10_000;
+    this.segmentBytes = options.segmentBytes ?? Math.min(1_048_576, options.maxQueuedBytes ?? 8_388_608);
+    this.segmentMs = options.segmentMs ?? 5000;
   }
 
   /** Takes the journal directory (one process each), queues what a previous process left in it, and starts the flush timer. */
@@ -64,7 +74,8 @@ export class AccessRecorder {
     let journal: AccessJournal | undefined;
     let release = (): void => undefined;
     if (options.journalDir !== undefined) {
-      journal = new AccessJournal(options.journalDir);
+      const now = options.now;
+      journal = new AccessJournal(options.journalDir, now === undefined ? Date.now : () => now().getTime());
       const lock = await lockDataDir(`${options.journalDir}.lock`);
       if (!lock.held) {
         throw new LedgerUnavailableError(
@@ -171,9 +182,15 @@ export class AccessRecorder {
   }
 
   private async insertQueued(): Promise<void> {
-    const rotated = this.journal?.rotate();
-    if (rotated !== undefined) {
-      this.segments.push(rotated);
+    // The segment stays open across flushes until big or old enough: a file created, closed and deleted
+    // per flush cost about 80 µs of the kernel's CPU each time (a fifth of a small batch's insert).
+    // Its records inserted meanwhile are on record already; a replay after a kill skips them by id.
+    const journal = this.journal;
+    if (journal !== undefined && (this.spilled || this.closing || journal.due(this.segmentBytes, this.segmentMs))) {
+      const rotated = journal.rotate();
+      if (rotated !== undefined) {
+        this.segments.push(rotated);
+      }
     }
     if (this.spilled && this.journal !== undefined) {
       await this.replaySegments(this.journal);
@@ -233,6 +250,8 @@ export class AccessRecorder {
   /** Stops the timer, inserts what is queued (what fails stays in the journal for the next start), releases the journal. */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    // A flush under way may not close the segment: the next one does, and deletes it once its records are inserted.
+    this.closing = true;
     await this.flush();
     await this.flush();
     this.journal?.rotate();

@@ -2,7 +2,7 @@
  * The access recorder: records journaled before anything is awaited, inserted in batches off the
  * request's path, retried after a failed insert, and replayed from the journal a killed process left.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccessJournal } from '../../../src/ledger/access/journal.js';
@@ -51,7 +51,7 @@ describe('AccessRecorder', () => {
     rmSync(join(dir, '..'), { recursive: true, force: true });
   });
 
-  it('journals a record at once and inserts it at the next flush, then deletes the journal segment', async () => {
+  it('journals a record at once and inserts it at the next flush; its segment is deleted once closed', async () => {
     const store = new MemoryAccessStore();
     const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
     recorder.record([entry('r-1')]);
@@ -63,8 +63,82 @@ describe('AccessRecorder', () => {
     await recorder.flush();
     expect((await store.find({}, 10)).map((r) => r.requestId)).toEqual(['r-1']);
     expect(recorder.pending).toBe(0);
-    expect(journalText(dir)).toBe('');
+    // Neither 1 MiB nor 5 seconds old: the segment stays open for the next records.
+    expect(journalText(dir)).toContain('"r-1"');
     await recorder.close();
+    expect(journalText(dir)).toBe('');
+    expect((await store.find({}, 10)).map((r) => r.requestId)).toEqual(['r-1']);
+  });
+
+  it('closes a segment at the first flush after it holds segmentBytes or is segmentMs old, and deletes it once its records are in', async () => {
+    const store = new MemoryAccessStore();
+    let ms = Date.parse('2026-03-02T12:00:00Z');
+    const line = JSON.stringify([
+      '00000000-0000-4000-8000-000000000000',
+      '2026-03-02T12:00:00.000Z',
+      'caller-a',
+      'r-1',
+      'read',
+      'bureau_report',
+      ['score'],
+      keys.subject(CPF),
+      null,
+      'disclosed',
+      null,
+    ]);
+    const recorder = await AccessRecorder.open(store, {
+      keys,
+      journalDir: dir,
+      flushMs: 60_000,
+      segmentBytes: 2 * (line.length + 1),
+      segmentMs: 5000,
+      now: () => new Date(ms),
+    });
+    const segments = (): number => readdirSync(dir).filter((name) => name.endsWith('.jsonl')).length;
+    recorder.record([entry('r-1')]);
+    await recorder.flush();
+    expect(segments()).toBe(1);
+    // Two lines: the size is reached.
+    recorder.record([entry('r-2')]);
+    await recorder.flush();
+    expect(segments()).toBe(0);
+    recorder.record([entry('r-3')]);
+    ms += 4999;
+    await recorder.flush();
+    expect(journalText(dir)).toContain('"r-3"');
+    // Its age is reached.
+    ms += 1;
+    await recorder.flush();
+    expect(segments()).toBe(0);
+    expect((await store.chainRecords('access', 0, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['r-1', 1],
+      ['r-2', 2],
+      ['r-3', 3],
+    ]);
+    await recorder.close();
+  });
+
+  it('replays a segment some of whose records were inserted before the process was killed, writing each once', async () => {
+    const store = new MemoryAccessStore();
+    const recorder = await AccessRecorder.open(store, { keys, journalDir: dir, flushMs: 60_000 });
+    recorder.record([entry('r-1'), entry('r-2')]);
+    await recorder.flush();
+    recorder.record([entry('r-3')]);
+    // What a kill right now leaves: the open segment, with r-1 and r-2 inserted and r-3 not.
+    const killed = join(dir, '..', 'killed');
+    cpSync(dir, killed, { recursive: true });
+    expect(journalText(killed).split('\n').filter(Boolean)).toHaveLength(3);
+    const next = await AccessRecorder.open(store, { keys, journalDir: killed, flushMs: 60_000 });
+    await next.flush();
+    expect((await store.chainRecords('access', 0, 10)).map((r) => [r.requestId, r.seq])).toEqual([
+      ['r-1', 1],
+      ['r-2', 2],
+      ['r-3', 3],
+    ]);
+    expect(journalText(killed)).toBe('');
+    await next.close();
+    await recorder.close();
+    expect((await store.chainRecords('access', 0, 10)).map((r) => r.requestId)).toEqual(['r-1', 'r-2', 'r-3']);
   });
 
   it('keeps records queued and journaled while inserts fail, and inserts them once the store answers', async () => {
@@ -86,8 +160,8 @@ describe('AccessRecorder', () => {
       ['r-2', 2],
       ['r-3', 3],
     ]);
-    expect(journalText(dir)).toBe('');
     await recorder.close();
+    expect(journalText(dir)).toBe('');
   });
 
   it('bounds memory while the store is away, then inserts every journaled record once, in order', async () => {
