@@ -9,10 +9,13 @@
  *   subscriber's event: execution, serialization and the socket writes, not the poll's read;
  * - BENCH_LIVE_FANOUT (10000) subscribers on the proposals (graphql-ws, 20 per socket, the default cap): the time
  *   from the poll that found a change to its last subscriber's event (the worst proposal), CPU per
- *   event delivered, and the heap and external memory per subscriber after the first events.
+ *   event delivered, and the heap and external memory per subscriber after the first events;
+ * - BENCH_LIVE_SSE (2000) subscribers over GraphQL over SSE (one stream, so one connection, each):
+ *   the heap and external memory per subscriber after the first events.
  */
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
@@ -31,12 +34,69 @@ interface ClientPlan {
   key: string;
   /** The proposal of each subscription. */
   ids: string[];
+  /** Over GraphQL over SSE (one stream each, at `url`'s http address) instead of graphql-ws. */
+  sse?: boolean;
 }
 
 type FromClients = { kind: 'ready' } | { kind: 'round'; last: Record<string, number>; events: number };
 
+/** The SSE child: opens one stream per subscription and reports when every stream's first event came. */
+function sseClients(plan: ClientPlan): void {
+  const url = new URL(plan.url);
+  const streams: Array<{ destroy(): void }> = [];
+  let initial = 0;
+  process.on('message', (message: { kind: string }) => {
+    if (message.kind === 'stop') {
+      for (const stream of streams) {
+        stream.destroy();
+      }
+      process.exit(0);
+    }
+  });
+  for (const id of plan.ids) {
+    const body = JSON.stringify({ query: QUERY, variables: { id } });
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          authorization: `Bearer ${plan.key}`,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        let text = '';
+        const onData = (chunk: Buffer): void => {
+          text += chunk.toString();
+          if (text.includes('"initial":true')) {
+            response.off('data', onData);
+            response.resume();
+            initial += 1;
+            if (initial === plan.ids.length) {
+              process.send?.({ kind: 'ready' } satisfies FromClients);
+            }
+          }
+        };
+        response.on('data', onData);
+      },
+    );
+    req.on('error', () => undefined);
+    req.end(body);
+    streams.push(req);
+  }
+}
+
 /** The child: opens the subscriptions, reports when every first event came, then the last event of each proposal per round. */
 function clients(plan: ClientPlan): void {
+  if (plan.sse === true) {
+    sseClients(plan);
+    return;
+  }
   const sockets: Client[] = [];
   let initial = 0;
   let expected = plan.ids.length;
@@ -123,6 +183,7 @@ class TimedBus extends MemoryLiveBus {
 export interface FanOutFigures {
   cohort: { subscribers: number; rounds: number; cpuMsPerEvent: number };
   fanout: { subscribers: number; proposals: number; lastAfterPollMs: number; spanMs: number; cpuMsPerEvent: number; bytesPerSubscriber: number };
+  sse: { subscribers: number; bytesPerSubscriber: number };
 }
 
 /** Runs both measurements on one replica over `sandbox`; `ids` are proposals its client owns. */
@@ -136,6 +197,7 @@ export async function fanOut(
   const cohortSize = env('BENCH_LIVE_COHORT', 100);
   const rounds = env('BENCH_LIVE_ROUNDS', 10);
   const total = env('BENCH_LIVE_FANOUT', 10_000);
+  const sseTotal = env('BENCH_LIVE_SSE', 2000);
   const database = await openLedgerDatabase({ dataDir: `/tmp/cg-bench-fanout-${process.pid}` });
   const ledger = new Ledger(new SqlLedgerStore(database.db));
   const config = loadConfig({
@@ -146,7 +208,7 @@ export async function fanOut(
     UPSTREAM_RATE_LIMIT_RPS: '1000',
     UPSTREAM_RATE_LIMIT_BURST: '1000',
     LIVE_POLL_INTERVAL_MS: '500',
-    LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: String(total + cohortSize),
+    LIVE_MAX_SUBSCRIPTIONS_PER_CALLER: String(total + cohortSize + sseTotal),
   });
   const bus = new TimedBus();
   const upstream = await connectUpstream(config, connection);
@@ -155,7 +217,7 @@ export async function fanOut(
   const url = http.graphqlUrl.replace(/^http/, 'ws');
 
   /** Opens `subscriptions` in a child; resolves once every first event came. */
-  const open = async (subscriptionIds: string[]) => {
+  const open = async (subscriptionIds: string[], sse = false) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
       env: { ...process.env, BENCH_LIVE_ROLE: 'clients' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -171,7 +233,7 @@ export async function fanOut(
         child.on('message', listener);
       });
     const ready = next('ready');
-    child.send({ kind: 'plan', plan: { url, key, ids: subscriptionIds } satisfies ClientPlan });
+    child.send({ kind: 'plan', plan: { url: sse ? http.graphqlUrl : url, key, ids: subscriptionIds, sse } satisfies ClientPlan });
     await ready;
     return {
       /** Moves `changed` proposals to `situacao`; resolves with the CPU and the worst poll-to-last-event time once every subscriber heard. */
@@ -217,6 +279,15 @@ export async function fanOut(
   await many.stop();
   await Promise.all(ids.map((id) => admin.setSituation(id, 1)));
 
+  // GraphQL over SSE: one stream (one connection) per subscription.
+  const beforeSse = memory();
+  const streams = await open(
+    Array.from({ length: sseTotal }, (_, index) => ids[index % ids.length] as string),
+    true,
+  );
+  const sseBytesPerSubscriber = (memory() - beforeSse) / sseTotal;
+  await streams.stop();
+
   await app.close(1000);
   await upstream.close();
   await database.close();
@@ -230,6 +301,7 @@ export async function fanOut(
       cpuMsPerEvent: fan.cpuMs / total,
       bytesPerSubscriber,
     },
+    sse: { subscribers: sseTotal, bytesPerSubscriber: sseBytesPerSubscriber },
   };
 }
 

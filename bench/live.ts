@@ -72,6 +72,9 @@ async function main(): Promise<void> {
   console.log(
     `  ${figures.fanout.subscribers} subscribers on ${figures.fanout.proposals} proposals (graphql-ws): last subscriber ${Math.round(figures.fanout.lastAfterPollMs)} ms after its proposal's poll (target <= 1000; ${Math.round(figures.fanout.spanMs)} ms from the first poll to the last event of all), ${figures.fanout.cpuMsPerEvent.toFixed(4)} ms CPU per event delivered, ${(figures.fanout.bytesPerSubscriber / 1024).toFixed(1)} KiB heap and external per subscriber (target <= 15)`,
   );
+  console.log(
+    `  ${figures.sse.subscribers} subscribers over GraphQL over SSE (one stream each): ${(figures.sse.bytesPerSubscriber / 1024).toFixed(1)} KiB heap and external per subscriber (target <= 15)`,
+  );
   if (process.env.BENCH_LIVE_FANOUT_ONLY === '1') {
     await sandbox.close();
     return;
