@@ -4,7 +4,7 @@
  * refusals) and the routes that are not GraphQL (health, readiness, metrics, the explorer).
  */
 import fastifyCors from '@fastify/cors';
-import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { fastify, LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type GraphQLFormattedError } from 'graphql';
 import { type Config } from '../config/index.js';
 import { HttpError } from './errors.js';
@@ -58,7 +58,7 @@ export async function createFrontDoor(config: Config, deps: FrontDoorDeps): Prom
   const app = fastify({
     // Lines are ours (the access line below, through the same pino streams).
     logger: false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxBodyBytes,
     genReqId: requestIdOf,
     requestTimeout: 60_000,
