@@ -128,6 +128,32 @@ const developmentNamespaces = createOperationCodeNamespaces(DEVELOPMENT_PERSON_I
 
 const silent: GraphLogger = { error: () => undefined };
 
+/** What a context's loaders are built from, and where they are kept once built. */
+interface LazyMembers {
+  upstream: UpstreamCaller;
+  ledger: Ledger;
+  builtLoaders?: Loaders;
+  builtHistory?: DataLoader<string, OperationRecord[]>;
+}
+
+/**
+ * The prototype of every context: its loaders are built on first use, so a request that reads
+ * nothing (`{ __typename }`, a refusal) builds none, and a subscription, whose subscribe-time context
+ * lives as long as it does, holds them only if that context read. Getters on the prototype, not on
+ * the object: Apollo Server copies a context's own properties for each request (onto an object of the
+ * same prototype), which would call own getters and build everything.
+ */
+const lazyMembers = {
+  get loaders(): Loaders {
+    const self = this as unknown as LazyMembers;
+    return (self.builtLoaders ??= createLoaders(self.upstream));
+  },
+  get history(): DataLoader<string, OperationRecord[]> {
+    const self = this as unknown as LazyMembers;
+    return (self.builtHistory ??= createHistory(self.ledger));
+  },
+};
+
 /** Builds the context of ONE request: fresh loaders, never shared between requests or callers. */
 export function createContext(options: CreateContextOptions): GraphContext {
   const callerId = options.callerId ?? ANONYMOUS_CALLER;
@@ -135,11 +161,10 @@ export function createContext(options: CreateContextOptions): GraphContext {
   const upstream = budgetedUpstream(reads, options.maxUpstreamCalls ?? DEFAULT_QUERY_LIMITS.maxUpstreamCalls);
   const scopes = new Set(options.scopes ?? []);
   const requestId = options.requestId ?? randomUUID();
-  return {
+  const context: Omit<GraphContext, 'loaders' | 'history'> = {
     upstream,
     // Counted: the probe reads around a write are partner calls of this request (extensions.cost).
     uncached: countedUncached(options.upstream, reads),
-    loaders: createLoaders(upstream),
     logger: options.logger ?? silent,
     callerId,
     reads,
@@ -149,7 +174,6 @@ export function createContext(options: CreateContextOptions): GraphContext {
     writesInFlight: options.writesInFlight,
     probes: options.probes,
     ownership: createOwnership(options.ledger, callerId, scopes),
-    history: createHistory(options.ledger),
     personIds: options.personIds ?? developmentPersonIds,
     operationCodes: operationCodesOf(options.operationCodeNamespaces ?? developmentNamespaces, callerId, scopes.has('proposals.all')),
     live: options.live,
@@ -158,4 +182,5 @@ export function createContext(options: CreateContextOptions): GraphContext {
     audit: new AuditTrail(options.recorder, callerId, requestId, options.purpose),
     uploads: options.uploads,
   };
+  return Object.assign(Object.create(lazyMembers) as GraphContext, context);
 }
