@@ -212,8 +212,9 @@ function headerMap(headers: IncomingHttpHeaders): HeaderMap {
   const map = new HeaderMap();
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)) {
-      map.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    if (text !== undefined && text !== '') {
+      map.set(name, text);
     }
   }
   return map;
