@@ -11,12 +11,18 @@
  *   from the poll that found a change to its last subscriber's event (the worst proposal), CPU per
  *   event delivered, and the heap and external memory per subscriber after the first events;
  * - BENCH_LIVE_SSE (2000) subscribers over GraphQL over SSE (one stream, so one connection, each):
- *   the heap and external memory per subscriber after the first events.
+ *   the heap and external memory per subscriber after the first events, opened after a first
+ *   hundred streams (not counted) that compile the path.
+ *
+ * Memory is read settled: a moment after the clients' first events, then two full collections.
+ * BENCH_LIVE_SNAPSHOTS=<dir> writes heap snapshots before and after the SSE streams (a snapshot's
+ * own collection frees more than `gc()`, so the SSE figure of such a run reads low).
  */
 import 'reflect-metadata';
 import { fork } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import { type Client, createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { loadConfig } from '../src/config/index.js';
@@ -157,6 +163,14 @@ function clients(plan: ClientPlan): void {
   });
 }
 
+/** The heap and external memory once what just closed is gone (a moment, then two full collections). */
+async function settledMemory(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  memory();
+  await new Promise((resolve) => setImmediate(resolve));
+  return memory();
+}
+
 function memory(): number {
   (globalThis as { gc?: () => void }).gc?.();
   const usage = process.memoryUsage();
@@ -272,21 +286,31 @@ export async function fanOut(
   await cohort.stop();
 
   // The fan-out: `total` subscribers spread over the proposals, one change to every proposal.
-  const before = memory();
+  const before = await settledMemory();
   const many = await open(Array.from({ length: total }, (_, index) => ids[index % ids.length] as string));
-  const bytesPerSubscriber = (memory() - before) / total;
+  const bytesPerSubscriber = ((await settledMemory()) - before) / total;
   const fan = await many.round(ids, 2, total);
   await many.stop();
   await Promise.all(ids.map((id) => admin.setSituation(id, 1)));
 
   // GraphQL over SSE: one stream (one connection) per subscription.
-  const beforeSse = memory();
+  // A first hundred streams, not counted, compile the SSE path: what is measured is what each more stream holds.
+  const warm = await open(ids.slice(0, 100), true);
+  const snapshots = process.env.BENCH_LIVE_SNAPSHOTS;
+  const beforeSse = await settledMemory();
+  if (snapshots !== undefined) {
+    writeHeapSnapshot(`${snapshots}/before-sse.heapsnapshot`);
+  }
   const streams = await open(
     Array.from({ length: sseTotal }, (_, index) => ids[index % ids.length] as string),
     true,
   );
-  const sseBytesPerSubscriber = (memory() - beforeSse) / sseTotal;
+  const sseBytesPerSubscriber = ((await settledMemory()) - beforeSse) / sseTotal;
+  if (snapshots !== undefined) {
+    writeHeapSnapshot(`${snapshots}/after-sse.heapsnapshot`);
+  }
   await streams.stop();
+  await warm.stop();
 
   await app.close(1000);
   await upstream.close();

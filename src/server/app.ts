@@ -284,8 +284,8 @@ function graphqlHandler(
   );
   const serve = async (request: FastifyRequest<GraphQLRoute>, reply: FastifyReply<GraphQLRoute>): Promise<string | void> => {
     if (deps.live?.acceptsSse(request) === true) {
-      await deps.live.handleSse(request, reply);
-      return;
+      // Returned, not awaited: an open stream holds no suspended frame of this function.
+      return deps.live.handleSse(request, reply);
     }
     const search = searchOf(request.url);
     if (request.method === 'GET' && deps.explorer !== undefined && (request.headers.accept ?? '').includes('text/html') && search === '') {

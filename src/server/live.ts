@@ -1,6 +1,7 @@
 /**
- * The live transports, on the graph's own port and path (`/graphql`), over the libraries' server
- * cores (server/live/websocket.ts and sse.ts say why not their fastify adapters):
+ * The live transports, on the graph's own port and path (`/graphql`): graphql-ws over its server
+ * core (server/live/websocket.ts says why not its fastify adapter), GraphQL over SSE served by
+ * server/live/sse.ts (which says why not graphql-sse's handler):
  *
  * - GraphQL over WebSocket (`graphql-ws` on `@fastify/websocket`, subprotocol
  *   `graphql-transport-ws`: what Apollo Router and Hive Gateway speak to subgraphs): credentials in
@@ -9,9 +10,10 @@
  *   LIVE_MAX_UNAUTHENTICATED_SOCKETS sockets wait for it (1013 past it); ping/pong heartbeats; a
  *   connection with no subscription and no operation for the idle timeout is closed (1000); a
  *   stopping replica closes every socket with 1001.
- * - GraphQL over SSE (graphql-sse, distinct connections mode: one operation per request with
- *   `Accept: text/event-stream`): the request's `Authorization` header; a comment line as heartbeat;
- *   a stopping replica ends every stream.
+ * - GraphQL over SSE (graphql-sse's protocol, distinct connections mode: one operation per request
+ *   with `Accept: text/event-stream`; served by server/live/sse.ts): the request's `Authorization`
+ *   header; a comment line as heartbeat, one timer for every open stream; a stopping replica ends
+ *   every stream.
  *
  * Both carry every operation: subscriptions stream from graph/live (`subscribe`); queries and
  * mutations are answered by the HTTP pipeline (server/live/operations.ts). Documents pass the same
@@ -32,10 +34,11 @@ import {
   type GraphQLSchema,
   type OperationTypeNode,
 } from 'graphql';
-import { createHandler as createSseHandler, type ExecutionResult as SseExecutionResult, type RequestParams } from 'graphql-sse';
 import { makeServer } from 'graphql-ws';
 import { randomUUID } from 'node:crypto';
+import { type ServerResponse } from 'node:http';
 import { type WebSocket } from 'ws';
+import { serializedEvent } from '../graphql/live/subscribe.js';
 import { type LiveStats } from '../graphql/live/watches.js';
 import { type CallerAuthenticator, wantsFreshData } from './callers.js';
 import { HttpError } from './errors.js';
@@ -45,7 +48,7 @@ import { type LiveMetrics, type LiveTransportName } from './metrics.js';
 import { expired, type Prepared, prepareDocument, refused, tokenExpired, validateSubscription } from './live/documents.js';
 import { type OperationRunner, type SocketOperation } from './live/operations.js';
 import { type SendBufferStats } from './live/send-buffer.js';
-import { serveSse } from './live/sse.js';
+import { type SseAnswer, type SseParams, serveSse, sseParams } from './live/sse.js';
 import { LiveStreams, type StreamOwner } from './live/streams.js';
 import { trustedQuery, trustSseRequest } from './live/trusted.js';
 import { openWebSocket, type SocketBase } from './live/websocket.js';
@@ -136,7 +139,7 @@ function header(value: string | string[] | undefined): string | undefined {
 /** Builds the transports. */
 export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
   const { settings } = deps;
-  const sseStreams = new Set<FastifyReply>();
+  const sseStreams = new Set<ServerResponse>();
   const sockets = new Set<WebSocket>();
   const streams = new LiveStreams(deps.graph, deps.metrics);
   const active = streams.active;
@@ -146,7 +149,6 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
   const socketOperations = new WeakMap<object, SocketOperation>();
   /** Answers already in their JSON form (the HTTP pipeline's), sent as they are. */
   const formatted = new WeakSet<object>();
-  const sseOwners = new WeakMap<FastifyRequest, StreamOwner>();
   let unauthenticated = 0;
   let closing = false;
   deps.metrics.observe(() => ({ active, unauthenticatedSockets: unauthenticated }));
@@ -164,6 +166,9 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
       ...(errors === undefined ? {} : { errors: errors.map((error) => deps.formatError(error.toJSON(), error)) }),
     };
   };
+
+  /** An SSE event's JSON: an event without errors as its cohort serialized it once (graph/live), others formatted here. */
+  const serialize = (result: ExecutionResult): string => serializedEvent(result) ?? JSON.stringify(format(result));
 
   const refusal = (transport: LiveTransportName, errors: readonly GraphQLError[]): void => streams.refused(transport, errors);
 
@@ -288,53 +293,55 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
     },
   });
 
-  const sse = createSseHandler<FastifyRequest, { reply: FastifyReply }, BaseContext & Record<PropertyKey, unknown>>({
-    schema: deps.schema,
-    onSubscribe: async (req, params: RequestParams) => {
-      const owner = sseOwners.get(req.raw) as StreamOwner & { caller: Caller };
-      const prepared = prepare(params.query, params.operationName);
-      const errors = 'errors' in prepared ? prepared.errors : prepared.operation === 'subscription' ? invalid(prepared.document) : [];
-      if (errors.length > 0) {
-        if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
-          refusal('sse', errors);
-        }
-        return [
-          JSON.stringify({ errors: errors.map((error) => deps.formatError(error.toJSON(), error)), extensions: { requestId: req.raw.id } }),
-          { status: 400, statusText: 'Bad Request', headers: { 'content-type': 'application/json; charset=utf-8' } },
-        ];
+  /** What a GraphQL over SSE request's operation comes to (the same checks and refusals as over WebSocket). */
+  const sseAnswer = async (request: FastifyRequest, owner: StreamOwner & { caller: Caller }, params: SseParams): Promise<SseAnswer> => {
+    const prepared = prepare(params.query, params.operationName);
+    const errors = 'errors' in prepared ? prepared.errors : prepared.operation === 'subscription' ? invalid(prepared.document) : [];
+    if (errors.length > 0) {
+      if (prepared.operation !== 'query' && prepared.operation !== 'mutation') {
+        refusal('sse', errors);
       }
-      const { document, operation } = prepared as { document: DocumentNode; operation: OperationTypeNode };
-      const headers = connectionHeaders(req.raw);
-      if (operation !== 'subscription') {
-        const result = await answer({
-          caller: owner.caller,
-          query: params.query,
-          operationName: params.operationName,
-          variables: params.variables,
-          extensions: params.extensions,
-          requestId: req.raw.id,
-          transport: 'sse',
-          ...headers,
-        });
-        // One event, then the stream completes (graphql-sse takes a result alone only when it has `data`).
-        return (async function* once() {
-          yield result as SseExecutionResult;
-        })();
+      return {
+        status: 400,
+        body: JSON.stringify({ errors: errors.map((error) => deps.formatError(error.toJSON(), error)), extensions: { requestId: request.id } }),
+      };
+    }
+    const { document, operation } = prepared as { document: DocumentNode; operation: OperationTypeNode };
+    const headers = connectionHeaders(request.raw);
+    if (operation !== 'subscription') {
+      const result = await answer({
+        caller: owner.caller,
+        query: params.query,
+        operationName: params.operationName,
+        variables: params.variables,
+        extensions: params.extensions,
+        requestId: request.id,
+        transport: 'sse',
+        ...headers,
+      });
+      return { result };
+    }
+    const contextValue = await deps.context({
+      callerId: owner.caller.callerId,
+      scopes: owner.caller.scopes,
+      fresh: false,
+      acceptLanguage: headers.acceptLanguage,
+      requestId: request.id,
+    });
+    const args = { schema: deps.schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue };
+    const result = await streams.subscribe(args, owner);
+    return Symbol.asyncIterator in result ? { events: result } : { result };
+  };
+
+  /** One comment line to every SSE stream whose buffer is empty (a stream that is not read gets no more than its events). */
+  let sseHeartbeat: NodeJS.Timeout | undefined;
+  const heartbeatSse = (): void => {
+    for (const raw of sseStreams) {
+      if (raw.headersSent && !raw.destroyed && !raw.writableEnded && raw.writableLength === 0) {
+        raw.write(':\n\n');
       }
-      const contextValue = (await deps.context({
-        callerId: owner.caller.callerId,
-        scopes: owner.caller.scopes,
-        fresh: false,
-        acceptLanguage: headers.acceptLanguage,
-        requestId: req.raw.id,
-      })) as BaseContext & Record<PropertyKey, unknown>;
-      streams.own(contextValue, owner);
-      return { schema: deps.schema, document, operationName: params.operationName ?? null, variableValues: params.variables ?? null, contextValue };
-    },
-    subscribe: run,
-    execute: run,
-    onNext: (_ctx, _req, result) => format(result as ExecutionResult) as SseExecutionResult,
-  });
+    }
+  };
 
   return {
     webSocket(socket, request) {
@@ -386,36 +393,50 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         void reply.header('www-authenticate', 'Bearer');
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
       }
-      if (trustSseRequest(deps.trusted, request, reply, caller.scopes) === 'refused') {
+      const get = request.method === 'GET';
+      const params = sseParams(get, get ? request.query : request.body);
+      if ('problem' in params) {
+        throw new HttpError(400, 'BAD_REQUEST', params.problem);
+      }
+      const trusted = trustSseRequest(deps.trusted, request, reply, caller.scopes);
+      if (trusted === 'refused') {
         return;
       }
-      const owner: StreamOwner = { transport: 'sse', streams: new Set(), caller };
-      sseOwners.set(request, owner);
+      params.query = trusted.query ?? params.query;
+      const owner: StreamOwner & { caller: Caller } = { transport: 'sse', streams: new Set(), caller };
+      const answered = await sseAnswer(request, owner, params);
       // The answer is written here, not by fastify.
       reply.hijack();
-      void reply.header('cache-control', 'no-store');
-      const heartbeat = setInterval(() => {
-        // Only into an empty buffer: a stream that is not read gets no more than its events.
-        if (reply.raw.headersSent && !reply.raw.destroyed && !reply.raw.writableEnded && reply.raw.writableLength === 0) {
-          reply.raw.write(':\n\n');
-        }
-      }, settings.heartbeatMs);
-      heartbeat.unref();
+      const raw = reply.raw;
       const expiry = streams.expireAt(owner, caller);
-      sseStreams.add(reply);
-      try {
-        await serveSse(sse, request, reply, { sendBuffer, stats: sendBuffers, onSlowConsumer: () => streams.endAll(owner, 'slow_consumer') });
-      } catch (error) {
+      sseStreams.add(raw);
+      if (sseHeartbeat === undefined) {
+        sseHeartbeat = setInterval(heartbeatSse, settings.heartbeatMs);
+        sseHeartbeat.unref();
+      }
+      const ended = (): void => {
+        clearTimeout(expiry);
+        sseStreams.delete(raw);
+        if (sseStreams.size === 0) {
+          clearInterval(sseHeartbeat);
+          sseHeartbeat = undefined;
+        }
+      };
+      // Chained, not awaited: an open stream holds no suspended frame of this function.
+      return serveSse(raw, answered, {
+        headers: reply.getHeaders(),
+        serialize,
+        sendBuffer,
+        stats: sendBuffers,
+        onSlowConsumer: () => streams.endAll(owner, 'slow_consumer'),
+      }).then(ended, (error: unknown) => {
+        ended();
         // The answer is under way: a stream cut by a stop or by its client has no one to tell.
-        if (!closing && !reply.raw.destroyed) {
+        if (!closing && !raw.destroyed) {
           deps.logger.warn('SSE stream failed', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
         }
-        reply.raw.destroy();
-      } finally {
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        sseStreams.delete(reply);
-      }
+        raw.destroy();
+      });
     },
 
     stats() {
@@ -440,8 +461,8 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         socket.close(GOING_AWAY_CLOSE_CODE, 'Server is going away');
       }
       await deps.graph.close();
-      for (const reply of sseStreams) {
-        reply.raw.destroy();
+      for (const raw of sseStreams) {
+        raw.destroy();
       }
     },
   };

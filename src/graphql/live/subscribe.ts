@@ -74,13 +74,16 @@ export function mapEvents<T, U>(source: AsyncIterator<T>, map: (value: T) => Pro
     }
   };
   const generator: AsyncGenerator<U> = {
-    async next() {
-      const next = await source.next();
-      if (next.done === true) {
-        end();
-        return { value: undefined, done: true };
-      }
-      return { value: await map(next.value), done: false };
+    // Chained, not an async function: a subscriber waiting for its next event holds a pending
+    // promise, not a suspended frame.
+    next() {
+      return source.next().then(async (next): Promise<IteratorResult<U>> => {
+        if (next.done === true) {
+          end();
+          return { value: undefined, done: true };
+        }
+        return { value: await map(next.value), done: false };
+      });
     },
     async return() {
       end();

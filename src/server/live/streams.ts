@@ -32,7 +32,7 @@ export class LiveStreams {
     private readonly metrics: LiveMetrics,
   ) {}
 
-  /** Marks `contextValue` as a subscription of `owner` (before graphql-ws or graphql-sse subscribes with it). */
+  /** Marks `contextValue` as a subscription of `owner` (before graphql-ws subscribes with it). */
   own(contextValue: object, owner: StreamOwner): void {
     this.owners.set(contextValue, owner);
   }
@@ -42,9 +42,11 @@ export class LiveStreams {
     this.metrics.refused(transport, String(errors?.[0]?.extensions?.['code'] ?? 'INTERNAL_SERVER_ERROR'));
   }
 
-  /** graph/live's subscribe, its stream made endable and counted. */
-  async subscribe(args: ExecutionArgs): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
-    const owner = this.owners.get(args.contextValue as object) ?? { transport: 'websocket', streams: new Set() };
+  /** graph/live's subscribe, its stream made endable and counted as `owner`'s (by default the one its context was marked with). */
+  async subscribe(
+    args: ExecutionArgs,
+    owner: StreamOwner = this.owners.get(args.contextValue as object) ?? { transport: 'websocket', streams: new Set() },
+  ): Promise<LiveStream | ExecutionResult> {
     const result = await this.graph.subscribe(args);
     if (!(Symbol.asyncIterator in result)) {
       this.refused(owner.transport, result.errors);

@@ -23,38 +23,24 @@ export function trustedQuery(
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Decides a graphql-sse request before graphql-sse reads it: a document by id is written into the
- * request (the POST body's `query`, or the GET URL's), so the handler runs it as if its text had
- * been sent. A refusal is answered here (400, in the HTTP refusal's JSON form, as graphql-sse refuses a request).
+ * Decides a GraphQL over SSE request: `query` is the text a document's id stands for, undefined when
+ * the request sends its own (or no operation at all, for the transport to refuse); `'refused'` once
+ * the refusal is answered (400, in the HTTP refusal's JSON form).
  */
-export function trustSseRequest(gate: TrustedDocumentGate, request: FastifyRequest, reply: FastifyReply, scopes: readonly string[]): 'refused' | undefined {
-  const get = request.method === 'GET';
-  const fields = get ? request.query : request.body;
+export function trustSseRequest(
+  gate: TrustedDocumentGate,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scopes: readonly string[],
+): { query: string | undefined } | 'refused' {
+  const fields = request.method === 'GET' ? request.query : request.body;
   if (!isRecord(fields)) {
-    // Not a GraphQL request: graphql-sse answers it.
-    return undefined;
+    return { query: undefined };
   }
   const decision = gate.decideOperation(fields, scopes);
   if (decision.kind === 'refuse') {
     refuse(request, reply, 400, decision.code, decision.message);
     return 'refused';
   }
-  if (decision.query === fields.query) {
-    return undefined;
-  }
-  if (!get) {
-    fields.query = decision.query;
-    delete fields.documentId;
-    return undefined;
-  }
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'string' && name !== 'documentId') {
-      search.set(name, value);
-    }
-  }
-  search.set('query', decision.query);
-  const path = request.raw.url ?? '';
-  request.raw.url = `${path.split('?')[0] ?? ''}?${search.toString()}`;
-  return undefined;
+  return { query: decision.query === fields.query ? undefined : decision.query };
 }
