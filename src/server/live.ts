@@ -403,6 +403,8 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         return;
       }
       params.query = trusted.query ?? params.query;
+      // Read: a stream open for hours keeps its request, not the body it was asked with.
+      request.body = undefined;
       const owner: StreamOwner & { caller: Caller } = { transport: 'sse', streams: new Set(), caller };
       const answered = await sseAnswer(request, owner, params);
       // The answer is written here, not by fastify.

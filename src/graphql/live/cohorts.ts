@@ -42,6 +42,8 @@ export class CohortMember implements AsyncGenerator<ExecutionResult> {
     readonly joinedAt: number,
     private readonly onGone: (member: CohortMember) => void,
     initials?: Promise<Delivery[]>,
+    /** Told of each result as its transport takes it (the member's own access record). */
+    private readonly taken?: (result: ExecutionResult) => void,
   ) {
     this.ready = initials === undefined;
     void initials?.then(
@@ -85,6 +87,7 @@ export class CohortMember implements AsyncGenerator<ExecutionResult> {
     if (delivery !== undefined) {
       const waiter = this.waiter;
       this.waiter = undefined;
+      this.taken?.(delivery.result);
       waiter({ value: delivery.result, done: false });
     } else if (this.done) {
       const waiter = this.waiter;
@@ -106,6 +109,7 @@ export class CohortMember implements AsyncGenerator<ExecutionResult> {
     if (this.ready) {
       const delivery = this.queue.shift();
       if (delivery !== undefined) {
+        this.taken?.(delivery.result);
         return Promise.resolve({ value: delivery.result, done: false });
       }
       if (this.done) {
@@ -160,20 +164,23 @@ export class Cohort {
     return this.members.size;
   }
 
-  /** The member of the subscription that made the cohort (counted by the hub when its stream opened); starts the pump. */
-  first(): CohortMember {
-    const member = new CohortMember(0, (gone) => this.gone(gone));
+  /**
+   * The member of the subscription that made the cohort (counted by the hub when its stream opened); starts the pump.
+   * `taken` is told of each result as the member's transport takes it.
+   */
+  first(taken?: (result: ExecutionResult) => void): CohortMember {
+    const member = new CohortMember(0, (gone) => this.gone(gone), undefined, taken);
     this.members.add(member);
     void this.pump();
     return member;
   }
 
   /** Another subscription joins: counted against its caller's cap (throws past it); its first events are the current state. */
-  join(): CohortMember {
+  join(taken?: (result: ExecutionResult) => void): CohortMember {
     this.hub.admit(this.callerId);
     const snapshot = this.hub.snapshot(this.stream);
     const initials = Promise.all(snapshot.map(async (event) => ({ proposalId: event.proposalId, initial: true, result: await this.run(event) })));
-    const member = new CohortMember(this.stream.pushed, (gone) => this.gone(gone), initials);
+    const member = new CohortMember(this.stream.pushed, (gone) => this.gone(gone), initials, taken);
     this.members.add(member);
     return member;
   }

@@ -61,51 +61,6 @@ function eventContextFor(ctx: GraphContext, event: unknown): GraphContext {
 }
 
 /**
- * `source` with each value mapped by `map`, as an async generator whose `return()` ends the source at
- * once (a native async generator would queue it behind the `next()` waiting for an event, and a
- * subscriber that left would keep its watch until the proposal next changed).
- */
-export function mapEvents<T, U>(source: AsyncIterator<T>, map: (value: T) => Promise<U> | U, onEnd?: () => void): AsyncGenerator<U> {
-  let ended = false;
-  const end = (): void => {
-    if (!ended) {
-      ended = true;
-      onEnd?.();
-    }
-  };
-  const generator: AsyncGenerator<U> = {
-    // Chained, not an async function: a subscriber waiting for its next event holds a pending
-    // promise, not a suspended frame.
-    next() {
-      return source.next().then(async (next): Promise<IteratorResult<U>> => {
-        if (next.done === true) {
-          end();
-          return { value: undefined, done: true };
-        }
-        return { value: await map(next.value), done: false };
-      });
-    },
-    async return() {
-      end();
-      await source.return?.();
-      return { value: undefined, done: true };
-    },
-    async throw(error: unknown) {
-      end();
-      await source.return?.();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return generator;
-    },
-    async [Symbol.asyncDispose]() {
-      await generator.return(undefined);
-    },
-  };
-  return generator;
-}
-
-/**
  * graphql-js's `subscribe`, except that each event executes with a fresh context of the subscriber
  * (`contextValue` is the subscribe-time context, which decided ownership): the transports call
  * this, never `subscribe`.
@@ -140,7 +95,7 @@ export async function liveSubscribe(args: ExecutionArgs, admit?: SubscriptionAdm
     const cohort = await existing;
     if (cohort?.open === true) {
       try {
-        return recordedMember(cohort.join(), base);
+        return cohort.join(recorder(base));
       } catch (error) {
         return { errors: [locatedAtRoot(error, operation)] };
       }
@@ -183,12 +138,13 @@ export async function liveSubscribe(args: ExecutionArgs, admit?: SubscriptionAdm
     }
   });
   settle(cohort);
-  return recordedMember(cohort.first(), base);
+  return cohort.first(recorder(base));
 }
 
-/** A member whose every delivered event is recorded on its own subscription's access record (callerId, request id). */
-function recordedMember(member: AsyncGenerator<ExecutionResult>, ctx: GraphContext): AsyncGenerator<ExecutionResult> {
-  return mapEvents(member, (result) => recordDelivered(result, ctx.audit));
+/** Records every event delivered to a member on its own subscription's access record (callerId, request id). */
+function recorder(ctx: GraphContext): (result: ExecutionResult) => void {
+  const trail = ctx.audit;
+  return (result) => void recordDelivered(result, trail);
 }
 
 /** The cohorts of each hub, by {@link cohortKey}; a promise while the first subscription's resolver runs. */

@@ -12,89 +12,110 @@ export interface LiveStream extends AsyncGenerator<ExecutionResult> {
   end(reason: SubscriptionEndReason, last?: ExecutionResult): void;
 }
 
-/** `source` as a {@link LiveStream}; `onEnd` is told once why it ended. */
-export function endableStream(source: AsyncGenerator<ExecutionResult>, onEnd: (reason: SubscriptionEndReason) => void): LiveStream {
-  let ended: SubscriptionEndReason | undefined;
-  let last: ExecutionResult | undefined;
-  let waiting: ((result: IteratorResult<ExecutionResult>) => void) | undefined;
-  const finish = (reason: SubscriptionEndReason): boolean => {
-    if (ended !== undefined) {
+const done = (): IteratorResult<ExecutionResult> => ({ value: undefined, done: true });
+
+/**
+ * `source` as a {@link LiveStream}; `onEnd` is told once why it ended. A class, not an object of
+ * closures: an open subscription holds one small object, its methods shared.
+ */
+class EndableStream implements LiveStream {
+  private ended: SubscriptionEndReason | undefined;
+  private last: ExecutionResult | undefined;
+  private waiting: ((result: IteratorResult<ExecutionResult>) => void) | undefined;
+  private closed: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly source: AsyncGenerator<ExecutionResult>,
+    private readonly onEnd: (reason: SubscriptionEndReason) => void,
+  ) {}
+
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.ended !== undefined) {
+      const value = this.last;
+      this.last = undefined;
+      return Promise.resolve(value === undefined ? done() : { value, done: false });
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      this.source.next().then(
+        (result) => {
+          // Ended meanwhile: the waiter was already answered.
+          if (this.waiting !== resolve) {
+            return;
+          }
+          this.waiting = undefined;
+          if (result.done === true) {
+            this.finish('completed');
+            resolve(done());
+          } else {
+            resolve(result);
+          }
+        },
+        (error: unknown) => {
+          if (this.waiting !== resolve) {
+            return;
+          }
+          this.waiting = undefined;
+          this.finish('error');
+          reject(error);
+        },
+      );
+    });
+  }
+
+  end(reason: SubscriptionEndReason, final?: ExecutionResult): void {
+    if (!this.finish(reason)) {
+      return;
+    }
+    void this.closeSource();
+    const wake = this.waiting;
+    this.waiting = undefined;
+    if (wake === undefined) {
+      this.last = final;
+    } else {
+      wake(final === undefined ? done() : { value: final, done: false });
+    }
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    this.finish('client');
+    this.last = undefined;
+    const wake = this.waiting;
+    this.waiting = undefined;
+    wake?.(done());
+    await this.closeSource();
+    return done();
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
+    this.finish('error');
+    await this.closeSource();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.return();
+  }
+
+  private finish(reason: SubscriptionEndReason): boolean {
+    if (this.ended !== undefined) {
       return false;
     }
-    ended = reason;
-    onEnd(reason);
+    this.ended = reason;
+    this.onEnd(reason);
     return true;
-  };
-  const done = (): IteratorResult<ExecutionResult> => ({ value: undefined, done: true });
-  let closed: Promise<unknown> | undefined;
-  const closeSource = (): Promise<unknown> => (closed ??= source.return(undefined).catch(() => undefined));
-  const stream: LiveStream = {
-    next() {
-      if (ended !== undefined) {
-        const value = last;
-        last = undefined;
-        return Promise.resolve(value === undefined ? done() : { value, done: false });
-      }
-      return new Promise((resolve, reject) => {
-        waiting = resolve;
-        source.next().then(
-          (result) => {
-            // Ended meanwhile: the waiter was already answered.
-            if (waiting !== resolve) {
-              return;
-            }
-            waiting = undefined;
-            if (result.done === true) {
-              finish('completed');
-              resolve(done());
-            } else {
-              resolve(result);
-            }
-          },
-          (error: unknown) => {
-            if (waiting !== resolve) {
-              return;
-            }
-            waiting = undefined;
-            finish('error');
-            reject(error);
-          },
-        );
-      });
-    },
-    end(reason, final) {
-      if (!finish(reason)) {
-        return;
-      }
-      void closeSource();
-      const wake = waiting;
-      waiting = undefined;
-      if (wake === undefined) {
-        last = final;
-      } else {
-        wake(final === undefined ? done() : { value: final, done: false });
-      }
-    },
-    async return() {
-      finish('client');
-      last = undefined;
-      const wake = waiting;
-      waiting = undefined;
-      wake?.(done());
-      await closeSource();
-      return done();
-    },
-    async throw(error: unknown) {
-      finish('error');
-      await closeSource();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return stream;
-    },
-    async [Symbol.asyncDispose]() {
-      await stream.return(undefined);
-    },
-  };
-  return stream;
+  }
+
+  private closeSource(): Promise<unknown> {
+    return (this.closed ??= this.source.return(undefined).catch(() => undefined));
+  }
+}
+
+/** `source` as a {@link LiveStream}; `onEnd` is told once why it ended. */
+export function endableStream(source: AsyncGenerator<ExecutionResult>, onEnd: (reason: SubscriptionEndReason) => void): LiveStream {
+  return new EndableStream(source, onEnd);
 }

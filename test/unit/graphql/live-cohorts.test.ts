@@ -40,4 +40,28 @@ describe('a cohort member', () => {
     expect((await first).value?.data?.label).toBe('a5');
     expect((await member.next()).value?.data?.label).toBe('a6');
   });
+
+  it('tells its hook of each result as the transport takes it, once, and of none replaced or dropped', async () => {
+    const told: unknown[] = [];
+    const member = new CohortMember(
+      0,
+      () => undefined,
+      undefined,
+      (taken) => told.push(taken.data?.['label']),
+    );
+    member.offer({ proposalId: 'a', initial: false, result: result('a1') });
+    member.offer({ proposalId: 'a', initial: false, result: result('a2') });
+    expect(told).toEqual([]);
+    expect((await member.next()).value?.data?.label).toBe('a2');
+    expect(told).toEqual(['a2']);
+    // A transport already waiting: told as the result is handed to it.
+    const waiting = member.next();
+    member.offer({ proposalId: 'b', initial: false, result: result('b1') });
+    expect(told).toEqual(['a2', 'b1']);
+    expect((await waiting).value?.data?.label).toBe('b1');
+    member.offer({ proposalId: 'c', initial: false, result: result('c1') });
+    await member.return();
+    expect(await member.next()).toEqual({ value: undefined, done: true });
+    expect(told).toEqual(['a2', 'b1']);
+  });
 });
