@@ -7,7 +7,8 @@
  *   one that is not is closed with 4400, as graphql-ws closes an invalid message;
  * - every write goes through the socket's {@link SendBuffer}: a subscriber that lets it fill is
  *   closed with {@link SLOW_CONSUMER_CLOSE_CODE}, then cut if it does not take the close frame;
- * - ping/pong heartbeats: a socket whose pong does not come back by the next ping is cut.
+ * - ping/pong heartbeats: a socket whose pong does not come back by the next ping is cut;
+ * - the messages sent in one turn of the event loop leave in one write.
  */
 import { type IncomingMessage } from 'node:http';
 import { type Server } from 'graphql-ws';
@@ -67,6 +68,14 @@ export function openWebSocket<E extends SocketBase>(server: Server<E>, extra: E,
     }
   }, options.heartbeatMs);
   ping.unref();
+  // The messages of one turn of the event loop (a cohort's event to each of the socket's
+  // subscriptions) leave in one write: corked at the first, uncorked once the turn's callbacks ran.
+  const raw = extra.request.socket;
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    raw.uncork();
+  };
   const closed = server.opened(
     {
       protocol: socket.protocol,
@@ -77,6 +86,11 @@ export function openWebSocket<E extends SocketBase>(server: Server<E>, extra: E,
         if (!buffer.admit(Buffer.byteLength(data))) {
           disconnectSlow();
           return;
+        }
+        if (!corked) {
+          corked = true;
+          raw.cork();
+          process.nextTick(uncork);
         }
         socket.send(data, () => buffer.flushed());
         buffer.observe();
