@@ -157,6 +157,12 @@ function stream(raw: ServerResponse, events: AsyncGenerator<ExecutionResult>, op
       buffer.observe();
       events.next().then(write, failed);
     };
+    if (raw.destroyed) {
+      // Gone while the operation was prepared: its 'close' came already.
+      stop();
+      resolve();
+      return;
+    }
     raw.once('close', stop);
     events.next().then(write, failed);
   });
