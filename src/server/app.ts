@@ -311,9 +311,6 @@ function graphqlHandler(
       refuse(request, reply, trust.status, trust.code, trust.message);
       return;
     }
-    if (trust.search !== undefined) {
-      request.raw.url = `${GRAPHQL_PATH}?${trust.search}`;
-    }
     const executedSearch = trust.search === undefined ? search : `?${trust.search}`;
     const operation = { method: request.method, query: request.query, body: request.body };
     const refused = deps.guard.check(operation);

@@ -1,7 +1,7 @@
 /**
  * GraphQL over SSE as the graph serves it (distinct connections mode): the protocol's framing and
  * headers, a typed 400 for a request that carries no usable operation, the comment-line heartbeat
- * shared by every open stream, and one serialization of a cohort's event for all its streams.
+ * on every open stream, and a cohort's event sent alike to each of its streams.
  */
 import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
