@@ -1,6 +1,8 @@
 /**
  * The floor beside the graph in the same run (bench/floor-server.ts): S0 answers the installments
- * query's bytes from memory, S1 passes one `ConsultarParcelas` call through undici. Both are measured
+ * query's bytes from memory, S1 passes one `ConsultarParcelas` call through undici, SA is fastify and
+ * Apollo Server with nothing of the graph on them (its `{ __typename }` and installments from memory,
+ * to show how much of each ratio the stack alone takes). All are measured
  * exactly as the graph is (same requests, same concurrency, CPU read from /proc), so every figure the
  * resources bench prints is also a ratio to its floor.
  */
@@ -8,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StandaloneSandbox } from './limits.js';
+import { startCommand } from './start-command.js';
 
 export interface Floor {
   pid: number;
@@ -15,12 +18,16 @@ export interface Floor {
   close(): Promise<void>;
 }
 
-/** Starts S0 (answering `body`) or S1 (one partner call per request) on `port`. */
-export async function startFloor(kind: 's0' | 's1', sandbox: StandaloneSandbox, port: number, body = '{}'): Promise<Floor> {
+/** Starts S0 (answering `body`), S1 (one partner call per request) or SA (fastify and Apollo Server answering `body`'s installments) on `port`. */
+export async function startFloor(kind: 's0' | 's1' | 'stack', sandbox: StandaloneSandbox, port: number, body = '{}'): Promise<Floor> {
   const main = resolve(fileURLToPath(new URL('.', import.meta.url)), 'floor-server.js');
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  // SA runs as npm start runs the graph (its node flags and environment, production); S0 and S1 are bare.
+  const start = kind === 'stack' ? await startCommand() : { env: {}, flags: [] };
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, main], {
     env: {
       PATH: process.env.PATH ?? '',
+      ...start.env,
+      ...(kind === 'stack' ? { NODE_ENV: 'production' } : {}),
       FLOOR_KIND: kind,
       FLOOR_PORT: String(port),
       FLOOR_BODY: body,
@@ -57,11 +64,16 @@ export async function startFloor(kind: 's0' | 's1', sandbox: StandaloneSandbox, 
 export interface FloorFigures {
   s0: number;
   s1: number;
+  /** SA: `{ __typename }` and the installments query. */
+  stackTypename: number;
+  stackWarm: number;
 }
 
 /** The graph's figures for one ledger, beside the floor and the target ratio of each. */
 export interface GraphFigures {
   ledger: string;
+  /** The floors measured in the same interleaved rounds as this graph. */
+  floor: FloorFigures;
   typename: number;
   warm: number;
   dashboard: number;
@@ -69,27 +81,36 @@ export interface GraphFigures {
   coldDashboard: number;
 }
 
-const TARGETS: { label: string; pick: (row: GraphFigures) => number; floor: keyof FloorFigures; target: number }[] = [
-  { label: '`{ __typename }`', pick: (row) => row.typename, floor: 's0', target: 2.5 },
-  { label: 'installments, warm', pick: (row) => row.warm, floor: 's0', target: 3 },
+const TARGETS: { label: string; pick: (row: GraphFigures) => number; floor: 's0' | 's1'; stack?: 'stackTypename' | 'stackWarm'; target: number }[] = [
+  { label: '`{ __typename }`', pick: (row) => row.typename, floor: 's0', stack: 'stackTypename', target: 2.5 },
+  { label: 'installments, warm', pick: (row) => row.warm, floor: 's0', stack: 'stackWarm', target: 3 },
   { label: '4-group dashboard, warm', pick: (row) => row.dashboard, floor: 's0', target: 4 },
   { label: 'installments, one partner call', pick: (row) => row.cold, floor: 's1', target: 2 },
   { label: 'dashboard, two partner calls', pick: (row) => row.coldDashboard, floor: 's1', target: 3 },
 ];
 
-/** The table of ratios: CPU ms per request of the graph over the floor's, with the target of each. */
-export function floorTable(floor: FloorFigures, rows: GraphFigures[]): string {
+/**
+ * The table of ratios: CPU ms per request of each graph over its own floor (measured in the same
+ * rounds), with the target of each, and where SA answers the same query, SA over that floor (what the
+ * stack alone takes of the ratio).
+ */
+export function floorTable(rows: GraphFigures[]): string {
   const lines = [
-    `floor CPU ms/request: S0 ${floor.s0.toFixed(3)}, S1 ${floor.s1.toFixed(3)}`,
+    ...rows.map(
+      ({ ledger, floor }) =>
+        `floor CPU ms/request beside ${ledger}: S0 ${floor.s0.toFixed(3)}, S1 ${floor.s1.toFixed(3)}; SA (fastify + Apollo Server, nothing else) \`{ __typename }\` ${floor.stackTypename.toFixed(3)}, installments ${floor.stackWarm.toFixed(3)}`,
+    ),
     '',
-    `| request | floor | ${rows.map((row) => `${row.ledger} ms (x floor)`).join(' | ')} | target |`,
-    `|---|---|${rows.map(() => '---|').join('')}---|`,
+    `| request | floor | ${rows.map((row) => `SA beside ${row.ledger} (x floor) | ${row.ledger} ms (x floor)`).join(' | ')} | target |`,
+    `|---|---|${rows.map(() => '---|---|').join('')}---|`,
     ...TARGETS.map(
       (target) =>
         `| ${target.label} | ${target.floor.toUpperCase()} | ${rows
           .map((row) => {
-            const ratio = target.pick(row) / floor[target.floor];
-            return `${target.pick(row).toFixed(3)} (${ratio.toFixed(2)}x${ratio <= target.target ? '' : ' over'})`;
+            const floor = row.floor[target.floor];
+            const stack = target.stack === undefined ? '' : `${row.floor[target.stack].toFixed(3)} (${(row.floor[target.stack] / floor).toFixed(2)}x)`;
+            const ratio = target.pick(row) / floor;
+            return `${stack} | ${target.pick(row).toFixed(3)} (${ratio.toFixed(2)}x${ratio <= target.target ? '' : ' over'})`;
           })
           .join(' | ')} | <= ${target.target}x |`,
     ),

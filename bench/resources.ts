@@ -17,12 +17,16 @@
  *   50-connection load: after BENCH_WIDE_REQUESTS (default 5000) requests 50 at a time of each of the
  *   warm dashboard and the cache-off installments (what a busy replica holds);
  * - CPU per query: process CPU of the graph over BENCH_CPU_REQUESTS (default 2000) requests, 4 at
- *   a time: installments warm (the shared read cache answers), installments cold (READ_CACHE=off
- *   in a process of its own: one partner call per query) and a 4-group dashboard warm (core,
- *   installments, agenda, boletos).
+ *   a time: `{ __typename }`, installments warm (the shared read cache answers), a 4-group dashboard
+ *   warm (core, installments, agenda, boletos), and installments and the dashboard cold (READ_CACHE=off
+ *   in a process of its own: one and two partner calls per query). The floors (bench/floor.ts: S0, S1
+ *   and SA, fastify and Apollo Server with nothing of the graph) run beside each graph and are measured
+ *   in the same rounds: every (process, query) pair warmed up by BENCH_WARMUP_REQUESTS (default 3000),
+ *   then BENCH_CPU_ROUNDS (default 5) interleaved rounds, the order reversed every other round; each
+ *   figure is the median of its rounds, each ratio the graph's over the floor measured beside it.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the bench
- * creates and drops a database of its own there), BENCH_CPU_REQUESTS, BENCH_STARTS (cold starts per
+ * creates and drops a database of its own there), BENCH_CPU_REQUESTS, BENCH_CPU_ROUNDS, BENCH_WARMUP_REQUESTS, BENCH_STARTS (cold starts per
  * configuration, median reported; default 3), BENCH_LEDGERS (`embedded,postgres` by default: which
  * configurations to measure), BENCH_NODE_ARGS (extra node flags for the graph process, space separated,
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under this load), BENCH_GRAPH_ENV (extra environment of the graph,
@@ -41,9 +45,11 @@ import { prepareLedgerTemplate } from '../src/ledger/template.js';
 import { startStandaloneSandbox, type StandaloneSandbox } from './limits.js';
 import { startCommand } from './start-command.js';
 import { envNumber } from './setup.js';
-import { floorTable, type FloorFigures, type GraphFigures, startFloor } from './floor.js';
+import { type Floor, floorTable, type GraphFigures, startFloor } from './floor.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
+const CPU_ROUNDS = Math.max(1, envNumber('BENCH_CPU_ROUNDS', 5));
+const WARMUP_REQUESTS = envNumber('BENCH_WARMUP_REQUESTS', 3000);
 const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LEDGERS = new Set((process.env.BENCH_LEDGERS ?? 'embedded,postgres').split(',').map((name) => name.trim()));
@@ -69,7 +75,6 @@ const PAGE_BYTES = 4096;
 
 export const TYPENAME = '{ __typename }';
 /** The graph's answer to INSTALLMENTS, read by the first ledger measured: the bytes S0 answers. */
-let installmentsAnswer = '{}';
 export const INSTALLMENTS = 'query InstallmentsOnly($id: ID!) { proposal(id: $id) { installments { number amount dueDate } } }';
 export const DASHBOARD = `query Dashboard($id: ID!) {
   proposal(id: $id) {
@@ -127,13 +132,36 @@ async function answerText(url: string, query: string, id: string): Promise<strin
   return response.text();
 }
 
-/** S0 and S1 measured as the graph is; S0 answers the graph's own installments answer. */
-async function measureFloor(sandbox: StandaloneSandbox): Promise<FloorFigures> {
-  const s0 = await startFloor('s0', sandbox, await freePort(), installmentsAnswer);
-  const s0Ms = await cpuPerQuery(s0, INSTALLMENTS, sandbox.disbursedId).finally(() => s0.close());
+/**
+ * Interleaved rounds, as the targets are defined: every (process, query) pair is warmed up by
+ * BENCH_WARMUP_REQUESTS requests (a fresh process compiles its path over thousands of requests: a
+ * figure taken right after start measured the compiler), then BENCH_CPU_ROUNDS rounds measure each
+ * pair over BENCH_CPU_REQUESTS requests, in an order reversed every other round so that drift of the
+ * shared machine falls on all alike; the median of each pair's rounds.
+ */
+async function interleaved<Name extends string>(
+  pairs: Record<Name, { target: Pick<Graph, 'pid' | 'url'>; query: string }>,
+  id: string,
+): Promise<Record<Name, number>> {
+  const names = Object.keys(pairs) as Name[];
+  for (const name of names) {
+    await load(pairs[name].target, pairs[name].query, id, WARMUP_REQUESTS);
+  }
+  const samples = new Map<Name, number[]>(names.map((name) => [name, []]));
+  for (let round = 0; round < CPU_ROUNDS; round += 1) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      samples.get(name)?.push(await cpuOver(pairs[name].target, pairs[name].query, id, CPU_REQUESTS));
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])])) as Record<Name, number>;
+}
+
+/** The floors beside one graph: S0 and SA answering the graph's installments answer, S1 over the sandbox. */
+async function startFloors(sandbox: StandaloneSandbox, answer: string): Promise<{ s0: Floor; s1: Floor; stack: Floor; close(): Promise<void> }> {
+  const s0 = await startFloor('s0', sandbox, await freePort(), answer);
   const s1 = await startFloor('s1', sandbox, await freePort());
-  const s1Ms = await cpuPerQuery(s1, INSTALLMENTS, sandbox.disbursedId).finally(() => s1.close());
-  return { s0: s0Ms, s1: s1Ms };
+  const stack = await startFloor('stack', sandbox, await freePort(), answer);
+  return { s0, s1, stack, close: async () => void (await Promise.all([s0.close(), s1.close(), stack.close()])) };
 }
 
 async function post(url: string, query: string, id: string): Promise<number> {
@@ -227,16 +255,23 @@ export async function startGraph(
 
 /** Process CPU of the graph per query (ms), over CPU_REQUESTS requests, CONCURRENCY at a time, after a warm-up. */
 export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string, requests = CPU_REQUESTS): Promise<number> {
-  const run = async (amount: number): Promise<void> => {
-    const refused = await send(graph, query, id, amount, CONCURRENCY);
-    if (refused > 0) {
-      throw new Error(`HTTP 503 to ${refused} of ${amount} requests`);
-    }
-  };
-  await run(Math.min(500, requests));
+  await load(graph, query, id, Math.min(500, requests));
+  return cpuOver(graph, query, id, requests);
+}
+
+/** Process CPU per query (ms) over `requests` requests, CONCURRENCY at a time, no warm-up. */
+async function cpuOver(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string, requests: number): Promise<number> {
   const before = await cpuMs(graph.pid);
-  await run(requests);
+  await load(graph, query, id, requests);
   return ((await cpuMs(graph.pid)) - before) / requests;
+}
+
+/** `amount` requests, CONCURRENCY at a time, every one answered (a 503 throws). */
+async function load(graph: Pick<Graph, 'url'>, query: string, id: string, amount: number): Promise<void> {
+  const refused = await send(graph, query, id, amount, CONCURRENCY);
+  if (refused > 0) {
+    throw new Error(`HTTP 503 to ${refused} of ${amount} requests`);
+  }
 }
 
 /**
@@ -314,21 +349,47 @@ async function measureLedger(
   startCpus.push(graph.coldStartCpuMs);
   await new Promise((done) => setTimeout(done, 2000));
   const rssIdle = await rssMiB(graph.pid);
-  installmentsAnswer = await answerText(graph.url, INSTALLMENTS, sandbox.disbursedId);
-  const typename = await cpuPerQuery(graph, TYPENAME, sandbox.disbursedId);
-  const warm = await cpuPerQuery(graph, INSTALLMENTS, sandbox.disbursedId);
-  const dashboard = await cpuPerQuery(graph, DASHBOARD, sandbox.disbursedId);
-  const rssWarm = await rssMiB(graph.pid);
-  let refused = await wideLoad(graph, DASHBOARD, sandbox.disbursedId);
-  const rssWideWarm = await rssMiB(graph.pid);
-  await graph.close();
-  const uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
-  const cold = await cpuPerQuery(uncached, INSTALLMENTS, sandbox.disbursedId);
-  const coldDashboard = await cpuPerQuery(uncached, DASHBOARD, sandbox.disbursedId);
+  const floors = await startFloors(sandbox, await answerText(graph.url, INSTALLMENTS, sandbox.disbursedId));
+  let warmFigures: Record<'typename' | 'warm' | 'dashboard' | 's0' | 'stackTypename' | 'stackWarm', number>;
+  let coldFigures: Record<'cold' | 'coldDashboard' | 's1', number>;
+  let rssWarm: number;
+  let rssWideWarm: number;
+  let refused: number;
+  let uncached: Graph | undefined;
+  try {
+    warmFigures = await interleaved(
+      {
+        typename: { target: graph, query: TYPENAME },
+        warm: { target: graph, query: INSTALLMENTS },
+        dashboard: { target: graph, query: DASHBOARD },
+        s0: { target: floors.s0, query: INSTALLMENTS },
+        stackTypename: { target: floors.stack, query: TYPENAME },
+        stackWarm: { target: floors.stack, query: INSTALLMENTS },
+      },
+      sandbox.disbursedId,
+    );
+    rssWarm = await rssMiB(graph.pid);
+    refused = await wideLoad(graph, DASHBOARD, sandbox.disbursedId);
+    rssWideWarm = await rssMiB(graph.pid);
+    await graph.close();
+    uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
+    coldFigures = await interleaved(
+      {
+        cold: { target: uncached, query: INSTALLMENTS },
+        coldDashboard: { target: uncached, query: DASHBOARD },
+        s1: { target: floors.s1, query: INSTALLMENTS },
+      },
+      sandbox.disbursedId,
+    );
+  } finally {
+    await floors.close();
+  }
   const rssLoad = Math.max(rssWarm, await rssMiB(uncached.pid));
   refused += await wideLoad(uncached, INSTALLMENTS, sandbox.disbursedId);
   const rssWide = Math.max(rssWideWarm, await rssMiB(uncached.pid));
   await uncached.close();
+  const { typename, warm, dashboard, s0, stackTypename, stackWarm } = warmFigures;
+  const { cold, coldDashboard, s1 } = coldFigures;
   return {
     ledger: name,
     ...(coldFirstMs === undefined ? {} : { coldFirstMs }),
@@ -345,6 +406,7 @@ async function measureLedger(
     cold,
     dashboard,
     coldDashboard,
+    floor: { s0, s1, stackTypename, stackWarm },
   };
 }
 
@@ -373,7 +435,6 @@ export async function runResourcesBench(): Promise<void> {
       `credit graph resources: Node ${process.version}, ${CPU_REQUESTS} requests per CPU figure (${CONCURRENCY} at a time), ${STARTS} cold starts per ledger (median)\n`,
     );
     const rows: LedgerRow[] = [];
-    const floors: FloorFigures[] = [];
     if (LEDGERS.has('embedded')) {
       // What npm start's build does once (scripts/build-if-changed.mjs): the prepared data directory.
       await prepareLedgerTemplate();
@@ -390,8 +451,7 @@ export async function runResourcesBench(): Promise<void> {
           },
         ),
       );
-      floors.push(await measureFloor(sandbox));
-      process.stdout.write('  measured: embedded, floor\n');
+      process.stdout.write('  measured: embedded\n');
     }
     if (LEDGERS.has('postgres')) {
       await admin.connect();
@@ -401,15 +461,10 @@ export async function runResourcesBench(): Promise<void> {
       const emptyDir = await mkdtemp(join(tmpdir(), 'cg-bench-resources-'));
       dataDirs.push(emptyDir);
       rows.push(await measureLedger(sandbox, 'PostgreSQL (DATABASE_URL)', async () => ({ DATABASE_URL: url.toString(), DATA_DIR: emptyDir })));
-      floors.push(await measureFloor(sandbox));
-      process.stdout.write('  measured: PostgreSQL, floor\n');
+      process.stdout.write('  measured: PostgreSQL\n');
     }
     process.stdout.write(`\n${table(rows)}\n\n`);
-    const mean = (values: number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
-    if (floors.length > 0) {
-      const floor = { s0: mean(floors.map((figures) => figures.s0)), s1: mean(floors.map((figures) => figures.s1)) };
-      process.stdout.write(`${floorTable(floor, rows)}\n\n`);
-    }
+    process.stdout.write(`${floorTable(rows)}\n\n`);
     process.stdout.write(
       `RSS after the 50-connection load (target <= 220 MiB embedded, <= 160 MiB PostgreSQL): ${rows
         .map(
