@@ -22,8 +22,9 @@
  *   in a process of its own: one and two partner calls per query). The floors (bench/floor.ts: S0, S1
  *   and SA, fastify and Apollo Server with nothing of the graph) run beside each graph and are measured
  *   in the same rounds: every (process, query) pair warmed up by BENCH_WARMUP_REQUESTS (default 3000),
- *   then BENCH_CPU_ROUNDS (default 5) interleaved rounds, the order reversed every other round; each
- *   figure is the median of its rounds, each ratio the graph's over the floor measured beside it.
+ *   then BENCH_CPU_ROUNDS (default 7) interleaved rounds, the order reversed every other round; CPU is
+ *   the threads' exact run time (`/proc/<pid>/task/<tid>/schedstat`); each figure is the median of its
+ *   rounds, each ratio the median of its rounds' ratios to the floor measured in the same round.
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres: the bench
  * creates and drops a database of its own there), BENCH_CPU_REQUESTS, BENCH_CPU_ROUNDS, BENCH_WARMUP_REQUESTS, BENCH_STARTS (cold starts per
@@ -35,7 +36,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,7 +49,7 @@ import { envNumber } from './setup.js';
 import { type Floor, floorTable, type GraphFigures, startFloor } from './floor.js';
 
 const CPU_REQUESTS = envNumber('BENCH_CPU_REQUESTS', 2000);
-const CPU_ROUNDS = Math.max(1, envNumber('BENCH_CPU_ROUNDS', 5));
+const CPU_ROUNDS = Math.max(1, envNumber('BENCH_CPU_ROUNDS', 7));
 const WARMUP_REQUESTS = envNumber('BENCH_WARMUP_REQUESTS', 3000);
 const STARTS = Math.max(1, envNumber('BENCH_STARTS', 3));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -103,6 +104,28 @@ export async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
+/** The run time of each thread of a process (ns by thread id), from `/proc/<pid>/task/<tid>/schedstat`: exact, where `stat` counts 10 ms ticks. */
+async function threadTimes(pid: number): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (const task of await readdir(`/proc/${pid}/task`)) {
+    // A thread may end between the listing and the read: it has no time of its own left to count.
+    const text = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => undefined);
+    if (text !== undefined) {
+      times.set(task, Number(text.slice(0, text.indexOf(' '))));
+    }
+  }
+  return times;
+}
+
+/** CPU (ms) a process's threads ran since `before` ({@link threadTimes}); a thread that ended meanwhile is left out. */
+async function cpuMsSince(pid: number, before: Map<string, number>): Promise<number> {
+  let ns = 0;
+  for (const [task, time] of await threadTimes(pid)) {
+    ns += time - (before.get(task) ?? 0);
+  }
+  return ns / 1e6;
+}
+
 /** Resident set of a process, MiB. */
 async function rssMiB(pid: number): Promise<number> {
   const statm = await readFile(`/proc/${pid}/statm`, 'utf8');
@@ -137,12 +160,9 @@ async function answerText(url: string, query: string, id: string): Promise<strin
  * BENCH_WARMUP_REQUESTS requests (a fresh process compiles its path over thousands of requests: a
  * figure taken right after start measured the compiler), then BENCH_CPU_ROUNDS rounds measure each
  * pair over BENCH_CPU_REQUESTS requests, in an order reversed every other round so that drift of the
- * shared machine falls on all alike; the median of each pair's rounds.
+ * shared machine falls on all alike.
  */
-async function interleaved<Name extends string>(
-  pairs: Record<Name, { target: Pick<Graph, 'pid' | 'url'>; query: string }>,
-  id: string,
-): Promise<Record<Name, number>> {
+async function interleaved<Name extends string>(pairs: Record<Name, { target: Pick<Graph, 'pid' | 'url'>; query: string }>, id: string): Promise<Rounds<Name>> {
   const names = Object.keys(pairs) as Name[];
   for (const name of names) {
     await load(pairs[name].target, pairs[name].query, id, WARMUP_REQUESTS);
@@ -153,7 +173,19 @@ async function interleaved<Name extends string>(
       samples.get(name)?.push(await cpuOver(pairs[name].target, pairs[name].query, id, CPU_REQUESTS));
     }
   }
-  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])])) as Record<Name, number>;
+  return {
+    median: (name) => median(samples.get(name) ?? []),
+    ratio: (name, floor) => {
+      const over = samples.get(floor) ?? [];
+      return median((samples.get(name) ?? []).map((ms, round) => ms / (over[round] ?? Number.NaN)));
+    },
+  };
+}
+
+/** What {@link interleaved} measured: a pair's median, and the median of its rounds' ratios to another pair measured in the same rounds. */
+interface Rounds<Name extends string> {
+  median(name: Name): number;
+  ratio(name: Name, floor: Name): number;
 }
 
 /** The floors beside one graph: S0 and SA answering the graph's installments answer, S1 over the sandbox. */
@@ -259,11 +291,11 @@ export async function cpuPerQuery(graph: Pick<Graph, 'pid' | 'url'>, query: stri
   return cpuOver(graph, query, id, requests);
 }
 
-/** Process CPU per query (ms) over `requests` requests, CONCURRENCY at a time, no warm-up. */
+/** Process CPU per query (ms, the threads' exact run time) over `requests` requests, CONCURRENCY at a time, no warm-up. */
 async function cpuOver(graph: Pick<Graph, 'pid' | 'url'>, query: string, id: string, requests: number): Promise<number> {
-  const before = await cpuMs(graph.pid);
+  const before = await threadTimes(graph.pid);
   await load(graph, query, id, requests);
-  return ((await cpuMs(graph.pid)) - before) / requests;
+  return (await cpuMsSince(graph.pid, before)) / requests;
 }
 
 /** `amount` requests, CONCURRENCY at a time, every one answered (a 503 throws). */
@@ -350,14 +382,14 @@ async function measureLedger(
   await new Promise((done) => setTimeout(done, 2000));
   const rssIdle = await rssMiB(graph.pid);
   const floors = await startFloors(sandbox, await answerText(graph.url, INSTALLMENTS, sandbox.disbursedId));
-  let warmFigures: Record<'typename' | 'warm' | 'dashboard' | 's0' | 'stackTypename' | 'stackWarm', number>;
-  let coldFigures: Record<'cold' | 'coldDashboard' | 's1', number>;
+  let warmRounds: Rounds<'typename' | 'warm' | 'dashboard' | 's0' | 'stackTypename' | 'stackWarm'>;
+  let coldRounds: Rounds<'cold' | 'coldDashboard' | 's1'>;
   let rssWarm: number;
   let rssWideWarm: number;
   let refused: number;
   let uncached: Graph | undefined;
   try {
-    warmFigures = await interleaved(
+    warmRounds = await interleaved(
       {
         typename: { target: graph, query: TYPENAME },
         warm: { target: graph, query: INSTALLMENTS },
@@ -373,7 +405,7 @@ async function measureLedger(
     rssWideWarm = await rssMiB(graph.pid);
     await graph.close();
     uncached = await startGraph(sandbox, { ...(await env()), READ_CACHE: 'off' });
-    coldFigures = await interleaved(
+    coldRounds = await interleaved(
       {
         cold: { target: uncached, query: INSTALLMENTS },
         coldDashboard: { target: uncached, query: DASHBOARD },
@@ -388,8 +420,9 @@ async function measureLedger(
   refused += await wideLoad(uncached, INSTALLMENTS, sandbox.disbursedId);
   const rssWide = Math.max(rssWideWarm, await rssMiB(uncached.pid));
   await uncached.close();
-  const { typename, warm, dashboard, s0, stackTypename, stackWarm } = warmFigures;
-  const { cold, coldDashboard, s1 } = coldFigures;
+  const warm = warmRounds.median('warm');
+  const cold = coldRounds.median('cold');
+  const dashboard = warmRounds.median('dashboard');
   return {
     ledger: name,
     ...(coldFirstMs === undefined ? {} : { coldFirstMs }),
@@ -401,12 +434,26 @@ async function measureLedger(
     rssLoad,
     rssWide,
     wideRefused: refused / (2 * WIDE_REQUESTS),
-    typename,
+    typename: warmRounds.median('typename'),
     warm,
     cold,
     dashboard,
-    coldDashboard,
-    floor: { s0, s1, stackTypename, stackWarm },
+    coldDashboard: coldRounds.median('coldDashboard'),
+    floor: {
+      s0: warmRounds.median('s0'),
+      s1: coldRounds.median('s1'),
+      stackTypename: warmRounds.median('stackTypename'),
+      stackWarm: warmRounds.median('stackWarm'),
+    },
+    ratios: {
+      typename: warmRounds.ratio('typename', 's0'),
+      warm: warmRounds.ratio('warm', 's0'),
+      dashboard: warmRounds.ratio('dashboard', 's0'),
+      cold: coldRounds.ratio('cold', 's1'),
+      coldDashboard: coldRounds.ratio('coldDashboard', 's1'),
+      stackTypename: warmRounds.ratio('stackTypename', 's0'),
+      stackWarm: warmRounds.ratio('stackWarm', 's0'),
+    },
   };
 }
 

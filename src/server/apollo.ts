@@ -54,7 +54,7 @@ export function createApolloServer<TContext extends BaseContext>(config: Config,
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, footer: false })
         : ApolloServerPluginLandingPageDisabled(),
       // Federated traces go to the gateway (and on to Apollo Studio): error messages stay out of them.
-      ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true }),
+      onlyWhenTraceAsked(ApolloServerPluginInlineTrace({ includeErrors: { masked: true }, __onlyIfSchemaIsSubgraph: true })),
       // Per-field cache hints cost a wrapped resolver and a policy object per field and could only conclude no-store.
       ApolloServerPluginCacheControlDisabled(),
       answerPlugin<TContext>(),
@@ -65,6 +65,27 @@ export function createApolloServer<TContext extends BaseContext>(config: Config,
       ...(deps.graph.plugins ?? []),
     ],
   });
+}
+
+/** The header a gateway sends to ask a subgraph for its federated trace (`extensions.ftv1`). */
+const TRACE_HEADER = 'apollo-federation-include-trace';
+
+/**
+ * Apollo Server's inline-trace plugin, its hooks started only for a request that asks for a trace.
+ * The plugin builds a trace tree (protobuf objects) for every request before it reads the header,
+ * and drops it unless the header says `ftv1`; every other request now skips it. The plugin object
+ * is otherwise the same (its internal id kept, so Apollo Server adds no inline-trace plugin of its own).
+ */
+function onlyWhenTraceAsked<TContext extends BaseContext>(plugin: ApolloServerPlugin<TContext>): ApolloServerPlugin<TContext> {
+  return {
+    ...plugin,
+    async requestDidStart(requestContext) {
+      if (requestContext.request.http?.headers.get(TRACE_HEADER) !== 'ftv1') {
+        return undefined;
+      }
+      return plugin.requestDidStart?.(requestContext);
+    },
+  };
 }
 
 function apolloLogger(logger: Logger): ApolloServer['logger'] {
