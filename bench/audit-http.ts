@@ -19,24 +19,35 @@
  *   against `client { __typename }` (none): the record and the answer's first journal write, plus
  *   the two fields' own resolution and bytes.
  *
+ * - **with and without the record** (the price itself): a second graph runs a copy of the same bundle
+ *   whose `AccessRecorder.record` returns at once (made by this bench under dist/bench-unrecorded/,
+ *   never shipped; the bench fails if the bundle no longer has the method's first line as it expects),
+ *   on the same database with its own DATA_DIR. The disclosing query is measured on both in
+ *   alternating rounds, then, after a pause for the last records to be inserted, the plain one: each
+ *   round's ratio of the recording graph to the other, and their median. What a disclosing request
+ *   pays for its record (journal, queue, insert, the collector's share) and what a request that
+ *   discloses nothing pays (nothing, within the noise) are both printed.
+ *
  * Each variant is warmed up by BENCH_WARMUP requests (4000) before the rounds, so that no round pays
- * for compiling its path. Then BENCH_ROUNDS rounds (10) of BENCH_QUERIES requests (2000) per variant,
- * 4 at a time, in alternating order; the graph process's CPU per request (utime + stime from /proc;
- * the kernel's share, stime, printed apart), each round's ratio of the two sides, and their median. The marginal price is also printed in µs
+ * for compiling its path. Then BENCH_ROUNDS rounds (30) of BENCH_QUERIES requests (800) per variant,
+ * 4 at a time, in alternating order; the graph process's CPU per request (its threads' exact run time,
+ * /proc/<pid>/task/<tid>/schedstat; the kernel's share, stime from /proc/<pid>/stat, printed apart),
+ * each round's ratio of the two sides, and their median. The marginal price is also printed in µs
  * per extra record (the median of each round's difference, divided by BENCH_CLIENTS - 1).
  */
 import 'reflect-metadata';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { syntheticCpf } from './documents.js';
 import { startStandaloneSandbox } from './limits.js';
-import { KEY, startGraph } from './resources.js';
+import { cpuMsSince, type Graph, KEY, startGraph, threadTimes } from './resources.js';
 import { envNumber } from './setup.js';
 
-const QUERIES = envNumber('BENCH_QUERIES', 2000);
-const ROUNDS = envNumber('BENCH_ROUNDS', 10);
+const QUERIES = envNumber('BENCH_QUERIES', 800);
+const ROUNDS = envNumber('BENCH_ROUNDS', 30);
 const WARMUP = envNumber('BENCH_WARMUP', 4000);
 const CLIENTS = Math.max(2, envNumber('BENCH_CLIENTS', 4));
 const CONCURRENCY = 4;
@@ -106,6 +117,61 @@ async function createProposal(url: string, document: string, tag: string): Promi
   return id;
 }
 
+/** The first line of `AccessRecorder.record` in the bundle, and the same line returning at once. */
+const RECORD_FIRST_LINE = 'record(entries){if(entries.length===0)return;';
+const RECORD_RETURNS = 'record(entries){if(entries.length>=0)return;';
+
+/**
+ * A copy of the bundle whose `AccessRecorder.record` returns at once (nothing journaled, queued or
+ * inserted), beside it under `<dist>/bench-unrecorded/` so that it finds the project's packages and
+ * root as the bundle does; its `main.js`. Fails unless exactly one chunk has the line it changes.
+ */
+async function unrecordedBundle(main: string): Promise<string> {
+  const bundle = dirname(main);
+  const copy = join(dirname(bundle), 'bench-unrecorded', 'bundle');
+  await rm(copy, { recursive: true, force: true });
+  await cp(bundle, copy, { recursive: true });
+  let changed = 0;
+  for (const file of (await readdir(copy)).filter((name) => name.endsWith('.js'))) {
+    const text = await readFile(join(copy, file), 'utf8');
+    const count = text.split(RECORD_FIRST_LINE).length - 1;
+    if (count > 0) {
+      changed += count;
+      await writeFile(join(copy, file), text.replace(RECORD_FIRST_LINE, RECORD_RETURNS));
+    }
+  }
+  if (changed !== 1) {
+    throw new Error(`the bundle has ${changed} copies of AccessRecorder.record's first line as this bench knows it (${RECORD_FIRST_LINE}): update the bench`);
+  }
+  return join(copy, basename(main));
+}
+
+/** CPU per request (ms) of `graph` over QUERIES requests of `query`. */
+async function cpuPerRequest(graph: Pick<Graph, 'pid' | 'url'>, query: string, variables: Record<string, unknown>): Promise<number> {
+  const threads = await threadTimes(graph.pid);
+  await load(graph.url, query, variables, QUERIES);
+  return (await cpuMsSince(graph.pid, threads)) / QUERIES;
+}
+
+/**
+ * `query` on the recording graph and on the unrecorded one in alternating rounds: each side's median
+ * CPU per request, the median of the rounds' ratios and of their differences (µs).
+ */
+async function recordPrice(recording: Graph, unrecorded: Graph, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const sides = { recording: [] as number[], without: [] as number[] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order: (keyof typeof sides)[] = round % 2 === 0 ? ['recording', 'without'] : ['without', 'recording'];
+    for (const side of order) {
+      sides[side].push(await cpuPerRequest(side === 'recording' ? recording : unrecorded, query, variables));
+    }
+  }
+  return {
+    cpuMsPerRequest: { recording: median(sides.recording).toFixed(3), without: median(sides.without).toFixed(3) },
+    pairedRatio: median(sides.recording.map((ms, i) => ms / (sides.without[i] as number))).toFixed(3),
+    usPerRequest: median(sides.recording.map((ms, i) => (ms - (sides.without[i] as number)) * 1000)).toFixed(1),
+  };
+}
+
 const sandbox = await startStandaloneSandbox();
 const dataDir = await mkdtemp(join(tmpdir(), 'cg-bench-audit-http-'));
 const embedded = process.env.BENCH_LEDGER === 'embedded';
@@ -156,11 +222,31 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
       const before = await cpuTimes(graph.pid);
+      const threads = await threadTimes(graph.pid);
       await load(graph.url, variants[name].query, variants[name].variables, QUERIES);
+      samples[name].push((await cpuMsSince(graph.pid, threads)) / QUERIES);
       const after = await cpuTimes(graph.pid);
-      samples[name].push((after.user + after.system - before.user - before.system) / QUERIES);
       system[name].push((after.system - before.system) / QUERIES);
     }
+  }
+  // The record's price: the same queries on a graph that records nothing, in alternating rounds.
+  const unrecordedDir = await mkdtemp(join(tmpdir(), 'cg-bench-audit-http-'));
+  const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
+  const unrecorded = await startGraph(sandbox, { ...env, DATA_DIR: unrecordedDir }, await unrecordedBundle(main));
+  let price: Record<string, unknown>;
+  try {
+    for (const target of [graph, unrecorded]) {
+      await load(target.url, DISCLOSING, variants.disclosing.variables, WARMUP);
+      await load(target.url, PLAIN, variants.plain.variables, WARMUP);
+    }
+    const disclosing = await recordPrice(graph, unrecorded, DISCLOSING, variants.disclosing.variables);
+    // The last records are inserted by the next flush: not in the plain query's rounds.
+    await new Promise((done) => setTimeout(done, 2000));
+    const plain = await recordPrice(graph, unrecorded, PLAIN, variants.plain.variables);
+    price = { disclosing, plain };
+  } finally {
+    await unrecorded.close();
+    await rm(unrecordedDir, { recursive: true, force: true });
   }
   const ratios = (a: Name, b: Name): number[] => samples[a].map((ms, i) => ms / (samples[b][i] as number));
   const differenceUs = (a: Name, b: Name, per = 1): number => median(samples[a].map((ms, i) => ((ms - (samples[b][i] as number)) * 1000) / per));
@@ -184,6 +270,7 @@ try {
           pairedRatio: median(ratios('disclosing', 'plain')).toFixed(3),
           usPerRequest: differenceUs('disclosing', 'plain').toFixed(1),
         },
+        recordPrice: price,
         systemMsPerRequest: systemMs,
         samples,
       },

@@ -105,7 +105,7 @@ export async function cpuMs(pid: number): Promise<number> {
 }
 
 /** The run time of each thread of a process (ns by thread id), from `/proc/<pid>/task/<tid>/schedstat`: exact, where `stat` counts 10 ms ticks. */
-async function threadTimes(pid: number): Promise<Map<string, number>> {
+export async function threadTimes(pid: number): Promise<Map<string, number>> {
   const times = new Map<string, number>();
   for (const task of await readdir(`/proc/${pid}/task`)) {
     // A thread may end between the listing and the read: it has no time of its own left to count.
@@ -118,7 +118,7 @@ async function threadTimes(pid: number): Promise<Map<string, number>> {
 }
 
 /** CPU (ms) a process's threads ran since `before` ({@link threadTimes}); a thread that ended meanwhile is left out. */
-async function cpuMsSince(pid: number, before: Map<string, number>): Promise<number> {
+export async function cpuMsSince(pid: number, before: Map<string, number>): Promise<number> {
   let ns = 0;
   for (const [task, time] of await threadTimes(pid)) {
     ns += time - (before.get(task) ?? 0);
