@@ -42,7 +42,8 @@ describe('federated traces', () => {
   });
 
   it('answers no trace without the header, or with another value', async () => {
-    for (const headers of [{}, { 'apollo-federation-include-trace': 'ftv2' }]) {
+    const variants: Record<string, string>[] = [{}, { 'apollo-federation-include-trace': 'ftv2' }];
+    for (const headers of variants) {
       const { status, body } = await post(headers);
       expect(status).toBe(200);
       expect(body.data).toEqual({ proposal: { id: disbursed, installments: expect.any(Array) as unknown } });
