@@ -20,8 +20,9 @@
  *   the two fields' own resolution and bytes.
  *
  * - **with and without the record** (the price itself): a second graph runs a copy of the same bundle
- *   whose `AccessRecorder.record` returns at once (made by this bench under dist/bench-unrecorded/,
- *   never shipped; the bench fails if the bundle no longer has the method's first line as it expects),
+ *   whose `AccessRecorder.record` returns at once (made by this bench under dist/bench-unrecorded/ and
+ *   deleted after it, never shipped; the bench fails if the bundle no longer has the method's first
+ *   line as it expects),
  *   on the same database with its own DATA_DIR. The disclosing query is measured on both in
  *   alternating rounds, then, after a pause for the last records to be inserted, the plain one: each
  *   round's ratio of the recording graph to the other, and their median. What a disclosing request
@@ -232,7 +233,8 @@ try {
   // The record's price: the same queries on a graph that records nothing, in alternating rounds.
   const unrecordedDir = await mkdtemp(join(tmpdir(), 'cg-bench-audit-http-'));
   const main = process.env.BENCH_GRAPH_MAIN ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '../../dist/bundle/main.js');
-  const unrecorded = await startGraph(sandbox, { ...env, DATA_DIR: unrecordedDir }, await unrecordedBundle(main));
+  const unrecordedMain = await unrecordedBundle(main);
+  const unrecorded = await startGraph(sandbox, { ...env, DATA_DIR: unrecordedDir }, unrecordedMain);
   let price: Record<string, unknown>;
   try {
     for (const target of [graph, unrecorded]) {
@@ -247,6 +249,8 @@ try {
   } finally {
     await unrecorded.close();
     await rm(unrecordedDir, { recursive: true, force: true });
+    // The copy is this run's alone: <dist>/bench-unrecorded goes with it.
+    await rm(dirname(dirname(unrecordedMain)), { recursive: true, force: true });
   }
   const ratios = (a: Name, b: Name): number[] => samples[a].map((ms, i) => ms / (samples[b][i] as number));
   const differenceUs = (a: Name, b: Name, per = 1): number => median(samples[a].map((ms, i) => ((ms - (samples[b][i] as number)) * 1000) / per));
