@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 # Install scripts stay off as on the project's machines: nothing the build needs has one.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
-COPY scripts/bundle.mjs ./scripts/
+COPY scripts/bundle.mjs scripts/remembering-negotiator.mjs ./scripts/
 COPY src ./src
 # The embedded ledger's prepared data directory (dist/ledger/template/): a first start on an empty
 # DATA_DIR copies it instead of running initdb (src/ledger/template.ts).

@@ -19,8 +19,8 @@
 //
 // - @apollo/utils.createhash is replaced (APOLLO_CREATEHASH below): bundled, the package cannot see
 //   that it runs on Node and hashes in JavaScript.
-// - negotiator is wrapped (REMEMBERING_NEGOTIATOR below): Apollo Server negotiates every request's
-//   Accept header again.
+// - negotiator is wrapped (scripts/remembering-negotiator.mjs): Apollo Server negotiates every
+//   request's Accept header again.
 //
 //   node scripts/bundle.mjs [dist]     (npm run build runs it after tsc; dist: default ./dist)
 import { rmSync } from 'node:fs';
@@ -70,49 +70,13 @@ export function createHash(kind) {
 }
 `;
 
-// Stands in for negotiator in the bundle, around the package itself. Apollo Server builds a
-// Negotiator for every request to choose its incremental-delivery format (its request pipeline's
-// `useLegacyIncremental`), parsing the Accept header each time. `mediaType(available)` is a pure
-// function of the header and the list, and clients send few distinct headers: the choice for a header
-// seen lately is remembered (256 headers of at most 1024 characters, then it starts over). Every
-// other method is the package's own.
-const REMEMBERING_NEGOTIATOR = `
-import Negotiator from 'negotiator';
-
-const REMEMBERED_HEADERS = 256;
-const LONGEST_HEADER = 1024;
-const chosen = new Map();
-
-export default class RememberingNegotiator extends Negotiator {
-  mediaType(available) {
-    const accept = this.request?.headers?.accept;
-    if (typeof accept !== 'string' || accept.length > LONGEST_HEADER || !Array.isArray(available)) {
-      return super.mediaType(available);
-    }
-    const list = available.join('\\n');
-    let byList = chosen.get(accept);
-    if (byList === undefined) {
-      if (chosen.size >= REMEMBERED_HEADERS) {
-        chosen.clear();
-      }
-      byList = new Map();
-      chosen.set(accept, byList);
-    }
-    if (byList.has(list)) {
-      return byList.get(list);
-    }
-    const type = super.mediaType(available);
-    byList.set(list, type);
-    return type;
-  }
-}
-`;
+/** scripts/remembering-negotiator.mjs: Apollo Server's per-request media-type negotiation, remembered. */
+const REMEMBERING_NEGOTIATOR = join(root, 'scripts', 'remembering-negotiator.mjs');
 
 /** Resolves `negotiator` to {@link REMEMBERING_NEGOTIATOR}, but for that module's own import of the package. */
 const rememberingNegotiator = {
   name: 'remembering-negotiator',
-  resolveId: (source, importer) => (source === 'negotiator' && importer !== '\0remembering-negotiator' ? '\0remembering-negotiator' : null),
-  load: (id) => (id === '\0remembering-negotiator' ? REMEMBERING_NEGOTIATOR : null),
+  resolveId: (source, importer) => (source === 'negotiator' && importer !== REMEMBERING_NEGOTIATOR ? REMEMBERING_NEGOTIATOR : null),
 };
 
 /** Resolves `@apollo/utils.createhash` to {@link APOLLO_CREATEHASH} (a module of the bundle, not a file). */

@@ -251,7 +251,7 @@ describe('the Dockerfile and compose.yaml', () => {
     expect(runtime).toMatch(/NODE_ENV=production/);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
-    expect(build).toMatch(/^COPY scripts\/bundle\.mjs \.\/scripts\/$/m);
+    expect(build).toMatch(/^COPY scripts\/bundle\.mjs scripts\/remembering-negotiator\.mjs \.\/scripts\/$/m);
     expect(runtime.trim().split('\n').at(-1)).toBe('CMD ["node", "--max-semi-space-size=8", "dist/bundle/main.js"]');
     expect(runtime).toMatch(/MALLOC_ARENA_MAX=2 \\$/m);
     expect(runtime).toMatch(/MALLOC_MMAP_THRESHOLD_=32768$/m);
