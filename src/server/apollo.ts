@@ -149,31 +149,15 @@ const ANSWER_MEDIA_TYPES = [
   'application/json; callbackSpec=1.0; charset=utf-8',
 ];
 
-/** Distinct Accept headers whose negotiated media type is remembered; beyond this the map starts over. */
-const REMEMBERED_ACCEPT_HEADERS = 100;
-const acceptedTypes = new Map<string, string | undefined>();
-
 /**
  * The `Content-Type` of a single GraphQL answer to a request with this `Accept` header, as Apollo
  * Server's own negotiation (which runs for every answer whose content type is not set yet) chooses
- * it; undefined where it accepts none of them, so that Apollo Server answers its 406 itself.
- * Clients send few distinct headers: each is negotiated once.
+ * it; undefined where it accepts none of them, so that Apollo Server answers its 406 itself. In the
+ * bundle `npm start` runs, the choice for a header seen lately is remembered, as Apollo Server's own
+ * negotiations are (scripts/remembering-negotiator.mjs).
  */
 export function answerContentType(accept: string | undefined): string | undefined {
-  if (!accept) {
-    return ANSWER_MEDIA_TYPES[0];
-  }
-  if (acceptedTypes.has(accept)) {
-    return acceptedTypes.get(accept);
-  }
-  const type = new Negotiator({ headers: { accept } }).mediaType(ANSWER_MEDIA_TYPES);
-  if (accept.length <= 200) {
-    if (acceptedTypes.size >= REMEMBERED_ACCEPT_HEADERS) {
-      acceptedTypes.clear();
-    }
-    acceptedTypes.set(accept, type);
-  }
-  return type;
+  return accept ? new Negotiator({ headers: { accept } }).mediaType(ANSWER_MEDIA_TYPES) : ANSWER_MEDIA_TYPES[0];
 }
 
 /** One debug line per operation: its name, kind, duration and error count (never variables). */

@@ -394,11 +394,13 @@ export function createLiveTransport(deps: LiveTransportDeps): LiveTransport {
         throw new HttpError(401, 'UNAUTHENTICATED', 'A valid API key or token is required: send Authorization: Bearer <key or JWT>.');
       }
       const get = request.method === 'GET';
-      const params = sseParams(get, get ? request.query : request.body);
+      const fields = get ? request.query : request.body;
+      const params = sseParams(get, fields);
       if ('problem' in params) {
         throw new HttpError(400, 'BAD_REQUEST', params.problem);
       }
-      const trusted = trustSseRequest(deps.trusted, request, reply, caller.scopes);
+      // sseParams found `fields` an object.
+      const trusted = trustSseRequest(deps.trusted, fields as Record<string, unknown>, request, reply, caller.scopes);
       if (trusted === 'refused') {
         return;
       }

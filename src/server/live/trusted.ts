@@ -20,23 +20,18 @@ export function trustedQuery(
   return decision.kind === 'run' ? { query: decision.query } : { errors: [refused(decision.message, decision.code)] };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * Decides a GraphQL over SSE request: `query` is the text a document's id stands for, undefined when
- * the request sends its own (or no operation at all, for the transport to refuse); `'refused'` once
- * the refusal is answered (400, in the HTTP refusal's JSON form).
+ * Decides a GraphQL over SSE request whose operation `fields` carry (its POST body or GET parameters,
+ * already read as an object): `query` is the text a document's id stands for, undefined when the
+ * request sends its own; `'refused'` once the refusal is answered (400, in the HTTP refusal's JSON form).
  */
 export function trustSseRequest(
   gate: TrustedDocumentGate,
+  fields: Record<string, unknown>,
   request: FastifyRequest,
   reply: FastifyReply,
   scopes: readonly string[],
 ): { query: string | undefined } | 'refused' {
-  const fields = request.method === 'GET' ? request.query : request.body;
-  if (!isRecord(fields)) {
-    return { query: undefined };
-  }
   const decision = gate.decideOperation(fields, scopes);
   if (decision.kind === 'refuse') {
     refuse(request, reply, 400, decision.code, decision.message);

@@ -41,6 +41,11 @@ describe('the remembering negotiator the bundle stands in for negotiator', () =>
       expect(chosen(RememberingNegotiator, accept, list)).toBe('multipart/mixed; deferSpec=20220824');
       expect(rememberedHeaders()).toBeLessThanOrEqual(REMEMBERED_HEADERS);
     }
+    const remembered = rememberedHeaders();
+    expect(remembered).toBeGreaterThan(0);
+    // A header not seen yet is remembered (unless the map just started over).
+    expect(chosen(RememberingNegotiator, 'application/x-once, application/json', list)).toBeUndefined();
+    expect(rememberedHeaders()).toBe(remembered === REMEMBERED_HEADERS ? 1 : remembered + 1);
     const before = rememberedHeaders();
     const long = `application/json;q=0.5, ${'x'.repeat(LONGEST_HEADER)}/y, multipart/mixed; deferSpec=20220824`;
     expect(chosen(RememberingNegotiator, long, list)).toBe(chosen(Negotiator, long, list));
